@@ -1,0 +1,60 @@
+import type { Database } from '../../platform/db/client.js';
+import { findTenant } from '../tenant/tenant.repository.js';
+import { createTenant, createUser } from './seed.helpers.js';
+
+export const DEMO_LOGINS = [
+  { username: 'demo', password: 'demo1234', role: 'tenant administrator of both demo tenants' },
+  { username: 'operator', password: 'operator1234', role: 'farm operator' },
+  { username: 'viewer', password: 'viewer1234', role: 'viewer' },
+] as const;
+
+export interface DemoSeedResult {
+  seeded: boolean;
+  demoTenant: number;
+  secondTenant: number;
+}
+
+/** Later modules add their demo rows (bases, announcements…) here. */
+export type DemoExtras = (
+  database: Database,
+  ids: { demoTenant: number; secondTenant: number; users: Record<string, number> },
+) => Promise<void>;
+
+/** Seeds the demo tenants once; a database that already has them is left alone. */
+export const seedDemo = async (database: Database, extras: DemoExtras[] = []): Promise<DemoSeedResult> => {
+  const DEMO = 1001;
+  const SECOND = 1002;
+  if (await database.transaction((tx) => findTenant(tx, DEMO))) {
+    return { seeded: false, demoTenant: DEMO, secondTenant: SECOND };
+  }
+  const demoTenant = await createTenant(database, '示范农场 / Demo Farm', { id: DEMO });
+  const secondTenant = await createTenant(database, '第二农场 / Riverside Fishery', { id: SECOND });
+  const users = {
+    demo: await createUser(database, {
+      loginName: 'demo',
+      password: 'demo1234',
+      realName: '演示管理员',
+      phone: '13800000001',
+      roles: [
+        [demoTenant, 'tenant-admin'],
+        [secondTenant, 'tenant-admin'],
+      ],
+    }),
+    operator: await createUser(database, {
+      loginName: 'operator',
+      password: 'operator1234',
+      realName: '李农',
+      phone: '13800000002',
+      roles: [[demoTenant, 'farm-operator']],
+    }),
+    viewer: await createUser(database, {
+      loginName: 'viewer',
+      password: 'viewer1234',
+      realName: '王观',
+      phone: '13800000003',
+      roles: [[demoTenant, 'viewer']],
+    }),
+  };
+  for (const extra of extras) await extra(database, { demoTenant, secondTenant, users });
+  return { seeded: true, demoTenant, secondTenant };
+};

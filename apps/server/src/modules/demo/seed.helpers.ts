@@ -1,0 +1,56 @@
+import type { SeededRoleCode } from '@tilth/contracts/permissions';
+import { hashPassword } from '../../platform/auth/password.js';
+import type { Database } from '../../platform/db/client.js';
+import { setTenant } from '../../platform/db/client.js';
+import { AccessService } from '../access/access.service.js';
+import { addMembership, findUserByLogin, insertUser } from '../identity/identity.repository.js';
+import { findTenant, insertTenant } from '../tenant/tenant.repository.js';
+
+export const PLATFORM_TENANT_NAME = '平台 / Platform';
+
+/** A tenant with its three built-in roles (the platform tenant is id 0). */
+export const createTenant = async (
+  database: Database,
+  tenantName: string,
+  opts: { id?: number; noviceFlag?: number } = {},
+): Promise<number> =>
+  database.transaction(async (tx) => {
+    if (opts.id !== undefined && (await findTenant(tx, opts.id))) return opts.id;
+    const t = await insertTenant(tx, { tenantName, noviceFlag: opts.noviceFlag ?? 0, id: opts.id });
+    await setTenant(tx, t.id);
+    await AccessService.seedTenantRoles(tx, t.id);
+    return t.id;
+  });
+
+export interface SeedUser {
+  loginName: string;
+  password: string;
+  realName: string;
+  phone?: string;
+  platformAdmin?: boolean;
+  /** tenant id → built-in role held there; the first is the default tenant. */
+  roles: [number, SeededRoleCode][];
+}
+
+export const createUser = async (database: Database, u: SeedUser): Promise<number> => {
+  const passwordHash = await hashPassword(u.password);
+  return database.transaction(async (tx) => {
+    const existing = await findUserByLogin(tx, u.loginName);
+    const user =
+      existing ??
+      (await insertUser(tx, {
+        loginName: u.loginName,
+        realName: u.realName,
+        passwordHash,
+        phone: u.phone ?? null,
+        platformAdmin: u.platformAdmin ?? false,
+        defaultTenantId: u.roles[0]?.[0] ?? null,
+      }));
+    for (const [tenantId, role] of u.roles) {
+      await addMembership(tx, user.id, tenantId);
+      await setTenant(tx, tenantId);
+      await AccessService.grantSeededRole(tx, tenantId, user.id, role);
+    }
+    return user.id;
+  });
+};

@@ -1,0 +1,53 @@
+import { defineErrors } from '../../platform/errors.js';
+
+export const FileErrors = defineErrors({
+  tooLarge: {
+    status: 413,
+    code: 'hfle.warn.file.tooLarge',
+    message: { 'zh-CN': '上传文件不能超过{n}MB', 'en-US': 'Upload cannot exceed {n}MB' },
+  },
+  unsupportedType: {
+    status: 415,
+    code: 'hfle.warn.file.type',
+    message: {
+      'zh-CN': '不支持的文件类型，仅支持图片、视频、PDF、Office 文档和文本文件',
+      'en-US': 'This file type is not allowed; upload images, videos, PDF, Office documents or text files',
+    },
+  },
+  notImage: {
+    status: 415,
+    code: 'hfle.warn.file.notImage',
+    message: { 'zh-CN': '该文件不是可缩放的图片', 'en-US': 'This file is not an image that can be resized' },
+  },
+  noFile: {
+    status: 400,
+    code: 'hfle.warn.file.missing',
+    message: { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
+  },
+  emptyFile: {
+    status: 400,
+    code: 'hfle.warn.file.empty',
+    message: { 'zh-CN': '文件内容为空', 'en-US': 'The file is empty' },
+  },
+  notMultipart: {
+    status: 415,
+    code: 'hfle.warn.file.notMultipart',
+    message: {
+      'zh-CN': '上传须使用 multipart/form-data',
+      'en-US': 'Uploads must be sent as multipart/form-data',
+    },
+  },
+  fileNotFound: {
+    status: 404,
+    code: 'hfle.warn.file.notFound',
+    message: { 'zh-CN': '文件不存在或已被删除', 'en-US': 'The file does not exist or was deleted' },
+  },
+  notOwner: {
+    status: 403,
+    code: 'hfle.warn.file.notOwner',
+    message: {
+      'zh-CN': '只能删除自己上传的文件',
+      'en-US': 'You can only delete files you uploaded',
+    },
+  },
+});

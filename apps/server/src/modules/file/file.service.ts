@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { type FileView, type ImageQuery, uploadFields } from '@tilth/contracts';
+import type { PermissionCode } from '@tilth/contracts/permissions';
+import { CommonErrors } from '../../platform/errors.js';
+import type { FileStorage } from '../../platform/files/storage.js';
+import { requireAccess, requireTenant } from '../../platform/http/access.js';
+import type { Ctx } from '../../platform/http/context.js';
+import { FileErrors } from './file.errors.js';
+import { imageOutputFor, resizeImage, variantKey } from './file.image.js';
+import * as repo from './file.repository.js';
+import { SNIFF_BYTES, sniffContentType } from './file.sniff.js';
+
+/** Besides the uploader, holders of these codes may delete a tenant's files (they manage attachments). */
+const FILE_MANAGERS: readonly PermissionCode[] = [
+  'wfpf.company.system.notice-manger.ps.edit',
+  'wfpf.company.system.notice-manger.ps.delete',
+];
+
+export interface UploadInput {
+  /** The file part's byte stream; `truncated` is set when it went over the size limit. */
+  stream: Readable & { truncated?: boolean };
+  /** The name the part carried. */
+  partFileName: string;
+  /** Query parameters and form fields together (fields win). */
+  options: Record<string, unknown>;
+}
+
+export interface FileBody {
+  file: repo.FileRow;
+  body: Readable;
+}
+
+export interface ImageBody {
+  body: Readable | Buffer;
+  contentType: string;
+  fileName: string;
+  /** HIT: served from the variant cache; MISS: resized now; ORIGINAL: a vector image, served as stored. */
+  cache: 'HIT' | 'MISS' | 'ORIGINAL';
+}
+
+export const fileUrlOf = (tenantId: number, id: string): string => `/hfle/v1/${tenantId}/files/${id}/file`;
+
+/** The name to keep: no directories, no control characters, at most 255 characters. */
+export const cleanFileName = (name: string): string => {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, 255) || 'file';
+};
+
+const view = (tenantId: number, f: repo.FileRow): FileView => ({
+  fileId: f.id,
+  fileUrl: fileUrlOf(tenantId, f.id),
+  fileName: f.fileName,
+  attachmentUuid: f.attachmentUuid,
+  contentType: f.contentType,
+  fileSize: f.fileSize,
+});
+
+type Iter = AsyncIterator<Buffer>;
+
+const readHead = async (it: Iter, bytes: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  while (n < bytes) {
+    const r = await it.next();
+    if (r.done) break;
+    chunks.push(r.value);
+    n += r.value.length;
+  }
+  return Buffer.concat(chunks);
+};
+
+const drain = async (it: Iter): Promise<void> => {
+  while (!(await it.next()).done) {
+    // Read and drop the rest so the request completes before the refusal is sent.
+  }
+};
+
+/** Files and images (ARCHITECTURE §7): bytes on platform.storage, a row per file in the tenant. */
+export class FileService {
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly limitBytes: number,
+  ) {}
+
+  private tooLarge() {
+    return FileErrors.tooLarge({ n: Math.round(this.limitBytes / (1024 * 1024)) });
+  }
+
+  /** Streams one upload to storage, refusing it by content (magic bytes) or size, then records it. */
+  async upload(ctx: Ctx, input: UploadInput): Promise<FileView> {
+    requireAccess(ctx, 'authenticated');
+    requireTenant(ctx);
+    const it: Iter = input.stream[Symbol.asyncIterator]();
+    const parsed = uploadFields.safeParse(input.options);
+    if (!parsed.success) {
+      await drain(it);
+      const issue = parsed.error.issues[0];
+      throw CommonErrors.validation({
+        detail: `${issue?.path.join('.') ?? 'request'}: ${issue?.message ?? ''}`,
+      });
+    }
+    const fileName = cleanFileName(parsed.data.fileName || input.partFileName);
+    const head = await readHead(it, SNIFF_BYTES);
+    if (head.length === 0) throw FileErrors.emptyFile();
+    const contentType = sniffContentType(head, fileName);
+    if (!contentType) {
+      await drain(it);
+      throw FileErrors.unsupportedType();
+    }
+    const bucketName = parsed.data.bucketName ?? 'public';
+    const id = randomUUID();
+    const now = new Date();
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+    const storageKey = `${ctx.tenantId}/${bucketName}/${month}/${id}`;
+    let size = 0;
+    async function* body(): AsyncGenerator<Buffer> {
+      size += head.length;
+      yield head;
+      for (let r = await it.next(); !r.done; r = await it.next()) {
+        size += r.value.length;
+        yield r.value;
+      }
+    }
+    const discard = () => this.storage.remove(storageKey).catch(() => undefined);
+    try {
+      await this.storage.put(storageKey, Readable.from(body()));
+    } catch (err) {
+      await discard();
+      if (input.stream.truncated) throw this.tooLarge();
+      throw err;
+    }
+    // The multipart parser stops at the limit and flags the stream; nothing of it is kept.
+    if (input.stream.truncated || size > this.limitBytes) {
+      await discard();
+      throw this.tooLarge();
+    }
+    const row: repo.FileRow = {
+      tenantId: ctx.tenantId,
+      id,
+      attachmentUuid: parsed.data.attachmentUuid ?? null,
+      bucketName,
+      fileName,
+      contentType,
+      fileSize: size,
+      storageKey,
+      createdBy: ctx.user.id,
+    };
+    try {
+      await ctx.transact((db) => repo.insertFile(db, row));
+    } catch (err) {
+      await discard();
+      throw err;
+    }
+    return view(ctx.tenantId, row);
+  }
+
+  private async find(ctx: Ctx, id: string): Promise<repo.FileRow> {
+    requireTenant(ctx);
+    const tenantId = ctx.tenantId;
+    const file = await ctx.transact((db) => repo.findReadable(db, tenantId, id));
+    if (!file) throw FileErrors.fileNotFound();
+    return file;
+  }
+
+  /** The stored bytes of a file of this tenant or of the platform. */
+  async open(ctx: Ctx, id: string): Promise<FileBody> {
+    requireAccess(ctx, 'authenticated');
+    const file = await this.find(ctx, id);
+    const body = await this.storage.get(file.storageKey);
+    if (!body) throw FileErrors.fileNotFound();
+    return { file, body };
+  }
+
+  /** Files carrying an attachmentUuid, the tenant's and the platform's. */
+  async list(ctx: Ctx, attachmentUuid: string): Promise<Omit<FileView, 'attachmentUuid'>[]> {
+    requireAccess(ctx, 'authenticated');
+    requireTenant(ctx);
+    const tenantId = ctx.tenantId;
+    const rows = await ctx.transact((db) =>
+      repo.listByAttachment(db, repo.readableTenants(tenantId), attachmentUuid),
+    );
+    return rows.map((f) => {
+      const { attachmentUuid: _, ...rest } = view(tenantId, f);
+      return rest;
+    });
+  }
+
+  /** Attachments of an owner's record (a notice): files of that owner tenant only, addressed for the caller. */
+  async attachmentsOf(
+    ctx: Ctx,
+    ownerTenantId: number,
+    attachmentUuid: string | null,
+  ): Promise<{ fileUrl: string; fileName: string }[]> {
+    requireAccess(ctx, 'authenticated');
+    requireTenant(ctx);
+    if (!attachmentUuid || !repo.readableTenants(ctx.tenantId).includes(ownerTenantId)) return [];
+    const tenantId = ctx.tenantId;
+    const rows = await ctx.transact((db) => repo.listByAttachment(db, [ownerTenantId], attachmentUuid));
+    return rows.map((f) => ({ fileUrl: fileUrlOf(tenantId, f.id), fileName: f.fileName }));
+  }
+
+  /** Deletes a file of this tenant: its uploader or a file manager may. */
+  async remove(ctx: Ctx, id: string): Promise<{ success: boolean }> {
+    requireAccess(ctx, 'authenticated');
+    requireTenant(ctx);
+    const { tenantId, user } = ctx;
+    const removed = await ctx.transact(async (db) => {
+      const file = await repo.findReadable(db, tenantId, id);
+      if (!file || file.tenantId !== tenantId) throw FileErrors.fileNotFound();
+      if (file.createdBy !== user.id && !FILE_MANAGERS.some((c) => ctx.permissions.has(c))) {
+        throw FileErrors.notOwner();
+      }
+      return repo.deleteFile(db, tenantId, id);
+    });
+    // Bytes go after the row is gone for good; resized variants stay in the cache (see docs/api-messages.md).
+    if (removed) await this.storage.remove(removed.storageKey);
+    return { success: true };
+  }
+
+  /** A resized copy of an image, made once per size and flag and then served from storage. */
+  async image(ctx: Ctx, id: string, q: ImageQuery): Promise<ImageBody> {
+    requireAccess(ctx, 'authenticated');
+    const file = await this.find(ctx, id);
+    if (file.contentType === 'image/svg+xml') {
+      const body = await this.storage.get(file.storageKey);
+      if (!body) throw FileErrors.fileNotFound();
+      return { body, contentType: file.contentType, fileName: file.fileName, cache: 'ORIGINAL' };
+    }
+    const out = imageOutputFor(file.contentType);
+    if (!out) throw FileErrors.notImage();
+    const key = variantKey(file.storageKey, q, out);
+    const fileName = `${file.fileName.replace(/\.[^.]*$/, '')}.${out.ext}`;
+    const cached = await this.storage.get(key);
+    if (cached) return { body: cached, contentType: out.contentType, fileName, cache: 'HIT' };
+    const original = await this.storage.get(file.storageKey);
+    if (!original) throw FileErrors.fileNotFound();
+    let resized: Buffer;
+    try {
+      resized = await resizeImage(original, q, out);
+    } catch (err) {
+      ctx.log.warn({ err, fileId: id }, 'image resize failed');
+      throw FileErrors.notImage();
+    }
+    await this.storage.put(key, Readable.from([resized]));
+    return { body: resized, contentType: out.contentType, fileName, cache: 'MISS' };
+  }
+}

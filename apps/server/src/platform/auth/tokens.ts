@@ -1,0 +1,62 @@
+import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.js';
+import { CommonErrors } from '../errors.js';
+import type { AuthUser } from '../http/context.js';
+import type { KeyRing } from './keys.js';
+import { findSession } from './session.repository.js';
+
+export const signAccessToken = async (
+  ring: KeyRing,
+  userId: number,
+  sessionId: string,
+  ttlSeconds: number,
+): Promise<string> =>
+  new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .setIssuer('tilth')
+    .sign(ring.jwtSecret);
+
+/** Verifies a bearer token and that its session is still open; throws the 401 the console reacts to. */
+export const authenticate = async (ring: KeyRing, db: Db, token: string): Promise<AuthUser> => {
+  let sub: string | undefined;
+  let sid: unknown;
+  try {
+    const { payload } = await jwtVerify(token, ring.jwtSecret, { issuer: 'tilth', algorithms: ['HS256'] });
+    sub = payload.sub;
+    sid = payload.sid;
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw CommonErrors.tokenExpired();
+    throw CommonErrors.tokenInvalid();
+  }
+  if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/.test(sid) || !sub) throw CommonErrors.tokenInvalid();
+  const s = await findSession(db, sid);
+  if (!s || s.revokedAt || !s.enabled || String(s.userId) !== sub) throw CommonErrors.tokenInvalid();
+  if (s.expiresAt.getTime() < Date.now()) throw CommonErrors.tokenExpired();
+  return {
+    id: s.userId,
+    loginName: s.loginName,
+    realName: s.realName,
+    platformAdmin: s.platformAdmin,
+    sessionId: sid,
+  };
+};
+
+export const bearer = (header: string | undefined): string | undefined => {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m?.[1];
+};
+
+/** The session id of a token whose signature is ours, expired or not (logout of an expired session). */
+export const sessionIdOf = async (ring: KeyRing, token: string): Promise<string | undefined> => {
+  try {
+    const { payload } = await compactVerify(token, ring.jwtSecret);
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as { sid?: unknown };
+    return typeof claims.sid === 'string' && /^[0-9a-f-]{36}$/.test(claims.sid) ? claims.sid : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadKeyRing } from './auth/keys.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { LocalDiskStorage } from './files/storage.js';
+import type { BuiltApp } from './http/app.js';
+import { buildApp } from './http/app.js';
+import type { Platform } from './platform.js';
+import { LogSmsProvider } from './sms/sms.provider.js';
+
+export interface Started extends BuiltApp {
+  platform: Platform;
+  sms: LogSmsProvider;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** PGlite directory override ('memory://' in tests); ignored when DATABASE_URL is set. */
+  pgliteDir?: string;
+  logger?: boolean | { level: string };
+  smsLog?: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/** Opens storage and database and builds the HTTP app; does not listen. */
+export const createServer = async (config: Config, opts: StartOptions = {}): Promise<Started> => {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: opts.pgliteDir ?? path.join(config.dataDir, 'db'),
+  });
+  try {
+    const keys = await loadKeyRing(database.db, config.jwtSecret);
+    const sms = new LogSmsProvider(opts.smsLog ?? { info: (_o: unknown, msg?: string) => console.log(msg) });
+    const platform: Platform = {
+      config,
+      database,
+      keys,
+      storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+      sms,
+    };
+    const built = await buildApp(platform, opts.logger ?? { level: config.logLevel });
+    if (!opts.smsLog) sms.log = built.app.log;
+    return {
+      ...built,
+      platform,
+      sms,
+      close: async () => {
+        await built.app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+};

@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttPort: number;
+  mqttUrl: string | undefined;
+  demo: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  jwtSecret: string | undefined;
+  uploadLimitBytes: number;
+  logLevel: string;
+  webDist: string;
+  smsProvider: string;
+  simulator: boolean;
+}
+
+const int = (v: string | undefined, fallback: number, name: string): number => {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+};
+
+// Every setting is documented in README.md; defaults are the embedded, one-command setup.
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const dataDir = path.resolve(env.TILTH_DATA_DIR ?? 'data');
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
+    mqttUrl: env.MQTT_URL || undefined,
+    demo: env.TILTH_DEMO !== '0',
+    accessTokenTtlSeconds: int(env.TILTH_ACCESS_TOKEN_TTL, 1800, 'TILTH_ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: int(env.TILTH_REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'TILTH_REFRESH_TOKEN_TTL'),
+    jwtSecret: env.TILTH_JWT_SECRET || undefined,
+    uploadLimitBytes: int(env.TILTH_UPLOAD_LIMIT_MB, 50, 'TILTH_UPLOAD_LIMIT_MB') * 1024 * 1024,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.TILTH_WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    smsProvider: env.TILTH_SMS_PROVIDER ?? 'log',
+    simulator: env.TILTH_SIMULATOR !== '0',
+  };
+};

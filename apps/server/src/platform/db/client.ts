@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** A database handle or an open transaction; repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs fn in one transaction in which row-level security sees only this tenant. */
+  withTenant<T>(tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction with no tenant set: business tables show no rows. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or 'memory://' for a throw-away database. */
+  pgliteDir?: string;
+}
+
+/** Points row-level security of an open transaction at a tenant (used when the tenant is made in it). */
+export const setTenant = async (tx: Db, tenantId: number): Promise<void> => {
+  await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
+};
+
+const wrap = (kind: Database['kind'], db: Db, close: () => Promise<void>): Database => ({
+  kind,
+  db,
+  close,
+  transaction: (fn) => db.transaction((tx) => fn(tx)),
+  withTenant: (tenantId, fn) =>
+    db.transaction(async (tx) => {
+      await setTenant(tx, tenantId);
+      return fn(tx);
+    }),
+});
+
+/** Opens the database, applies committed migrations, then drops to a role that row-level security binds. */
+export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = opts.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  const asSuper = async (text: string) => {
+    await client.exec(text);
+  };
+  const useRole = await prepareRoleAndRls(asSuper, async (text) => (await client.query(text)).rows);
+  // PGlite is one connection: switching its role once covers every later query.
+  if (useRole) await client.exec(`SET ROLE ${APP_ROLE}`);
+  await checkTenantIsolation(async (text) => (await client.query(text)).rows);
+  return wrap('pglite', db as unknown as Db, () => client.close());
+};
+
+const openPostgres = async (url: string): Promise<Database> => {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  let useRole: boolean;
+  try {
+    await migratePg(drizzlePg(admin, { schema, casing: 'snake_case' }), { migrationsFolder });
+    useRole = await prepareRoleAndRls(
+      async (text) => {
+        await admin.query(text);
+      },
+      async (text) => (await admin.query(text)).rows,
+    );
+  } finally {
+    await admin.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  if (useRole) {
+    // Queries on a pg client run in order, so the role is set before the first real query.
+    pool.on('connect', (client) => {
+      client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+    });
+  }
+  const check = await pool.connect();
+  try {
+    await checkTenantIsolation(async (text) => (await check.query(text)).rows);
+  } finally {
+    check.release();
+  }
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return wrap('postgres', db as unknown as Db, () => pool.end());
+};

@@ -1,0 +1,8 @@
+// Every Drizzle table of the server, for drizzle-kit and the typed database handle.
+export * from '../../modules/access/access.tables.js';
+export * from '../../modules/area/area.tables.js';
+export * from '../../modules/file/file.tables.js';
+export * from '../../modules/identity/identity.tables.js';
+export * from '../../modules/notice/notice.tables.js';
+export * from '../../modules/tenant/tenant.tables.js';
+export * from './platform.tables.js';

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerModules } from '../../modules/index.js';
+import { CommonErrors } from '../errors.js';
+import { langFromHeader } from '../i18n/lang.js';
+import type { Platform } from '../platform.js';
+import { errorHandler } from './error-handler.js';
+import type { App } from './route.js';
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  options: RouteOptions;
+}
+
+export interface BuiltApp {
+  app: App;
+  /** Every route registered, for the route-inventory and security suites. */
+  routes: RouteRecord[];
+}
+
+export const buildApp = async (
+  platform: Platform,
+  logger: FastifyServerOptions['logger'],
+): Promise<BuiltApp> => {
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const routes: RouteRecord[] = [];
+  app.addHook('onRoute', (options) => {
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    for (const m of methods) routes.push({ method: m, url: options.url, options: options as RouteOptions });
+  });
+
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: platform.config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tilth API', version: '0.1.0', description: 'Multi-tenant smart-farm console API' },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Documentation and the built console are public by declaration of this scope.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (options) => {
+      options.config = { ...options.config, access: 'public' };
+    });
+    await scope.register(swaggerUi, { routePrefix: '/api-docs' });
+    if (existsSync(platform.config.webDist)) {
+      await scope.register(fastifyStatic, {
+        root: platform.config.webDist,
+        wildcard: false,
+        index: 'index.html',
+      });
+    }
+  });
+
+  await registerModules(app, platform);
+
+  const hasWeb = existsSync(platform.config.webDist);
+  app.setNotFoundHandler((req, reply) => {
+    const apiPrefixes = ['/oauth', '/iam', '/hmsg', '/hfle', '/wfpf', '/wfpe', '/api-docs'];
+    const isApi = apiPrefixes.some((p) => req.url.startsWith(p));
+    // Client-side routes of the console fall back to its index page.
+    if (!isApi && hasWeb && req.method === 'GET') return reply.sendFile('index.html');
+    const err = CommonErrors.routeNotFound();
+    return reply.status(404).send({
+      failed: true,
+      code: err.code,
+      message: err.messageIn(langFromHeader(req.headers['accept-language'])),
+    });
+  });
+  return { app, routes };
+};

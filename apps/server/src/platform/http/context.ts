@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { Lang } from '../i18n/lang.js';
+
+export interface AuthUser {
+  id: number;
+  loginName: string;
+  realName: string;
+  platformAdmin: boolean;
+  sessionId: string;
+}
+
+/** What every service method receives first: who is calling, for which tenant, in which language. */
+export interface Ctx {
+  user: AuthUser | null;
+  /** The tenant of a `/…/{t}/…` route; null on routes outside a tenant. */
+  tenantId: number | null;
+  lang: Lang;
+  /** The request's transaction (tenant-scoped routes) or the shared handle. Never open a second one. */
+  db: Db;
+  /** Permission codes the user holds in ctx.tenantId (empty outside a tenant). */
+  permissions: ReadonlySet<string>;
+  log: FastifyBaseLogger;
+  /** Runs fn in the request's tenant transaction (opening one on routes that stream outside it). */
+  transact<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+}
+
+export interface TenantCtx extends Ctx {
+  user: AuthUser;
+  tenantId: number;
+}

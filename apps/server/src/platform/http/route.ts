@@ -1,0 +1,137 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  onRequestHookHandler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isMember, permissionCodes } from '../auth/session.repository.js';
+import { authenticate, bearer } from '../auth/tokens.js';
+import { CommonErrors } from '../errors.js';
+import { langFromHeader } from '../i18n/lang.js';
+import type { Platform } from '../platform.js';
+import { type Access, describeAccess, requireAccess } from './access.js';
+import type { AuthUser, Ctx } from './context.js';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Req<S extends FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  ZodTypeProvider
+>;
+
+export interface RouteDef<S extends FastifySchema> {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+  summary: string;
+  schema: S;
+  /** Set on routes that stream or upload, where a database transaction must not stay open. */
+  noTransaction?: boolean;
+  handler: (ctx: Ctx, req: Req<S>, reply: FastifyReply) => Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+/** The authenticated user of a request, from its onRequest hook to its handler. */
+const users = new WeakMap<FastifyRequest, AuthUser>();
+
+/**
+ * Registers one route: authenticates unless public, runs tenant routes (`:tenantId` in the path) in one
+ * transaction with `app.tenant_id` set, refuses non-members with 403, checks the declared access, then
+ * hands the handler a ctx.
+ */
+export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, def: RouteDef<S>): void => {
+  const tenantScoped = def.url.includes(':tenantId');
+  const tag = def.url.split('/')[1] ?? 'misc';
+  // The typed request is recovered below; the plain instance keeps Fastify's reply typing out of the way.
+  const schema: FastifySchema = {
+    ...def.schema,
+    summary: def.summary,
+    description: `Access: ${describeAccess(def.access)}`,
+    tags: [tag],
+    ...(def.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+  };
+  // Identity and tenant membership are settled before the body is even validated, so a caller who may
+  // not use this tenant learns nothing about it — not even which fields a request would need.
+  const onRequest: onRequestHookHandler = async (req) => {
+    if (def.access === 'public') return;
+    const token = bearer(req.headers.authorization);
+    if (!token) throw CommonErrors.tokenInvalid();
+    const user = await authenticate(platform.keys, platform.database.db, token);
+    if (tenantScoped) {
+      const raw = (req.params as { tenantId?: string }).tenantId ?? '';
+      const tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isSafeInteger(tenantId) || !(await isMember(platform.database.db, user.id, tenantId))) {
+        throw CommonErrors.forbidden();
+      }
+    }
+    users.set(req, user);
+  };
+  const handler: RouteOptions['handler'] = async (req, reply) => {
+    const lang = langFromHeader(req.headers['accept-language']);
+    const user = users.get(req) ?? null;
+    const typedReq = req as unknown as Req<S>;
+    if (!tenantScoped) {
+      const db = platform.database.db;
+      const ctx: Ctx = {
+        user,
+        tenantId: null,
+        lang,
+        db,
+        permissions: NONE,
+        log: req.log,
+        transact: (fn) => fn(db),
+      };
+      requireAccess(ctx, def.access);
+      return def.handler(ctx, typedReq, reply);
+    }
+    const tenantId = Number((req.params as { tenantId?: unknown }).tenantId);
+    if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
+    const resolve = async (db: Ctx['db']): Promise<Ctx> => {
+      const permissions = user ? new Set(await permissionCodes(db, user.id)) : NONE;
+      const ctx: Ctx = { user, tenantId, lang, db, permissions, log: req.log, transact: (fn) => fn(db) };
+      requireAccess(ctx, def.access);
+      return ctx;
+    };
+    if (def.noTransaction) {
+      // Access is still checked inside a tenant transaction; the handler opens its own when it needs one.
+      const ctx = await platform.database.withTenant(tenantId, resolve);
+      const transact: Ctx['transact'] = (fn) => platform.database.withTenant(tenantId, fn);
+      return def.handler({ ...ctx, db: platform.database.db, transact }, typedReq, reply);
+    }
+    return platform.database.withTenant(tenantId, async (tx) =>
+      def.handler(await resolve(tx), typedReq, reply),
+    );
+  };
+  (app as unknown as FastifyInstance).route({
+    method: def.method,
+    url: def.url,
+    config: { access: def.access },
+    schema,
+    onRequest,
+    handler,
+  });
+};

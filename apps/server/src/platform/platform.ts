@@ -1,0 +1,14 @@
+import type { KeyRing } from './auth/keys.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { FileStorage } from './files/storage.js';
+import type { SmsProvider } from './sms/sms.provider.js';
+
+/** The shared parts every module is built with; modules take what they need from it at registration. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  keys: KeyRing;
+  storage: FileStorage;
+  sms: SmsProvider;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const name = z
+  .string()
+  .max(240)
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1).max(60));
+const permissionList = z.array(z.string().max(120)).max(1000);
+
+export const roleView = z.object({
+  id: z.number(),
+  code: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  name: z.string(),
+  builtIn: z.boolean(),
+  permissions: z.array(z.string()),
+  objectVersionNumber: z.number(),
+});
+export const roleList = z.array(roleView);
+
+export const createRoleRequest = z.strictObject({
+  code: z
+    .string()
+    .max(60)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, underscore or hyphen only'),
+  nameZh: name,
+  nameEn: name,
+  permissions: permissionList,
+});
+
+export const updateRoleRequest = z.strictObject({
+  id: z.number().int().min(1),
+  nameZh: name,
+  nameEn: name,
+  permissions: permissionList,
+  objectVersionNumber: z.number().int().min(1),
+});
+
+export const permissionCatalogue = z.array(
+  z.object({ code: z.string(), subModule: z.string(), name: z.string() }),
+);
+
+export const memberView = z.object({
+  userId: z.number(),
+  loginName: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+  roleIds: z.array(z.number()),
+  roleCodes: z.array(z.string()),
+});
+export const memberList = z.array(memberView);
+
+export const userIdParam = z.object({
+  tenantId: z.coerce.number().int().min(0).max(2_147_483_647),
+  userId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const assignRolesRequest = z.strictObject({ roleIds: z.array(z.number().int().min(1)).max(50) });

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { nonBlank, objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+
+// Notice centre: announcements (notices) and notifications (user messages). Spec 01 §2.12/§3/§4/§7,
+// spec 03 §7 'Messages and files'. Dates are ISO-8601 strings.
+
+export const NOTICE_TITLE_MAX = 200;
+/** HTML body; sanitised on write. */
+export const NOTICE_BODY_MAX = 200_000;
+export const NOTICE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
+export const NOTICE_RECEIVER_TYPES = ['ANNOUNCE'] as const;
+export const DEFAULT_NOTICE_CATEGORY = 'CLOUDFARM';
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_CONTENT_MAX = 20_000;
+
+const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const readFlagQuery = z.coerce.number().int().min(0).max(1);
+const code = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_.-]*$/, { error: 'only letters, digits, underscore, dot and hyphen' });
+const uuid = z.guid();
+
+/**
+ * endDate as the console sends it: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601. A bare date means the
+ * end of that day. Times without an offset are read in the server's time zone.
+ */
+export const noticeEndDate = z
+  .string()
+  .max(40)
+  .transform((s, c) => {
+    const t = s.trim();
+    const ms = /^\d{4}-\d{2}-\d{2}$/.test(t)
+      ? Date.parse(`${t}T23:59:59.999`)
+      : Date.parse(t.replace(' ', 'T'));
+    if (Number.isNaN(ms)) {
+      c.issues.push({ code: 'custom', message: 'not a date', input: s });
+      return z.NEVER;
+    }
+    return new Date(ms);
+  });
+
+export const noticeIdParam = tenantParam.extend({ id });
+
+/** GET /hmsg/v1/{t}/notices/page-details. size=0 answers the newest one only (spec 03 §7). */
+export const noticePageQuery = pageQuery.extend({
+  statusCode: z.enum(['PUBLISHED']).optional(),
+  noticeCategoryCode: code(60).optional(),
+  receiverTypeCode: z.enum(NOTICE_RECEIVER_TYPES).optional(),
+  readFlag: readFlagQuery.optional(),
+  endDate: noticeEndDate.optional(),
+});
+
+export const noticeItem = z.object({
+  noticeId: z.number().int(),
+  id: z.number().int(),
+  title: z.string(),
+  publishedDate: z.string().nullable(),
+  publishedByUser: z.string().nullable(),
+  /** 0 unread, 1 read, for the caller. */
+  readFlag: z.number().int(),
+  attachmentUuid: z.string().nullable(),
+  /** True for platform announcements (tenant 0). */
+  platformFlag: z.boolean(),
+  noticeContent: z.object({ noticeBody: z.string() }),
+});
+export type NoticeItem = z.infer<typeof noticeItem>;
+export const noticePage = pageOf(noticeItem);
+
+export const noticeAttachment = z.object({ fileUrl: z.string(), fileName: z.string() });
+
+/** GET /hmsg/v1/{t}/notices/{id}: one announcement with its attachments. */
+export const noticeDetail = noticeItem.extend({
+  statusCode: z.string(),
+  noticeCategoryCode: z.string(),
+  receiverTypeCode: z.string(),
+  objectVersionNumber: z.number().int(),
+  attachments: z.array(noticeAttachment),
+});
+export type NoticeDetail = z.infer<typeof noticeDetail>;
+
+export const noticeReadResponse = z.object({ noticeId: z.number().int(), readFlag: z.number().int() });
+
+/** GET /hmsg/v1/{t}/notices/unread-count: counts per notice-centre tab; the console sums them. */
+export const unreadCounts = z.object({
+  announce: z.number().int(),
+  notify: z.number().int(),
+  approve: z.number().int(),
+});
+
+/** GET /hmsg/v1/{t}/notices: the tenant's own announcements in every state, for their managers. */
+export const noticeManageQuery = pageQuery.extend({
+  statusCode: z.enum(NOTICE_STATUSES).optional(),
+  title: z.string().max(NOTICE_TITLE_MAX).optional(),
+});
+export const noticeManagePage = pageOf(noticeDetail);
+
+const noticeFields = {
+  title: nonBlank(NOTICE_TITLE_MAX),
+  noticeBody: z.string().max(NOTICE_BODY_MAX),
+  noticeCategoryCode: code(60).min(1).optional(),
+  receiverTypeCode: z.enum(NOTICE_RECEIVER_TYPES).optional(),
+  attachmentUuid: uuid.nullable().optional(),
+};
+
+export const createNoticeRequest = z.strictObject({
+  ...noticeFields,
+  /** Publish at once instead of saving a draft. */
+  publish: z.boolean().optional(),
+});
+export type CreateNoticeRequest = z.infer<typeof createNoticeRequest>;
+
+export const updateNoticeRequest = z.strictObject({ ...noticeFields, objectVersionNumber });
+export type UpdateNoticeRequest = z.infer<typeof updateNoticeRequest>;
+
+export const noticeDeleteResponse = z.object({ success: z.boolean() });
+
+/** GET /hmsg/v1/{t}/messages/user */
+export const userMessageQuery = pageQuery.extend({
+  readFlag: readFlagQuery.optional(),
+  /** 1 (default) includes content; 0 leaves it empty. */
+  withContent: readFlagQuery.optional(),
+  userMessageTypeCode: code(30).optional(),
+});
+
+export const userMessageItem = z.object({
+  userMessageId: z.number().int(),
+  subject: z.string(),
+  content: z.string(),
+  userMessageTypeCode: z.string(),
+  publishedDate: z.string(),
+  readFlag: z.number().int(),
+});
+export type UserMessageItem = z.infer<typeof userMessageItem>;
+export const userMessagePage = pageOf(userMessageItem);
+export const userMessageIdParam = tenantParam.extend({ id });
+export const userMessageCount = z.object({ count: z.number().int() });
+
+/**
+ * POST /hmsg/v1/{t}/messages/user/read-flag: readAll 2 marks every announcement read, 3 every notification;
+ * userMessageIds marks those notifications.
+ */
+export const readFlagRequest = z
+  .strictObject({
+    readAll: z.union([z.literal(2), z.literal(3)]).optional(),
+    userMessageIds: z.array(bodyId).max(1000).optional(),
+  })
+  .refine((b) => b.readAll !== undefined || (b.userMessageIds?.length ?? 0) > 0, {
+    error: 'give readAll (2 or 3) or userMessageIds',
+  });
+export type ReadFlagRequest = z.infer<typeof readFlagRequest>;
+export const readFlagResponse = z.object({ count: z.number().int() });

@@ -1,0 +1,35 @@
+// `npm test`: every suite (contracts, server API on PGlite, web unit and browser tests) in one vitest run,
+// then one plain closing line `tests: N passed, N failed`. `--db` runs only the database suites (CI runs
+// them a second time with DATABASE_URL pointing at PostgreSQL).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { webIsStale } from './start.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dbOnly = process.argv.includes('--db');
+const out = path.join(root, 'test-output');
+mkdirSync(out, { recursive: true });
+
+if (!dbOnly && existsSync(path.join(root, 'apps/web/e2e')) && webIsStale()) {
+  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
+const report = path.join(out, dbOnly ? 'vitest-db.json' : 'vitest.json');
+const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+if (dbOnly) args.push('--project', 'server');
+const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(report)) {
+  const j = JSON.parse(readFileSync(report, 'utf8'));
+  passed = j.numPassedTests ?? 0;
+  failed = (j.numFailedTests ?? 0) + (j.numFailedTestSuites ?? 0);
+  skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+}
+const label = dbOnly ? `tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})` : 'tests';
+console.log(`${label.replace(/\s.*/, '')}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(r.status !== 0 || failed > 0 || passed === 0 ? 1 : 0);
