@@ -19,8 +19,15 @@ const newest = (dir) => {
 export const webIsStale = () => {
   if (!existsSync(dist)) return true;
   const built = statSync(dist).mtimeMs;
-  const sources = [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/contracts/src')];
-  return sources.filter(existsSync).some((d) => newest(d) > built) || statSync(path.join(web, 'index.html')).mtimeMs > built;
+  const sources = [
+    path.join(web, 'src'),
+    path.join(web, 'public'),
+    path.join(root, 'packages/contracts/src'),
+  ];
+  return (
+    sources.filter(existsSync).some((d) => newest(d) > built) ||
+    statSync(path.join(web, 'index.html')).mtimeMs > built
+  );
 };
 
 if (process.argv[1] === import.meta.filename) {

@@ -31,5 +31,7 @@ if (existsSync(report)) {
   skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
 }
 const label = dbOnly ? `tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})` : 'tests';
-console.log(`${label.replace(/\s.*/, '')}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `${label.replace(/\s.*/, '')}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(r.status !== 0 || failed > 0 || passed === 0 ? 1 : 0);

@@ -6,7 +6,5 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    pool: 'forks',
-    maxWorkers: 2,
   },
 });

@@ -1,6 +1,6 @@
 import { demoExtras } from './modules/demo/demo.extras.js';
-import { createTenant, PLATFORM_TENANT_NAME } from './modules/demo/seed.helpers.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
+import { createTenant, PLATFORM_TENANT_NAME } from './modules/demo/seed.helpers.js';
 import { createServer } from './platform/bootstrap.js';
 import { loadConfig } from './platform/config.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from './platform/mqtt/broker.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tenantParam } from './common.types.js';
+import { blankAsUnset } from './notice.types.js';
 
 // Files and images: spec 01 §7, spec 02 §5, spec 03 §7 (/hfle/v1/{t}/…). ARCHITECTURE §7.
 
@@ -17,9 +18,9 @@ export const fileIdParam = tenantParam.extend({ id: guid });
 
 /** Query of POST /hfle/v1/{t}/files/multipart; the same names may come as form fields (those win). */
 export const uploadQuery = z.object({
-  bucketName: bucketName.optional(),
+  bucketName: blankAsUnset(bucketName),
   fileName: z.string().max(FILE_NAME_MAX).optional(),
-  attachmentUuid: guid.optional(),
+  attachmentUuid: blankAsUnset(guid),
 });
 export type UploadQuery = z.infer<typeof uploadQuery>;
 /** The form fields of the upload, checked like the query. */

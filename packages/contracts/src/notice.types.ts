@@ -23,6 +23,13 @@ const code = (max: number) =>
     .regex(/^[A-Za-z0-9_.-]*$/, { error: 'only letters, digits, underscore, dot and hyphen' });
 const uuid = z.guid();
 
+/** An optional query parameter whose empty value ('readFlag=', the console's 'all') means not given. */
+export const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(''), schema])
+    .optional()
+    .transform((v) => (v === '' ? undefined : (v as z.output<T> | undefined)));
+
 /**
  * endDate as the console sends it: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601. A bare date means the
  * end of that day. Times without an offset are read in the server's time zone.
@@ -46,11 +53,11 @@ export const noticeIdParam = tenantParam.extend({ id });
 
 /** GET /hmsg/v1/{t}/notices/page-details. size=0 answers the newest one only (spec 03 §7). */
 export const noticePageQuery = pageQuery.extend({
-  statusCode: z.enum(['PUBLISHED']).optional(),
+  statusCode: blankAsUnset(z.enum(['PUBLISHED'])),
   noticeCategoryCode: code(60).optional(),
-  receiverTypeCode: z.enum(NOTICE_RECEIVER_TYPES).optional(),
-  readFlag: readFlagQuery.optional(),
-  endDate: noticeEndDate.optional(),
+  receiverTypeCode: blankAsUnset(z.enum(NOTICE_RECEIVER_TYPES)),
+  readFlag: blankAsUnset(readFlagQuery),
+  endDate: blankAsUnset(noticeEndDate),
 });
 
 export const noticeItem = z.object({
@@ -92,7 +99,7 @@ export const unreadCounts = z.object({
 
 /** GET /hmsg/v1/{t}/notices: the tenant's own announcements in every state, for their managers. */
 export const noticeManageQuery = pageQuery.extend({
-  statusCode: z.enum(NOTICE_STATUSES).optional(),
+  statusCode: blankAsUnset(z.enum(NOTICE_STATUSES)),
   title: z.string().max(NOTICE_TITLE_MAX).optional(),
 });
 export const noticeManagePage = pageOf(noticeDetail);
@@ -119,9 +126,9 @@ export const noticeDeleteResponse = z.object({ success: z.boolean() });
 
 /** GET /hmsg/v1/{t}/messages/user */
 export const userMessageQuery = pageQuery.extend({
-  readFlag: readFlagQuery.optional(),
+  readFlag: blankAsUnset(readFlagQuery),
   /** 1 (default) includes content; 0 leaves it empty. */
-  withContent: readFlagQuery.optional(),
+  withContent: blankAsUnset(readFlagQuery),
   userMessageTypeCode: code(30).optional(),
 });
 

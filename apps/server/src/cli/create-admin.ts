@@ -1,12 +1,13 @@
 // Creates (or resets the password of) the platform administrator: `npm run admin:create -- --username
 // admin --password '…'`. Needed with TILTH_DEMO=0, where no account with a known password exists.
+
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
+import { findUserByLogin, updateUser } from '../modules/identity/identity.repository.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
-import path from 'node:path';
-import { findUserByLogin, updateUser } from '../modules/identity/identity.repository.js';
-import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,7 +21,10 @@ if (!values.username || !values.password || values.password.length < 8) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'db'),
+});
 try {
   await createTenant(database, PLATFORM_TENANT_NAME, { id: 0 });
   const existing = await findUserByLogin(database.db, values.username);

@@ -1,10 +1,10 @@
 import type { App } from '../platform/http/route.js';
 import type { Platform } from '../platform/platform.js';
 import { registerAccessRoutes } from './access/access.routes.js';
+import { registerMenuRoutes } from './access/menu.routes.js';
 import { registerAreaRoutes } from './area/area.routes.js';
 import { registerFileRoutes } from './file/file.routes.js';
 import { registerIdentityRoutes } from './identity/identity.routes.js';
-import { registerMenuRoutes } from './access/menu.routes.js';
 import { registerNoticeRoutes } from './notice/notice.routes.js';
 import { registerTenantRoutes } from './tenant/tenant.routes.js';
 

@@ -5,6 +5,7 @@ import {
   SEEDED_ROLES,
   type SeededRoleCode,
 } from '@tilth/contracts/permissions';
+import { forgetTenantPermissions } from '../../platform/auth/access-cache.js';
 import { isMember } from '../../platform/auth/session.repository.js';
 import type { Db } from '../../platform/db/client.js';
 import { CommonErrors } from '../../platform/errors.js';
@@ -49,6 +50,7 @@ export class AccessService {
     const role = await repo.findRoleByCode(db, code);
     if (!role) throw AccessErrors.roleNotFound();
     await repo.addUserRole(db, tenantId, userId, role.id);
+    forgetTenantPermissions(tenantId);
   }
 
   permissionCatalogue(ctx: Ctx) {
@@ -90,6 +92,7 @@ export class AccessService {
       createdBy: ctx.user.id,
     });
     await repo.setRolePermissions(ctx.db, ctx.tenantId, role.id, input.permissions);
+    forgetTenantPermissions(ctx.tenantId ?? -1);
     return this.roleView(ctx, role.id);
   }
 
@@ -111,6 +114,7 @@ export class AccessService {
     // The administrator role always holds every code, or a tenant could lock itself out.
     const codes = existing.code === 'tenant-admin' ? PERMISSION_CODES : input.permissions;
     await repo.setRolePermissions(ctx.db, ctx.tenantId, input.id, codes);
+    forgetTenantPermissions(ctx.tenantId ?? -1);
     return this.roleView(ctx, input.id);
   }
 
@@ -120,6 +124,7 @@ export class AccessService {
     if (!existing) throw AccessErrors.roleNotFound();
     if (existing.builtIn) throw AccessErrors.builtInRole();
     await repo.deleteRole(ctx.db, id);
+    forgetTenantPermissions(ctx.tenantId ?? -1);
     return { success: true };
   }
 
@@ -142,6 +147,7 @@ export class AccessService {
       if (admins.length === 1 && admins[0]?.userId === userId) throw AccessErrors.lastAdmin();
     }
     await repo.setUserRoles(ctx.db, ctx.tenantId, userId, roleIds);
+    forgetTenantPermissions(ctx.tenantId ?? -1);
     return (await repo.listMembers(ctx.db, ctx.tenantId)).find((m) => m.userId === userId);
   }
 }

@@ -24,6 +24,11 @@ export const FileErrors = defineErrors({
     code: 'hfle.warn.file.missing',
     message: { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
   },
+  malformed: {
+    status: 400,
+    code: 'hfle.warn.file.malformed',
+    message: { 'zh-CN': '上传内容格式不正确', 'en-US': 'The upload is not a well-formed multipart body' },
+  },
   emptyFile: {
     status: 400,
     code: 'hfle.warn.file.empty',

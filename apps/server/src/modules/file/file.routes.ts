@@ -60,7 +60,13 @@ export const registerFileRoutes = (app: App, platform: Platform): void => {
     noTransaction: true,
     handler: async (ctx, req) => {
       if (!req.isMultipart()) throw FileErrors.notMultipart();
-      const part = await req.file({ limits: { fileSize: platform.config.uploadLimitBytes } });
+      const part = await req
+        .file({ limits: { fileSize: platform.config.uploadLimitBytes } })
+        .catch((err: unknown) => {
+          // The plugin's own errors carry a 4xx status; a garbled body from the parser does not.
+          if (typeof err === 'object' && err !== null && 'statusCode' in err) throw err;
+          throw FileErrors.malformed();
+        });
       if (!part) throw FileErrors.noFile();
       const fields: Record<string, string> = {};
       for (const [name, value] of Object.entries(part.fields)) {

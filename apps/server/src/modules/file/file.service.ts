@@ -60,6 +60,20 @@ const view = (tenantId: number, f: repo.FileRow): FileView => ({
 
 type Iter = AsyncIterator<Buffer>;
 
+/** The upload stream as an iterator whose failures (a cut or garbled body) are the caller's, not ours. */
+const inputIterator = (stream: Readable): Iter => {
+  const it: Iter = stream[Symbol.asyncIterator]();
+  return {
+    next: async () => {
+      try {
+        return await it.next();
+      } catch {
+        throw FileErrors.malformed();
+      }
+    },
+  };
+};
+
 const readHead = async (it: Iter, bytes: number): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   let n = 0;
@@ -93,7 +107,7 @@ export class FileService {
   async upload(ctx: Ctx, input: UploadInput): Promise<FileView> {
     requireAccess(ctx, 'authenticated');
     requireTenant(ctx);
-    const it: Iter = input.stream[Symbol.asyncIterator]();
+    const it = inputIterator(input.stream);
     const parsed = uploadFields.safeParse(input.options);
     if (!parsed.success) {
       await drain(it);

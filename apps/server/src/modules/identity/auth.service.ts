@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { forgetSession, forgetUser } from '../../platform/auth/access-cache.js';
 import type { KeyRing } from '../../platform/auth/keys.js';
 import { decryptPassword } from '../../platform/auth/keys.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/auth/password.js';
@@ -163,6 +164,7 @@ export class AuthService {
       throw IdentityErrors.refreshInvalid();
     if (!(await repo.claimRefreshToken(ctx.db, hash))) {
       await repo.revokeSession(ctx.db, session.id, 'refresh-token-reuse');
+      forgetSession(session.id);
       ctx.log.warn({ sessionId: session.id }, 'refresh token reused; session revoked');
       throw IdentityErrors.refreshInvalid();
     }
@@ -172,7 +174,9 @@ export class AuthService {
   }
 
   async logout(ctx: Ctx, sessionId: string | undefined): Promise<void> {
-    if (sessionId) await repo.revokeSession(ctx.db, sessionId, 'logout');
+    if (!sessionId) return;
+    await repo.revokeSession(ctx.db, sessionId, 'logout');
+    forgetSession(sessionId);
   }
 
   // ---- SMS codes: registration and password reset ----
@@ -222,6 +226,7 @@ export class AuthService {
     if (!user) throw IdentityErrors.phoneNotRegistered();
     await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
     await repo.revokeUserSessions(ctx.db, user.id, 'password-reset');
+    forgetUser(user.id);
     await repo.saveGuard(ctx.db, {
       loginName: guardKey(user.loginName),
       consecutiveFailures: 0,

@@ -1,3 +1,4 @@
+import { forgetUser } from '../../platform/auth/access-cache.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import type { Database } from '../../platform/db/client.js';
 import { setTenant } from '../../platform/db/client.js';
@@ -109,6 +110,7 @@ export class UserService {
     }
     await repo.updateUser(ctx.db, u.id, { passwordHash: await hashPassword(input.password) });
     await repo.revokeUserSessions(ctx.db, u.id, 'password-change');
+    forgetUser(u.id);
     return { success: true };
   }
 

@@ -2,6 +2,7 @@ import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.js';
 import { CommonErrors } from '../errors.js';
 import type { AuthUser } from '../http/context.js';
+import { sessionCache } from './access-cache.js';
 import type { KeyRing } from './keys.js';
 import { findSession } from './session.repository.js';
 
@@ -32,16 +33,24 @@ export const authenticate = async (ring: KeyRing, db: Db, token: string): Promis
     throw CommonErrors.tokenInvalid();
   }
   if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/.test(sid) || !sub) throw CommonErrors.tokenInvalid();
+  const cached = sessionCache.get(sid);
+  if (cached && String(cached.id) === sub) {
+    if (cached.expiresAt < Date.now()) throw CommonErrors.tokenExpired();
+    const { expiresAt: _e, ...user } = cached;
+    return user;
+  }
   const s = await findSession(db, sid);
   if (!s || s.revokedAt || !s.enabled || String(s.userId) !== sub) throw CommonErrors.tokenInvalid();
   if (s.expiresAt.getTime() < Date.now()) throw CommonErrors.tokenExpired();
-  return {
+  const user: AuthUser = {
     id: s.userId,
     loginName: s.loginName,
     realName: s.realName,
     platformAdmin: s.platformAdmin,
     sessionId: sid,
   };
+  sessionCache.set(sid, { ...user, expiresAt: s.expiresAt.getTime() });
+  return user;
 };
 
 export const bearer = (header: string | undefined): string | undefined => {

@@ -97,5 +97,31 @@ const openPostgres = async (url: string): Promise<Database> => {
     check.release();
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  return wrap('postgres', db as unknown as Db, () => pool.end());
+  const base = wrap('postgres', db as unknown as Db, () => pool.end());
+  const perClient = new WeakMap<pg.PoolClient, Db>();
+  return {
+    ...base,
+    // One round trip opens the transaction and sets the tenant (the id is a checked integer, not text).
+    withTenant: async (tenantId, fn) => {
+      if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);
+      const client = await pool.connect();
+      try {
+        await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
+        let tx = perClient.get(client);
+        if (!tx) {
+          // Building a Drizzle handle walks the whole schema; do it once per pooled connection.
+          tx = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+          perClient.set(client, tx);
+        }
+        const out = await fn(tx);
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+  };
 };

@@ -13,6 +13,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { membershipCache, permissionCache } from '../auth/access-cache.js';
 import { isMember, permissionCodes } from '../auth/session.repository.js';
 import { authenticate, bearer } from '../auth/tokens.js';
 import { CommonErrors } from '../errors.js';
@@ -55,6 +56,14 @@ declare module 'fastify' {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+const cachedPermissions = async (db: Ctx['db'], userId: number, tenantId: number) => {
+  const key = `${userId}:${tenantId}`;
+  const hit = permissionCache.get(key);
+  if (hit) return hit;
+  const codes: ReadonlySet<string> = new Set(await permissionCodes(db, userId));
+  permissionCache.set(key, codes);
+  return codes;
+};
 /** The authenticated user of a request, from its onRequest hook to its handler. */
 const users = new WeakMap<FastifyRequest, AuthUser>();
 
@@ -84,8 +93,11 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     if (tenantScoped) {
       const raw = (req.params as { tenantId?: string }).tenantId ?? '';
       const tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-      if (!Number.isSafeInteger(tenantId) || !(await isMember(platform.database.db, user.id, tenantId))) {
-        throw CommonErrors.forbidden();
+      const key = `${user.id}:${tenantId}`;
+      if (!Number.isSafeInteger(tenantId)) throw CommonErrors.forbidden();
+      if (!membershipCache.get(key)) {
+        if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
+        membershipCache.set(key, true);
       }
     }
     users.set(req, user);
@@ -111,7 +123,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     const tenantId = Number((req.params as { tenantId?: unknown }).tenantId);
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
     const resolve = async (db: Ctx['db']): Promise<Ctx> => {
-      const permissions = user ? new Set(await permissionCodes(db, user.id)) : NONE;
+      const permissions = user ? await cachedPermissions(db, user.id, tenantId) : NONE;
       const ctx: Ctx = { user, tenantId, lang, db, permissions, log: req.log, transact: (fn) => fn(db) };
       requireAccess(ctx, def.access);
       return ctx;

@@ -25,7 +25,10 @@ beforeAll(async () => {
   tokenA = await login(s, 'adminA');
   tokenB = await login(s, 'adminB');
   const A = s.fixtures.tenantA;
-  const area = await call(tokenA, 'POST', `/wfpf/v1/${A}/area`, { areaName: `${MARK} base`, areaNum: `${MARK}1` });
+  const area = await call(tokenA, 'POST', `/wfpf/v1/${A}/area`, {
+    areaName: `${MARK} base`,
+    areaNum: `${MARK}1`,
+  });
   expect(area.statusCode).toBe(200);
   created.area = (area.json() as { areaId: number }).areaId;
   const role = await call(tokenA, 'POST', `/iam/v1/${A}/roles`, {
@@ -42,10 +45,17 @@ beforeAll(async () => {
   });
   expect(screen.statusCode).toBe(200);
   created.screen = (screen.json() as { id: number }).id;
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1b9961' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1b9961' } })
+    .png()
+    .toBuffer();
   const fd = new FormData();
   fd.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${MARK}.png`);
-  const file = await s.inject({ method: 'POST', url: `/hfle/v1/${A}/files/multipart`, headers: auth(tokenA), payload: fd });
+  const file = await s.inject({
+    method: 'POST',
+    url: `/hfle/v1/${A}/files/multipart`,
+    headers: auth(tokenA),
+    payload: fd,
+  });
   expect(file.statusCode, file.body).toBe(200);
   created.file = (file.json() as { fileId: string }).fileId;
   idsOfA.id.push(created.area, created.role, created.screen, created.file);
@@ -73,7 +83,9 @@ describe('cross-tenant replay', () => {
 
   it("a user of tenant B replaying A's object ids in B's own paths finds nothing", async () => {
     const B = s.fixtures.tenantB;
-    const routes = s.routes.filter((r) => isOwnApiRoute(r) && r.url.includes(':tenantId') && /:(?!tenantId)\w+/.test(r.url));
+    const routes = s.routes.filter(
+      (r) => isOwnApiRoute(r) && r.url.includes(':tenantId') && /:(?!tenantId)\w+/.test(r.url),
+    );
     for (const r of routes) {
       for (const id of idsOfA.id) {
         const url = fillPath(r.url, B, { id, userId: idsOfA.userId[0] ?? 1 });
@@ -87,7 +99,11 @@ describe('cross-tenant replay', () => {
   it("A's ids inside bodies and queries of B's paths change nothing in A", async () => {
     const B = s.fixtures.tenantB;
     const attempts = [
-      call(tokenB, 'PUT', `/wfpf/v1/${B}/area`, { areaId: created.area, objectVersionNumber: 1, areaName: 'hijacked' }),
+      call(tokenB, 'PUT', `/wfpf/v1/${B}/area`, {
+        areaId: created.area,
+        objectVersionNumber: 1,
+        areaName: 'hijacked',
+      }),
       call(tokenB, 'DELETE', `/wfpf/v1/${B}/area`, { areaId: created.area }),
       call(tokenB, 'GET', `/wfpf/v2/${B}/area/default?areaId=${created.area}`),
       call(tokenB, 'PUT', `/iam/v1/${B}/roles`, {
@@ -106,7 +122,9 @@ describe('cross-tenant replay', () => {
       call(tokenB, 'GET', `/hfle/v1/${B}/files?attachmentUuid=${created.file}`),
     ];
     for (const res of await Promise.all(attempts)) {
-      expect(res.statusCode === 404 || (res.statusCode === 200 && !res.body.includes(MARK)), res.body).toBe(true);
+      expect(res.statusCode === 404 || (res.statusCode === 200 && !res.body.includes(MARK)), res.body).toBe(
+        true,
+      );
       expect(res.body).not.toContain(MARK);
     }
     const A = s.fixtures.tenantA;
@@ -127,12 +145,16 @@ describe('cross-tenant replay', () => {
     const names = tables.rows.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['areas', 'roles', 'files', 'notices', 'tenant_screens']));
     for (const name of names) {
-      const none = (await db.transaction((tx) => tx.execute(sql.raw(`select count(*)::int as n from "${name}"`)))) as unknown as {
+      const none = (await db.transaction((tx) =>
+        tx.execute(sql.raw(`select count(*)::int as n from "${name}"`)),
+      )) as unknown as {
         rows: { n: number }[];
       };
       expect(none.rows[0]?.n, `${name} without a tenant`).toBe(0);
       const asB = (await db.withTenant(s.fixtures.tenantB, (tx) =>
-        tx.execute(sql.raw(`select count(*)::int as n from "${name}" where tenant_id = ${s.fixtures.tenantA}`)),
+        tx.execute(
+          sql.raw(`select count(*)::int as n from "${name}" where tenant_id = ${s.fixtures.tenantA}`),
+        ),
       )) as unknown as { rows: { n: number }[] };
       expect(asB.rows[0]?.n, `${name} rows of A seen from B`).toBe(0);
     }

@@ -386,3 +386,16 @@ describe('bases: listing', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('bases: concurrent writes', () => {
+  it('leaves exactly one default and no duplicate when requests race', async () => {
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => create('admin', { areaName: `Race ${i % 3}`, defaultFlag: 1 })),
+    );
+    const codes = racing.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 409, 409, 409]);
+    expect(await defaults()).toHaveLength(1);
+    const names = (await all()).map((a) => a.areaName).filter((n) => n.startsWith('Race'));
+    expect(names.sort()).toEqual(['Race 0', 'Race 1', 'Race 2']);
+  });
+});

@@ -29,13 +29,21 @@ beforeAll(async () => {
   for (const who of Object.keys(tok) as Who[]) tok[who] = await login(s, who);
   const raw = { width: 1200, height: 800, channels: 3 as const, background: { r: 30, g: 150, b: 90 } };
   jpeg = await sharp({ create: raw }).jpeg().toBuffer();
-  png = await sharp({ create: { ...raw, width: 64, height: 32 } }).png().toBuffer();
+  png = await sharp({ create: { ...raw, width: 64, height: 32 } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await s?.close();
 });
 
-const upload = (who: Who, tenant: number, bytes: Buffer, name: string, fields: Record<string, string> = {}) => {
+const upload = (
+  who: Who,
+  tenant: number,
+  bytes: Buffer,
+  name: string,
+  fields: Record<string, string> = {},
+) => {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   fd.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -46,7 +54,13 @@ const upload = (who: Who, tenant: number, bytes: Buffer, name: string, fields: R
     payload: fd,
   });
 };
-const uploadOk = async (who: Who, tenant: number, bytes: Buffer, name: string, fields: Record<string, string> = {}) => {
+const uploadOk = async (
+  who: Who,
+  tenant: number,
+  bytes: Buffer,
+  name: string,
+  fields: Record<string, string> = {},
+) => {
   const res = await upload(who, tenant, bytes, name, fields);
   expect(res.statusCode, res.body).toBe(200);
   return json<FileBody>(res);
@@ -83,15 +97,26 @@ describe('upload and download', () => {
   it('takes bucketName, fileName and attachmentUuid from the form and lists by attachmentUuid', async () => {
     const uuid = randomUUID();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const a = await uploadOk('operatorA', tA, pdf, 'upload.bin', { bucketName: 'docs', fileName: 'report.pdf', attachmentUuid: uuid });
+    const a = await uploadOk('operatorA', tA, pdf, 'upload.bin', {
+      bucketName: 'docs',
+      fileName: 'report.pdf',
+      attachmentUuid: uuid,
+    });
     expect(a).toMatchObject({ fileName: 'report.pdf', contentType: 'application/pdf', attachmentUuid: uuid });
-    const csv = await uploadOk('operatorA', tA, Buffer.from('name,qty\n种子,3\n'), 'stock.csv', { attachmentUuid: uuid });
+    const csv = await uploadOk('operatorA', tA, Buffer.from('name,qty\n种子,3\n'), 'stock.csv', {
+      attachmentUuid: uuid,
+    });
     expect(csv.contentType).toBe('text/csv');
     const list = await get('viewerA', `/hfle/v1/${tA}/files?attachmentUuid=${uuid}`);
     expect(list.statusCode).toBe(200);
     expect(json<FileBody[]>(list).map((x) => x.fileName)).toEqual(['report.pdf', 'stock.csv']);
     expect(json<FileBody[]>(await get('adminB', `/hfle/v1/${tB}/files?attachmentUuid=${uuid}`))).toEqual([]);
-    const svg = await uploadOk('operatorA', tA, Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'), 'i.svg');
+    const svg = await uploadOk(
+      'operatorA',
+      tA,
+      Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'i.svg',
+    );
     expect(svg.contentType).toBe('image/svg+xml');
     const svgRes = await get('viewerA', svg.fileUrl);
     expect(svgRes.headers['content-security-policy']).toContain('sandbox');
@@ -103,7 +128,12 @@ describe('upload and download', () => {
     const res = await upload('operatorA', tA, exe, 'photo.png');
     expect(res.statusCode).toBe(415);
     expect(json(res)).toMatchObject({ failed: true, code: 'hfle.warn.file.type' });
-    const unknown = await upload('operatorA', tA, Buffer.from([0, 1, 2, 3, 0, 0, 9, 200, 0, 0, 0, 0, 1]), 'x.png');
+    const unknown = await upload(
+      'operatorA',
+      tA,
+      Buffer.from([0, 1, 2, 3, 0, 0, 9, 200, 0, 0, 0, 0, 1]),
+      'x.png',
+    );
     expect(unknown.statusCode).toBe(415);
     const html = await upload('operatorA', tA, Buffer.from('<html><script>1</script></html>'), 'page.html');
     expect(html.statusCode).toBe(415);
@@ -121,6 +151,34 @@ describe('upload and download', () => {
     expect(await storedFiles()).toEqual(before);
     expect(json(await get('operatorA', `/hfle/v1/${tA}/files?attachmentUuid=${uuid}`))).toEqual([]);
   }, 60_000);
+
+  it('answers malformed multipart with a 4xx, never a 5xx', async () => {
+    const send = (payload: Buffer | string) =>
+      s.inject({
+        method: 'POST',
+        url: `/hfle/v1/${tA}/files/multipart`,
+        headers: { ...auth(tok.operatorA), 'content-type': 'multipart/form-data; boundary=xyz' },
+        payload,
+      });
+    const head = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n';
+    const cases: [string, Buffer | string][] = [
+      ['garbage', 'garbage'],
+      [
+        'field only',
+        '--xyz\r\nContent-Disposition: form-data; name="bucketName"\r\n\r\npublic\r\n--xyz--\r\n',
+      ],
+      ['no closing boundary', Buffer.concat([Buffer.from(head), png])],
+      [
+        'bad bucket',
+        `--xyz\r\nContent-Disposition: form-data; name="bucketName"\r\n\r\n../x\r\n${head}abc\r\n--xyz--\r\n`,
+      ],
+    ];
+    for (const [label, payload] of cases) {
+      const res = await send(payload);
+      expect(res.statusCode, `${label}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, label).toBeLessThan(500);
+    }
+  });
 
   it('refuses a request that is not multipart', async () => {
     const res = await s.inject({
@@ -154,12 +212,21 @@ describe('tenancy', () => {
       expect(res.rawPayload.equals(png)).toBe(true);
     }
     // …but only the platform may delete them.
-    expect((await s.inject({ method: 'DELETE', url: `/hfle/v1/${tA}/files/${f.fileId}`, headers: auth(tok.adminA) })).statusCode).toBe(404);
+    expect(
+      (
+        await s.inject({
+          method: 'DELETE',
+          url: `/hfle/v1/${tA}/files/${f.fileId}`,
+          headers: auth(tok.adminA),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('only the uploader or an announcement manager deletes', async () => {
     const f = await uploadOk('operatorA', tA, png, 'mine.png');
-    const del = (who: Who) => s.inject({ method: 'DELETE', url: `/hfle/v1/${tA}/files/${f.fileId}`, headers: auth(tok[who]) });
+    const del = (who: Who) =>
+      s.inject({ method: 'DELETE', url: `/hfle/v1/${tA}/files/${f.fileId}`, headers: auth(tok[who]) });
     expect((await del('viewerA')).statusCode).toBe(403);
     expect((await del('operatorA')).statusCode).toBe(200);
     expect((await get('operatorA', f.fileUrl)).statusCode).toBe(404);

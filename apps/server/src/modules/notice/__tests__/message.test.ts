@@ -50,7 +50,8 @@ const get = (who: Who, url: string) => s.inject({ method: 'GET', url, headers: a
 const post = (who: Who, url: string, payload: object) =>
   s.inject({ method: 'POST', url, headers: auth(tok[who]), payload });
 const m = (tenant: number, rest: string) => `/hmsg/v1/${tenant}/messages/user${rest}`;
-const count = async (who: Who, tenant: number) => json<{ count: number }>(await get(who, m(tenant, '/count'))).count;
+const count = async (who: Who, tenant: number) =>
+  json<{ count: number }>(await get(who, m(tenant, '/count'))).count;
 
 describe('notifications', () => {
   const viewer = () => s.fixtures.users.viewerA.id;
@@ -58,7 +59,12 @@ describe('notifications', () => {
   let ids: number[] = [];
 
   it('notify writes one message per user, cleaned', async () => {
-    ids = await notify(tA, [viewer(), viewer(), operator()], 'Pump alarm', '<b>Pump 3</b><script>x()</script>');
+    ids = await notify(
+      tA,
+      [viewer(), viewer(), operator()],
+      'Pump alarm',
+      '<b>Pump 3</b><script>x()</script>',
+    );
     expect(ids).toHaveLength(2);
     await notify(tA, [viewer()], 'Second', 'two');
     await notify(tA, [viewer()], 'Third', 'three');

@@ -58,7 +58,8 @@ const pageOf = async (who: Who, tenant: number, query = 'page=0&size=10') => {
   expect(res.statusCode, res.body).toBe(200);
   return json<PageBody<NoticeBody>>(res);
 };
-const counts = async (who: Who, tenant: number) => json<Counts>(await req(who, 'GET', hmsg(tenant, 'notices/unread-count')));
+const counts = async (who: Who, tenant: number) =>
+  json<Counts>(await req(who, 'GET', hmsg(tenant, 'notices/unread-count')));
 
 describe('announcements', () => {
   let noticeA: NoticeBody;
@@ -82,7 +83,11 @@ describe('announcements', () => {
     for (const bad of ['script', 'onclick', 'onerror', 'javascript:', 'iframe', 'style', 'alert']) {
       expect(body).not.toContain(bad);
     }
-    platformNotice = await createNotice('platform', 0, { title: 'Platform news', noticeBody: '<p>all</p>', publish: true });
+    platformNotice = await createNotice('platform', 0, {
+      title: 'Platform news',
+      noticeBody: '<p>all</p>',
+      publish: true,
+    });
     expect(platformNotice.platformFlag).toBe(true);
     noticeB = await createNotice('adminB', tB, { title: 'Farm B only', noticeBody: 'b', publish: true });
   });
@@ -104,13 +109,23 @@ describe('announcements', () => {
   });
 
   it('size 0 answers only the newest one; endDate hides later ones', async () => {
-    const latest = await pageOf('viewerA', tA, 'page=1&size=0&statusCode=PUBLISHED&receiverTypeCode=ANNOUNCE');
+    const latest = await pageOf(
+      'viewerA',
+      tA,
+      'page=1&size=0&statusCode=PUBLISHED&receiverTypeCode=ANNOUNCE',
+    );
     expect(latest.content.map((n) => n.id)).toEqual([platformNotice.id]);
     const old = await pageOf('viewerA', tA, 'page=0&size=10&endDate=2000-01-01');
     expect(old.content).toEqual([]);
-    const today = await pageOf('viewerA', tA, 'page=0&size=10&noticeCategoryCode=CLOUDFARM&endDate=2999-12-31 23:59:59');
+    const today = await pageOf(
+      'viewerA',
+      tA,
+      'page=0&size=10&noticeCategoryCode=CLOUDFARM&endDate=2999-12-31 23:59:59',
+    );
     expect(today.totalElements).toBe(2);
-    expect((await req('viewerA', 'GET', hmsg(tA, 'notices/page-details?endDate=nonsense'))).statusCode).toBe(400);
+    expect((await req('viewerA', 'GET', hmsg(tA, 'notices/page-details?endDate=nonsense'))).statusCode).toBe(
+      400,
+    );
   });
 
   it('read-flag marks one read and the unread count drops', async () => {
@@ -121,6 +136,8 @@ describe('announcements', () => {
     expect((await counts('viewerA', tA)).announce).toBe(1);
     const unread = await pageOf('viewerA', tA, 'size=10&readFlag=0');
     expect(unread.content.map((n) => n.id)).toEqual([noticeA.id]);
+    // An empty readFlag is the console's 'all'.
+    expect((await pageOf('viewerA', tA, 'size=10&readFlag=&statusCode=&endDate=')).totalElements).toBe(2);
     const read = await pageOf('viewerA', tA, 'size=10&readFlag=1');
     expect(read.content.map((n) => [n.id, n.readFlag])).toEqual([[platformNotice.id, 1]]);
     // Read state is per reader: tenant B's reader still has it unread.
@@ -142,10 +159,14 @@ describe('announcements', () => {
     expect((await pageOf('viewerA', tA)).totalElements).toBe(2);
     expect((await req('viewerA', 'GET', hmsg(tA, `notices/${draft.id}`))).statusCode).toBe(404);
     expect((await req('adminA', 'GET', hmsg(tA, `notices/${draft.id}`))).statusCode).toBe(200);
-    const manage = json<PageBody<NoticeBody>>(await req('adminA', 'GET', hmsg(tA, 'notices?statusCode=DRAFT')));
+    const manage = json<PageBody<NoticeBody>>(
+      await req('adminA', 'GET', hmsg(tA, 'notices?statusCode=DRAFT')),
+    );
     expect(manage.content.map((n) => n.id)).toEqual([draft.id]);
     expect((await req('viewerA', 'GET', hmsg(tA, 'notices'))).statusCode).toBe(403);
-    expect((await req('viewerA', 'POST', hmsg(tA, 'notices'), { title: 'x', noticeBody: 'y' })).statusCode).toBe(403);
+    expect(
+      (await req('viewerA', 'POST', hmsg(tA, 'notices'), { title: 'x', noticeBody: 'y' })).statusCode,
+    ).toBe(403);
     expect((await req('operatorA', 'POST', hmsg(tA, `notices/${draft.id}/publish`))).statusCode).toBe(403);
 
     const stale = await req('adminA', 'PUT', hmsg(tA, `notices/${draft.id}`), {
@@ -181,9 +202,16 @@ describe('announcements', () => {
   });
 
   it('strict bodies: unknown fields and over-long titles are 400', async () => {
-    const extra = await req('adminA', 'POST', hmsg(tA, 'notices'), { title: 't', noticeBody: 'b', tenantId: 0 });
+    const extra = await req('adminA', 'POST', hmsg(tA, 'notices'), {
+      title: 't',
+      noticeBody: 'b',
+      tenantId: 0,
+    });
     expect(extra.statusCode).toBe(400);
-    const long = await req('adminA', 'POST', hmsg(tA, 'notices'), { title: 'x'.repeat(201), noticeBody: 'b' });
+    const long = await req('adminA', 'POST', hmsg(tA, 'notices'), {
+      title: 'x'.repeat(201),
+      noticeBody: 'b',
+    });
     expect(long.statusCode).toBe(400);
     const badRead = await req('viewerA', 'POST', hmsg(tA, 'messages/user/read-flag'), { readAll: 5 });
     expect(badRead.statusCode).toBe(400);

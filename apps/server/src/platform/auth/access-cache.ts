@@ -1,0 +1,53 @@
+import type { AuthUser } from '../http/context.js';
+
+/**
+ * Short-lived, in-process memory of what the database said about a session, a membership and a user's
+ * permission codes, so a request does not ask again for each of them. Everything that changes them in
+ * this process forgets the entry at once; other server processes see a change within TTL_MS (see
+ * docs/scaling.md). Sessions still expire and are revoked in the database, which stays the truth.
+ */
+const TTL_MS = 5_000;
+const MAX = 20_000;
+
+class TtlMap<V> {
+  private readonly m = new Map<string, { v: V; until: number }>();
+  get(k: string): V | undefined {
+    const e = this.m.get(k);
+    if (!e) return undefined;
+    if (e.until < Date.now()) {
+      this.m.delete(k);
+      return undefined;
+    }
+    return e.v;
+  }
+  set(k: string, v: V): void {
+    if (this.m.size >= MAX) this.m.clear();
+    this.m.set(k, { v, until: Date.now() + TTL_MS });
+  }
+  deleteWhere(pred: (k: string, v: V) => boolean): void {
+    for (const [k, e] of this.m) if (pred(k, e.v)) this.m.delete(k);
+  }
+  clear(): void {
+    this.m.clear();
+  }
+}
+
+export const sessionCache = new TtlMap<AuthUser & { expiresAt: number }>();
+export const membershipCache = new TtlMap<boolean>();
+export const permissionCache = new TtlMap<ReadonlySet<string>>();
+
+export const forgetSession = (sessionId: string): void => sessionCache.deleteWhere((k) => k === sessionId);
+export const forgetUser = (userId: number): void => {
+  sessionCache.deleteWhere((_k, v) => v.id === userId);
+  membershipCache.deleteWhere((k) => k.startsWith(`${userId}:`));
+  permissionCache.deleteWhere((k) => k.startsWith(`${userId}:`));
+};
+export const forgetTenantPermissions = (tenantId: number): void => {
+  permissionCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
+  membershipCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
+};
+export const forgetAll = (): void => {
+  sessionCache.clear();
+  membershipCache.clear();
+  permissionCache.clear();
+};

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import ConfigProvider from 'antd/es/config-provider';
+import Spin from 'antd/es/spin';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { MODULE_AREAS, moduleOf } from '../app/modules';
+import { onSessionEnd } from '../app/session';
+import { type Self, useSelf } from '../modules/account/api/account.api';
+import { logout } from '../modules/account/logout';
+import { api } from '../shared/api/client';
+import { useBrand } from '../shared/brand/useBrand';
+import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
+import { useDocumentTitle } from '../shared/useDocumentTitle';
+import { TenantSwitchModal } from './account/TenantSwitchModal';
+import { LAYOUTS } from './layouts';
+import { findTrail, type MenuNode } from './menu/menuModel';
+import { useMenuTree } from './menu/useMenu';
+import { ShellContext, type ShellContextValue } from './ShellContext';
+import { useMenuOpenState } from './useMenuOpenState';
+import { usePageInfo } from './tabs/pageTitle';
+import { dispatchPane, resetPanes } from './tabs/paneStore';
+import { menuTokens, shellCssVars } from './theme/menuTokens';
+import { ThemeDrawer } from './theme/ThemeDrawer';
+import { loadTheme, resetThemeStore, useTheme } from './theme/themeStore';
+import './shell.css';
+
+// Spec 01 §4: without an access token every tab (and its kept page) is dropped, and the next user starts
+// from the default theme.
+onSessionEnd(() => {
+  resetPanes();
+  resetThemeStore();
+});
+
+const NO_MENU: MenuNode[] = [];
+
+const FullPage = ({ children }: { children: ReactNode }) => <div className="tl-shell-state">{children}</div>;
+
+function ShellProblem({ variant, description }: { variant: EmptyVariant; description?: string }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  return (
+    <FullPage>
+      <EmptyState
+        variant={variant}
+        description={description}
+        extra={
+          <>
+            <Button onClick={() => window.location.reload()}>{t('retry')}</Button>
+            <Button onClick={() => void logout((to) => navigate(to, { replace: true }))}>{t('panel.logout')}</Button>
+          </>
+        }
+      />
+    </FullPage>
+  );
+}
+
+/** The console frame of the module areas (/web, /inventory, /system): menu, header, tabs and pages. */
+export function Shell() {
+  const { t } = useTranslation('shell');
+  const self = useSelf();
+  if (self.isPending) {
+    return (
+      <FullPage>
+        <Spin size="large" />
+      </FullPage>
+    );
+  }
+  if (self.isError) return <ShellProblem variant="networkError" />;
+  // tenantId -1: the account belongs to no enterprise (spec 01 §3).
+  if (self.data.tenantId < 0) return <ShellProblem variant="noSystemInfo" description={t('noTenant')} />;
+  return <SignedInShell self={self.data} />;
+}
+
+function SignedInShell({ self }: { self: Self }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const module = moduleOf(location.pathname) ?? MODULE_AREAS[0];
+  if (!module) throw new Error('no module areas');
+  const tenantId = self.tenantId;
+  const { theme, loaded } = useTheme();
+  const { brand } = useBrand();
+  const menu = useMenuTree(module.code, tenantId).data ?? NO_MENU;
+  const [menuOpen, setMenuOpen] = useMenuOpenState(theme.layout);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [tenantSwitchOpen, setTenantSwitchOpen] = useState(false);
+
+  useEffect(() => {
+    void loadTheme(tenantId);
+  }, [tenantId]);
+
+  // Spec 01 §4: a tenant that is still new goes through the beginner's guide on /home first.
+  const novice = useQuery({
+    queryKey: ['novice', tenantId],
+    queryFn: () => api.post<0 | 1>(`/wfpf/v1/${tenantId}/tenant/novice/check`, { globalErrors: false }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (novice.data === 1) navigate('/home', { replace: true });
+  }, [novice.data, navigate]);
+
+  useEffect(() => {
+    dispatchPane(module, { type: 'open', path: `${location.pathname}${location.search}` });
+  }, [module, location.pathname, location.search]);
+
+  const trail = useMemo(() => findTrail(menu, location.pathname), [menu, location.pathname]);
+  const title = usePageInfo(menu)(location.pathname).title;
+  useDocumentTitle(`${title} · ${brand.loginTitle}`);
+
+  const context: ShellContextValue = {
+    self,
+    tenantId,
+    module,
+    menu,
+    trail,
+    theme,
+    brand,
+    menuOpen,
+    setMenuOpen,
+    openThemeDrawer: () => setDrawerOpen(true),
+    openTenantSwitch: () => setTenantSwitchOpen(true),
+  };
+
+  if (!loaded) {
+    return (
+      <FullPage>
+        <Spin size="large" />
+      </FullPage>
+    );
+  }
+  const Layout = LAYOUTS[theme.layout];
+  return (
+    <ShellContext.Provider value={context}>
+      <ConfigProvider
+        theme={{
+          token: { colorPrimary: theme.themeColor, colorLink: theme.themeColor, colorInfo: theme.themeColor },
+          components: { Menu: menuTokens(theme) },
+        }}
+      >
+        <div className={`tl-shell tl-shell--${theme.layout}`} style={shellCssVars(theme) as CSSProperties}>
+          <Layout />
+        </div>
+        <ThemeDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        <TenantSwitchModal open={tenantSwitchOpen} onClose={() => setTenantSwitchOpen(false)} />
+      </ConfigProvider>
+    </ShellContext.Provider>
+  );
+}

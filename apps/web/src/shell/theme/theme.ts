@@ -1,0 +1,92 @@
+import type { ThemeConfig } from '@tilth/contracts/tenant.types';
+
+export type { ThemeConfig } from '@tilth/contracts/tenant.types';
+export type ThemeLayout = ThemeConfig['layout'];
+
+// Kept in step with the contracts' DEFAULT_THEME and enums (theme.test.ts compares them); copied here
+// so the console does not bundle zod for a handful of constants.
+export const THEME_LAYOUTS = ['float', 'subfield', 'lengthway', 'synthesis', 'crosswise'] as const;
+export const THEME_MENU_WIDTHS = [244, 255, 266] as const;
+export const THEME_LABEL_STYLES = ['smooth', 'square', 'simple'] as const;
+export const THEME_SUBFIELD_STYLES = ['lengthway', 'crosswise'] as const;
+
+export const DEFAULT_THEME: ThemeConfig = {
+  layout: 'float',
+  themeColor: '#1b9961',
+  backgroundColor: '#1b9961',
+  follow: 0,
+  fontColor: '#ffffff',
+  menuWidth: 244,
+  label: 1,
+  labelIcon: 1,
+  labelStyle: 'smooth',
+  subfieldStyle: 'lengthway',
+};
+
+/** Spec 01 §9: the collapsed side menu and the crosswise layout's menu widths. */
+export const COLLAPSED_MENU_WIDTH = 60;
+export const CROSSWISE_MENU_WIDTH = 200;
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const oneOf = <T extends string | number>(options: readonly T[], value: unknown): value is T =>
+  (options as readonly unknown[]).includes(value);
+const flag = (value: unknown): value is 0 | 1 => value === 0 || value === 1;
+
+/**
+ * The saved theme (a JSON string) → a complete theme. Each field that is missing or not valid keeps its
+ * default, so an old or hand-edited theme never breaks the shell.
+ */
+export const parseTheme = (text: string | null | undefined): ThemeConfig => {
+  let raw: unknown;
+  try {
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    raw = {};
+  }
+  const input = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const t = { ...DEFAULT_THEME };
+  if (oneOf(THEME_LAYOUTS, input.layout)) t.layout = input.layout;
+  if (typeof input.themeColor === 'string' && HEX.test(input.themeColor)) t.themeColor = input.themeColor;
+  if (typeof input.backgroundColor === 'string' && HEX.test(input.backgroundColor)) {
+    t.backgroundColor = input.backgroundColor;
+  }
+  if (typeof input.fontColor === 'string' && HEX.test(input.fontColor)) t.fontColor = input.fontColor;
+  if (flag(input.follow)) t.follow = input.follow;
+  if (flag(input.label)) t.label = input.label;
+  if (flag(input.labelIcon)) t.labelIcon = input.labelIcon;
+  const width = Number(input.menuWidth);
+  if (oneOf(THEME_MENU_WIDTHS, width)) t.menuWidth = width;
+  if (oneOf(THEME_LABEL_STYLES, input.labelStyle)) t.labelStyle = input.labelStyle;
+  if (oneOf(THEME_SUBFIELD_STYLES, input.subfieldStyle)) t.subfieldStyle = input.subfieldStyle;
+  return t;
+};
+
+/** The side menu's colours: its own background, or the theme colour when it follows the theme. */
+export const menuColors = (theme: ThemeConfig): { background: string; text: string } => ({
+  background: theme.follow === 1 ? theme.themeColor : theme.backgroundColor,
+  text: theme.fontColor,
+});
+
+/** Spec 01 §4: the side menu starts expanded in the lengthway, subfield and synthesis layouts. */
+export const menuOpenByDefault = (layout: ThemeLayout): boolean =>
+  layout === 'lengthway' || layout === 'subfield' || layout === 'synthesis';
+
+/** Spec 01 §5: the menu width option applies to the lengthway and subfield layouts only. */
+export const sideMenuWidth = (theme: ThemeConfig): number =>
+  theme.layout === 'lengthway' || theme.layout === 'subfield' ? theme.menuWidth : DEFAULT_THEME.menuWidth;
+
+/** '#1b9961' + alpha → 'rgba(27, 153, 97, a)'. */
+export const withAlpha = (hex: string, alpha: number): string => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+};
+
+/** Mixes a colour toward black (amount < 0) or white (amount > 0), amount in [-1, 1]. */
+export const shade = (hex: string, amount: number): string => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const target = amount < 0 ? 0 : 255;
+  const p = Math.abs(amount);
+  const mix = (c: number) => Math.round(c + (target - c) * p);
+  const [r, g, b] = [mix((n >> 16) & 255), mix((n >> 8) & 255), mix(n & 255)];
+  return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
+};
