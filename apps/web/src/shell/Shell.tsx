@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import Spin from 'antd/es/spin';
@@ -9,7 +8,7 @@ import { MODULE_AREAS, moduleOf } from '../app/modules';
 import { onSessionEnd } from '../app/session';
 import { type Self, useSelf } from '../modules/account/api/account.api';
 import { logout } from '../modules/account/logout';
-import { api } from '../shared/api/client';
+import { useNoviceCheck } from '../modules/home/api/novice.api';
 import { useBrand } from '../shared/brand/useBrand';
 import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
@@ -91,11 +90,7 @@ function SignedInShell({ self }: { self: Self }) {
   }, [tenantId]);
 
   // Spec 01 §4: a tenant that is still new goes through the beginner's guide on /home first.
-  const novice = useQuery({
-    queryKey: ['novice', tenantId],
-    queryFn: () => api.post<0 | 1>(`/wfpf/v1/${tenantId}/tenant/novice/check`, { globalErrors: false }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const novice = useNoviceCheck(tenantId);
   useEffect(() => {
     if (novice.data === 1) navigate('/home', { replace: true });
   }, [novice.data, navigate]);

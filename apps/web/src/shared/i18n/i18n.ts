@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import i18next, { type BackendModule, type TOptions } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCAL_KEYS, local } from '../storage';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
@@ -68,4 +68,5 @@ export const changeLanguage = async (language: Language): Promise<void> => {
 };
 
 /** Translation outside React (API client notices). */
-export const translate = (key: string, options?: TOptions): string => i18next.t(key, options);
+export const translate = (key: string, values?: Record<string, string | number>): string =>
+  values ? i18next.t(key, values) : i18next.t(key);

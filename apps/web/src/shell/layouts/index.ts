@@ -5,6 +5,8 @@ import { FloatLayout } from './FloatLayout';
 import { LengthwayLayout } from './LengthwayLayout';
 import { SubfieldLayout } from './SubfieldLayout';
 import { SynthesisLayout } from './SynthesisLayout';
+import './layouts.css';
+import '../account/panel.css';
 
 /** The five shell layouts of the theme (spec 01 §2.10). */
 export const LAYOUTS: Readonly<Record<ThemeLayout, ComponentType>> = {

@@ -1,0 +1,68 @@
+import Spin from 'antd/es/spin';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { useDocumentTitle } from '../shared/useDocumentTitle';
+import { SESSION_KEYS, hasAccessToken, session } from '../shared/storage';
+import { FARM_HOME, moduleOf } from './modules';
+import { NotFoundPage, ROOT_ROUTES, type RouteDef } from './routes';
+import { connectClient } from './session';
+
+// The shell (layouts, menu, tabs) is only fetched once someone is signed in, keeping the login route small.
+const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
+
+const Loading = () => (
+  <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Spin size="large" />
+  </div>
+);
+
+/** Not signed in: remember the way back, then sign in. */
+function ToLogin() {
+  const location = useLocation();
+  session.set(SESSION_KEYS.redirect, `${location.pathname}${location.search}`);
+  return <Navigate to="/login" replace />;
+}
+
+/** A page outside the shell (sign-in, registration, the home entry). */
+function RootRoute({ route }: { route: RouteDef }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t(route.title));
+  if (!route.isPublic && !hasAccessToken()) return <ToLogin />;
+  const Page = route.page;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Everything else: the module areas in the shell, any other path the not-found page (spec 01 §2.1). */
+function ShellGate() {
+  const { pathname } = useLocation();
+  if (!moduleOf(pathname)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
+  if (!hasAccessToken()) return <ToLogin />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Shell />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to={FARM_HOME} replace /> },
+  ...ROOT_ROUTES.map((route) => ({ path: route.path, element: <RootRoute route={route} /> })),
+  // One catch-all element, so the shell stays mounted while moving between /web, /inventory and /system.
+  { path: '*', element: <ShellGate /> },
+]);
+
+connectClient(
+  (to) => void router.navigate(to, { replace: true }),
+  () => `${router.state.location.pathname}${router.state.location.search}`,
+);
