@@ -12,7 +12,8 @@ const API_TARGET = process.env.TILTH_API ?? 'http://localhost:8080';
  */
 const manualChunks = (id: string): string | undefined => {
   if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id)) return 'react';
+  if (/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//.test(id))
+    return 'react';
   if (/node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return 'i18n';
   return undefined;
 };

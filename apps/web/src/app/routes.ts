@@ -23,7 +23,9 @@ export interface RouteDef {
   page: LazyExoticComponent<ComponentType>;
 }
 
-const LoginPage = lazy(() => import('../modules/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('../modules/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
 const RegisterPage = lazy(() =>
   import('../modules/auth/pages/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );

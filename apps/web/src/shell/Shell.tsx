@@ -17,12 +17,12 @@ import { LAYOUTS } from './layouts';
 import { findTrail, type MenuNode } from './menu/menuModel';
 import { useMenuTree } from './menu/useMenu';
 import { ShellContext, type ShellContextValue } from './ShellContext';
-import { useMenuOpenState } from './useMenuOpenState';
 import { usePageInfo } from './tabs/pageTitle';
 import { dispatchPane, resetPanes } from './tabs/paneStore';
 import { menuTokens, shellCssVars } from './theme/menuTokens';
 import { ThemeDrawer } from './theme/ThemeDrawer';
 import { loadTheme, resetThemeStore, useTheme } from './theme/themeStore';
+import { useMenuOpenState } from './useMenuOpenState';
 import './shell.css';
 
 // Spec 01 §4: without an access token every tab (and its kept page) is dropped, and the next user starts
@@ -47,7 +47,9 @@ function ShellProblem({ variant, description }: { variant: EmptyVariant; descrip
         extra={
           <>
             <Button onClick={() => window.location.reload()}>{t('retry')}</Button>
-            <Button onClick={() => void logout((to) => navigate(to, { replace: true }))}>{t('panel.logout')}</Button>
+            <Button onClick={() => void logout((to) => navigate(to, { replace: true }))}>
+              {t('panel.logout')}
+            </Button>
           </>
         }
       />

@@ -4,7 +4,7 @@ const PUBLIC_ONLY = ['/login', '/register', '/forgetPassword'];
 
 /** A same-site path to return to after signing in; anything else (other hosts, the sign-in pages) is refused. */
 export const safeRedirect = (candidate: string | null | undefined): string | null => {
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) {
+  if (!candidate?.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) {
     return null;
   }
   const path = candidate.split(/[?#]/)[0] ?? '';

@@ -56,7 +56,12 @@ export function EmptyState({
       </PermissionGuard>
     ) : null;
   return (
-    <div className={`tl-empty${small ? ' tl-empty--small' : ''}`} style={style} role="status" data-variant={variant}>
+    <div
+      className={`tl-empty${small ? ' tl-empty--small' : ''}`}
+      style={style}
+      role="status"
+      data-variant={variant}
+    >
       <div className="tl-empty__art">
         <EmptyIllustration variant={variant} />
       </div>

@@ -54,7 +54,13 @@ const drawings: Record<EmptyVariant, ReactNode> = {
       <path d="M62 52h46M62 66h36M62 80h42" stroke={GREY} strokeWidth="4" strokeLinecap="round" />
       <circle cx="120" cy="84" r="20" fill={LIGHT} stroke={P} strokeWidth="4" />
       <path d="M134 98l16 16" stroke={P} strokeWidth="7" strokeLinecap="round" />
-      <path d="M114 79a6 6 0 1 1 8 6c-2 1-2 2-2 4" stroke={P} strokeWidth="3" fill="none" strokeLinecap="round" />
+      <path
+        d="M114 79a6 6 0 1 1 8 6c-2 1-2 2-2 4"
+        stroke={P}
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
       <circle cx="120" cy="94" r="1.8" fill={P} />
     </Frame>
   ),
@@ -88,7 +94,13 @@ const drawings: Record<EmptyVariant, ReactNode> = {
       <text x="92" y="53" textAnchor="middle" fontSize="18" fontWeight="700" fill={P} fontFamily="sans-serif">
         404
       </text>
-      <path d="M142 70H84l-10 10 10 10h58z" fill="#fff" stroke={GREY} strokeWidth="3" strokeLinejoin="round" />
+      <path
+        d="M142 70H84l-10 10 10 10h58z"
+        fill="#fff"
+        stroke={GREY}
+        strokeWidth="3"
+        strokeLinejoin="round"
+      />
       <path d="M94 80h36" stroke={GREY} strokeWidth="4" strokeLinecap="round" />
     </Frame>
   ),

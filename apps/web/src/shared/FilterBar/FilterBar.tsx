@@ -53,7 +53,9 @@ const renderControl = (field: FilterField, placeholder: string): ReactNode => {
     case 'date':
       return <DatePicker style={{ width: '100%' }} format={field.format ?? DEFAULT_DATE_FORMAT} />;
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} format={field.format ?? DEFAULT_DATE_FORMAT} />;
+      return (
+        <DatePicker.RangePicker style={{ width: '100%' }} format={field.format ?? DEFAULT_DATE_FORMAT} />
+      );
     case 'inputSelect':
       return (
         <InputSelect
@@ -67,7 +69,15 @@ const renderControl = (field: FilterField, placeholder: string): ReactNode => {
 };
 
 /** The list pages' filter bar (spec 01 §2.11): responsive columns, expand/collapse, reset, search, add. */
-export function FilterBar({ fields, onSearch, onReset, initialValues, onAdd, addText, addCode }: FilterBarProps) {
+export function FilterBar({
+  fields,
+  onSearch,
+  onReset,
+  initialValues,
+  onAdd,
+  addText,
+  addCode,
+}: FilterBarProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const ref = useRef<HTMLDivElement>(null);
@@ -77,7 +87,9 @@ export function FilterBar({ fields, onSearch, onReset, initialValues, onAdd, add
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setColumns(filterColumns(entry?.contentRect.width ?? 0)));
+    const observer = new ResizeObserver(([entry]) =>
+      setColumns(filterColumns(entry?.contentRect.width ?? 0)),
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -93,7 +105,10 @@ export function FilterBar({ fields, onSearch, onReset, initialValues, onAdd, add
   return (
     <div ref={ref} className="tl-filter">
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit}>
-        <div className="tl-filter__grid" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+        <div
+          className="tl-filter__grid"
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+        >
           {fields.map((field, i) => (
             <Form.Item
               key={field.name}

@@ -18,7 +18,14 @@ interface InputSelectProps {
 }
 
 /** A read-only input whose value is chosen in a modal (the filter bar's input-select field). */
-export function InputSelect({ value, onChange, placeholder, modalTitle, modalWidth = 720, picker }: InputSelectProps) {
+export function InputSelect({
+  value,
+  onChange,
+  placeholder,
+  modalTitle,
+  modalWidth = 720,
+  picker,
+}: InputSelectProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -34,7 +41,14 @@ export function InputSelect({ value, onChange, placeholder, modalTitle, modalWid
           if (!e.target.value) onChange?.(undefined);
         }}
       />
-      <Modal open={open} title={modalTitle} width={modalWidth} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={open}
+        title={modalTitle}
+        width={modalWidth}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         {picker((picked, label) => {
           onChange?.({ value: picked, label });
           setOpen(false);

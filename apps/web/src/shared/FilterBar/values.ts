@@ -7,7 +7,10 @@ const isDayjs = (v: unknown): v is Dayjs =>
   typeof v === 'object' && v !== null && typeof Reflect.get(v, 'format') === 'function';
 
 /** Form values → what the search sends: dates as text, ranges split, blanks dropped. */
-export const toFilterValues = (fields: readonly FilterField[], raw: Record<string, unknown>): FilterValues => {
+export const toFilterValues = (
+  fields: readonly FilterField[],
+  raw: Record<string, unknown>,
+): FilterValues => {
   const out: FilterValues = {};
   for (const field of fields) {
     const value = raw[field.name];

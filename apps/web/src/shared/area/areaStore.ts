@@ -4,7 +4,10 @@ import { createStore, useStore } from '../store';
 
 // The selected base (spec 01 §3, §7): kept in app state and in session storage under `area`.
 
-export type SelectedArea = Pick<Area, 'areaId' | 'areaName' | 'areaNum' | 'areaCenter' | 'areaUsage' | 'defaultFlag'>;
+export type SelectedArea = Pick<
+  Area,
+  'areaId' | 'areaName' | 'areaNum' | 'areaCenter' | 'areaUsage' | 'defaultFlag'
+>;
 
 export const parseStoredArea = (text: string | null): SelectedArea | null => {
   if (!text) return null;

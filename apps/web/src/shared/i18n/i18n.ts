@@ -37,7 +37,7 @@ export const currentLanguage = (): Language =>
 
 const applyLanguage = (language: Language): void => {
   dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
 
 export const initI18n = async (): Promise<void> => {

@@ -42,7 +42,10 @@ const newBatch = (): Batch => {
   return { codes: new Set(), done, resolve, reject };
 };
 
-export const createPermissionBatcher = (fetchCodes: CheckFn, options: BatcherOptions = {}): PermissionBatcher => {
+export const createPermissionBatcher = (
+  fetchCodes: CheckFn,
+  options: BatcherOptions = {},
+): PermissionBatcher => {
   const delayMs = options.delayMs ?? PERMISSION_DEBOUNCE_MS;
   const maxBatch = options.maxBatch ?? 200;
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { MODULE_AREAS } from '../../app/modules';
 import { menuIcon } from '../menu/icons';
 import { type ModuleEntry, modulePath, useModules } from '../menu/useMenu';
-import { activePane } from '../tabs/panes';
-import { paneStore } from '../tabs/paneStore';
 import { useShell } from '../ShellContext';
+import { paneStore } from '../tabs/paneStore';
+import { activePane } from '../tabs/panes';
 
 /** Where entering a module lands: the tab last shown in it, else its home. */
 const landingOf = (entry: ModuleEntry): string => {
@@ -32,7 +32,8 @@ export function ModuleSwitcher({ variant, onPicked }: ModuleSwitcherProps) {
 
   // Spec 01 §8: a failed module list shows 'request failed, contact the administrator' for 2 s.
   useEffect(() => {
-    if (modules.isError) void message.error({ content: t('module.failed'), duration: 2, key: 'module-failed' });
+    if (modules.isError)
+      void message.error({ content: t('module.failed'), duration: 2, key: 'module-failed' });
   }, [modules.isError, message, t]);
 
   const list = Array.isArray(modules.data) ? modules.data : [];

@@ -11,7 +11,10 @@ import { getAccessToken } from '../../shared/storage';
 import { useShell } from '../ShellContext';
 
 /** Spec 01 §3: screenType 2 opens the address as it is; otherwise the access token goes along. */
-export const screenLink = (screen: Pick<TenantScreen, 'screenAddress' | 'screenType'>, token: string | null): string =>
+export const screenLink = (
+  screen: Pick<TenantScreen, 'screenAddress' | 'screenType'>,
+  token: string | null,
+): string =>
   screen.screenType === 2 || !token ? screen.screenAddress : buildUrl(screen.screenAddress, { token });
 
 function ScreensButton({ onPicked }: { onPicked?: () => void }) {
@@ -36,7 +39,13 @@ function ScreensButton({ onPicked }: { onPicked?: () => void }) {
   // One screen: a plain link straight to it; several: a modal of cards.
   if (list.length === 1 && only) {
     return (
-      <a className="tl-panel__item" href={screenLink(only, token)} target="_blank" rel="noreferrer" onClick={onPicked}>
+      <a
+        className="tl-panel__item"
+        href={screenLink(only, token)}
+        target="_blank"
+        rel="noreferrer"
+        onClick={onPicked}
+      >
         {label}
       </a>
     );
@@ -46,7 +55,13 @@ function ScreensButton({ onPicked }: { onPicked?: () => void }) {
       <button type="button" className="tl-panel__item" onClick={() => setOpen(true)}>
         {label}
       </button>
-      <Modal open={open} width={1200} title={t('panel.screens')} footer={null} onCancel={() => setOpen(false)}>
+      <Modal
+        open={open}
+        width={1200}
+        title={t('panel.screens')}
+        footer={null}
+        onCancel={() => setOpen(false)}
+      >
         {list.length ? (
           <div className="tl-screens">
             {list.map((screen) => (
@@ -62,7 +77,11 @@ function ScreensButton({ onPicked }: { onPicked?: () => void }) {
                 }}
               >
                 <div className="tl-screens__image">
-                  {screen.screenImage ? <img src={screen.screenImage} alt="" /> : <FundProjectionScreenOutlined />}
+                  {screen.screenImage ? (
+                    <img src={screen.screenImage} alt="" />
+                  ) : (
+                    <FundProjectionScreenOutlined />
+                  )}
                 </div>
                 <div className="tl-screens__name">{screen.screenName}</div>
               </a>

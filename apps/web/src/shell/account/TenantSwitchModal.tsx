@@ -15,8 +15,8 @@ import { accountApi, SELF_QUERY_KEY, type Self } from '../../modules/account/api
 import { selectArea } from '../../shared/area/areaStore';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { resetPermissionCache } from '../../shared/permission/permissionCache';
-import { resetPanes } from '../tabs/paneStore';
 import { useShell } from '../ShellContext';
+import { resetPanes } from '../tabs/paneStore';
 
 /** Spec 01 §9: the tenant list pages by 10 in a 540 px modal. */
 const PAGE_SIZE = 10;
@@ -90,7 +90,10 @@ export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: (
               const current = tenant.tenantId === self.tenantId;
               const isDefault = tenant.defaultFlag === 1 || tenant.tenantId === self.defaultTenantId;
               return (
-                <li key={tenant.tenantId} className={`tl-tenants__row${current ? ' tl-tenants__row--current' : ''}`}>
+                <li
+                  key={tenant.tenantId}
+                  className={`tl-tenants__row${current ? ' tl-tenants__row--current' : ''}`}
+                >
                   <div className="tl-tenants__info">
                     <div className="tl-tenants__name">
                       {tenant.tenantName}
@@ -98,7 +101,11 @@ export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: (
                     </div>
                     <div className="tl-tenants__num">{tenant.tenantNum}</div>
                   </div>
-                  <Checkbox checked={isDefault} disabled={isDefault} onChange={() => void setDefault(tenant.tenantId)}>
+                  <Checkbox
+                    checked={isDefault}
+                    disabled={isDefault}
+                    onChange={() => void setDefault(tenant.tenantId)}
+                  >
                     {t('tenant.default')}
                   </Checkbox>
                   <Button

@@ -64,7 +64,11 @@ export function AreaSelector({ tenantId }: { tenantId: number }) {
       onPopupScroll={onScroll}
       loading={query.isFetching}
       notFoundContent={
-        query.isPending ? <Spin size="small" /> : <EmptyState variant={search ? 'noSearchResult' : 'noData'} size="small" />
+        query.isPending ? (
+          <Spin size="small" />
+        ) : (
+          <EmptyState variant={search ? 'noSearchResult' : 'noData'} size="small" />
+        )
       }
       popupRender={(menu) => (
         <>

@@ -9,7 +9,8 @@ export const isExternalLink = (route: string): boolean => /^https?:\/\//i.test(r
 export const isGroup = (node: MenuNode): boolean => node.subMenus.length > 0;
 
 /** The key of a node in antd's Menu: a page by its route, a group by its code. */
-export const menuKey = (node: MenuNode): string => (isGroup(node) ? `group:${node.viewCode || node.route}` : node.route);
+export const menuKey = (node: MenuNode): string =>
+  isGroup(node) ? `group:${node.viewCode || node.route}` : node.route;
 
 export const leaves = (nodes: readonly MenuNode[]): MenuNode[] =>
   nodes.flatMap((n) => (isGroup(n) ? leaves(n.subMenus) : [n]));

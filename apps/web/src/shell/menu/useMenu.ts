@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MenuNode } from '@tilth/contracts/menus';
 import type { SubModule } from '@tilth/contracts/menu.types';
+import type { MenuNode } from '@tilth/contracts/menus';
 import { useTranslation } from 'react-i18next';
 import type { ModuleCode } from '../../app/modules';
 import { api } from '../../shared/api/client';

@@ -13,7 +13,12 @@ export function NoticeBell() {
   return (
     <PermissionGuard codes={['wfpf.farm.user.ps.notice-message']}>
       <Badge count={0} size="small" offset={[-4, 4]}>
-        <button type="button" className="tl-icon-button" aria-label={t('notice.label')} title={t('notice.label')}>
+        <button
+          type="button"
+          className="tl-icon-button"
+          aria-label={t('notice.label')}
+          title={t('notice.label')}
+        >
           <BellOutlined />
         </button>
       </Badge>

@@ -1,6 +1,6 @@
-import { TabStrip } from '../tabs/TabStrip';
-import { PaneHost } from '../tabs/PaneHost';
 import { useShell } from '../ShellContext';
+import { PaneHost } from '../tabs/PaneHost';
+import { TabStrip } from '../tabs/TabStrip';
 
 /** The tab strip (when tabs are on in the theme) over the pages. */
 export function ContentArea() {

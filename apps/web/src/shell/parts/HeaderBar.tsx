@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { LanguageSelect } from '../../shared/i18n/LanguageSelect';
 import { AreaSelector } from '../area/AreaSelector';
+import { menuKey } from '../menu/menuModel';
 import { NoticeBell } from '../notice/NoticeBell';
-import { usePageInfo } from '../tabs/pageTitle';
 import { useShell } from '../ShellContext';
+import { usePageInfo } from '../tabs/pageTitle';
 import { UserButton } from './UserButton';
 
 /** Expands or collapses the side menu (remembered, see useMenuOpenState). */
@@ -31,12 +32,14 @@ export function Breadcrumbs() {
   const { trail, menu } = useShell();
   const { pathname } = useLocation();
   const info = usePageInfo(menu);
-  const names = trail.length ? trail.map((n) => n.name) : [info(pathname).title];
+  const items = trail.length
+    ? trail.map((n) => ({ key: menuKey(n), name: n.name }))
+    : [{ key: pathname, name: info(pathname).title }];
   return (
     <nav className="tl-crumbs" aria-label="breadcrumb">
-      {names.map((name, i) => (
-        <span key={`${i}-${name}`} className={i === names.length - 1 ? 'tl-crumbs__current' : undefined}>
-          {name}
+      {items.map((item, i) => (
+        <span key={item.key} className={i === items.length - 1 ? 'tl-crumbs__current' : undefined}>
+          {item.name}
         </span>
       ))}
     </nav>
@@ -44,7 +47,13 @@ export function Breadcrumbs() {
 }
 
 /** The right-hand tools: base selector (farm module), notices, language, and optionally the user. */
-export function HeaderTools({ tone = 'light', withUser = false }: { tone?: 'light' | 'dark'; withUser?: boolean }) {
+export function HeaderTools({
+  tone = 'light',
+  withUser = false,
+}: {
+  tone?: 'light' | 'dark';
+  withUser?: boolean;
+}) {
   const { module, tenantId } = useShell();
   return (
     <div className={`tl-tools tl-tools--${tone}`}>

@@ -8,8 +8,8 @@ import { type RouteDef, SHELL_ROUTES } from '../../app/routes';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
 import { isListed, type MenuNode } from '../menu/menuModel';
-import { type Pane, paneKey } from './panes';
 import { usePaneStrips } from './paneStore';
+import { type Pane, paneKey } from './panes';
 
 const PageSpinner = () => (
   <div className="tl-page-spinner">
@@ -70,7 +70,8 @@ export function PaneHost({ module, menu }: PaneHostProps) {
     const panes: Pane[] = [...(strips[area.code]?.panes ?? [])];
     const here = area.code === module.code;
     // The page just navigated to joins its strip after this render; render it under its final key now.
-    if (here && !panes.some((p) => p.key === currentKey)) panes.push({ key: currentKey, path: currentPath, version: 0 });
+    if (here && !panes.some((p) => p.key === currentKey))
+      panes.push({ key: currentKey, path: currentPath, version: 0 });
     for (const pane of panes) {
       const route = findRoute(SHELL_ROUTES, pane.key)?.route;
       if (!route?.isKeeping) continue;

@@ -7,12 +7,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ModuleArea } from '../../app/modules';
-import type { ThemeConfig } from '../theme/theme';
 import { menuIcon } from '../menu/icons';
 import type { MenuNode } from '../menu/menuModel';
+import type { ThemeConfig } from '../theme/theme';
 import { usePageInfo } from './pageTitle';
-import { canClose, canCloseOthers, type PaneAction } from './panes';
 import { dispatchPane, stripOf, usePaneStrips } from './paneStore';
+import { canClose, canCloseOthers, type PaneAction } from './panes';
 
 /** Spec 01 §9: the arrows scroll by 100 px; the overflow check waits 500 ms after a resize. */
 export const TAB_SCROLL_STEP = 100;
@@ -72,7 +72,12 @@ export function TabStrip({ module, menu, theme }: TabStripProps) {
   return (
     <div className={`tl-tabs tl-tabs--${theme.labelStyle}`} role="tablist" aria-label={t('tabs.label')}>
       {overflow ? (
-        <button type="button" className="tl-tabs__arrow" aria-label={t('tabs.left')} onClick={() => scrollBy(-TAB_SCROLL_STEP)}>
+        <button
+          type="button"
+          className="tl-tabs__arrow"
+          aria-label={t('tabs.left')}
+          onClick={() => scrollBy(-TAB_SCROLL_STEP)}
+        >
           <LeftOutlined />
         </button>
       ) : null}
@@ -111,7 +116,9 @@ export function TabStrip({ module, menu, theme }: TabStripProps) {
                 onClick={() => !active && navigate(pane.path)}
                 onKeyDown={(e) => e.key === 'Enter' && navigate(pane.path)}
               >
-                {theme.labelIcon ? <span className="tl-tab__icon">{menuIcon(index === 0 ? 'HomeOutlined' : icon)}</span> : null}
+                {theme.labelIcon ? (
+                  <span className="tl-tab__icon">{menuIcon(index === 0 ? 'HomeOutlined' : icon)}</span>
+                ) : null}
                 <span className="tl-tab__title">{title}</span>
                 {closable ? (
                   <button
@@ -132,7 +139,12 @@ export function TabStrip({ module, menu, theme }: TabStripProps) {
         })}
       </div>
       {overflow ? (
-        <button type="button" className="tl-tabs__arrow" aria-label={t('tabs.right')} onClick={() => scrollBy(TAB_SCROLL_STEP)}>
+        <button
+          type="button"
+          className="tl-tabs__arrow"
+          aria-label={t('tabs.right')}
+          onClick={() => scrollBy(TAB_SCROLL_STEP)}
+        >
           <RightOutlined />
         </button>
       ) : null}

@@ -30,7 +30,8 @@ export const accountApi = {
 export const SELF_QUERY_KEY = ['self'] as const;
 
 /** The signed-in user: name, avatar, current tenant (-1 when none) and tenants. */
-export const useSelf = () => useQuery({ queryKey: SELF_QUERY_KEY, queryFn: accountApi.self, staleTime: 5 * 60_000 });
+export const useSelf = () =>
+  useQuery({ queryKey: SELF_QUERY_KEY, queryFn: accountApi.self, staleTime: 5 * 60_000 });
 
 /** The current tenant's summary from the user info. */
 export const currentTenantOf = (self: Self | undefined): TenantSummary | undefined =>

@@ -46,11 +46,21 @@ export function AvatarForm({ self }: { self: Self }) {
   const name = self.realName || self.loginName;
   return (
     <div className="tl-profile__section tl-avatar-form">
-      <Avatar size={96} src={self.imageUrl || undefined} style={{ background: 'var(--tl-primary, #1b9961)', fontSize: 36 }}>
+      <Avatar
+        size={96}
+        src={self.imageUrl || undefined}
+        style={{ background: 'var(--tl-primary, #1b9961)', fontSize: 36 }}
+      >
         {name.slice(0, 1).toUpperCase()}
       </Avatar>
       <div>
-        <input ref={input} type="file" accept={AVATAR_TYPES.join(',')} hidden onChange={(e) => void upload(e)} />
+        <input
+          ref={input}
+          type="file"
+          accept={AVATAR_TYPES.join(',')}
+          hidden
+          onChange={(e) => void upload(e)}
+        />
         <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
           {t('account:avatarUpload')}
         </Button>

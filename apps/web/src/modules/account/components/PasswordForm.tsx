@@ -25,7 +25,10 @@ export function PasswordForm() {
   const submit = async (values: PasswordValues) => {
     setBusy(true);
     try {
-      await accountApi.changePassword({ originalPassword: values.originalPassword, password: values.password });
+      await accountApi.changePassword({
+        originalPassword: values.originalPassword,
+        password: values.password,
+      });
       message.success(t('account:passwordChanged'));
       await finishLogout((to) => navigate(to, { replace: true }));
     } catch {
@@ -36,7 +39,12 @@ export function PasswordForm() {
   };
 
   return (
-    <Form layout="vertical" onFinish={(v: PasswordValues) => void submit(v)} style={{ maxWidth: 420 }} className="tl-profile__section">
+    <Form
+      layout="vertical"
+      onFinish={(v: PasswordValues) => void submit(v)}
+      style={{ maxWidth: 420 }}
+      className="tl-profile__section"
+    >
       <Form.Item
         name="originalPassword"
         label={t('account:originalPassword')}
@@ -52,7 +60,9 @@ export function PasswordForm() {
           { required: true, message: t('account:newPasswordRequired') },
           {
             validator: (_, value: string | undefined) =>
-              !value || isGeneralPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('common:validation.password'))),
+              !value || isGeneralPassword(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('common:validation.password'))),
           },
         ]}
       >

@@ -30,7 +30,12 @@ export function ProfileForm({ self }: { self: Self }) {
 
   return (
     <div className="tl-profile__section">
-      <Form layout="vertical" initialValues={{ realName: self.realName }} onFinish={(v) => void save(v)} style={{ maxWidth: 420 }}>
+      <Form
+        layout="vertical"
+        initialValues={{ realName: self.realName }}
+        onFinish={(v) => void save(v)}
+        style={{ maxWidth: 420 }}
+      >
         <Form.Item
           name="realName"
           label={t('account:realName')}

@@ -30,8 +30,12 @@ export const captchaImageUrl = (captchaKey: string): string =>
 
 export const authApi = {
   needsCaptcha: async (username: string): Promise<boolean> =>
-    (await api.get<Infer<typeof userParamsResponse>>('/oauth/login/user-params', { ...own, query: { username } }))
-      .isNeedCaptcha,
+    (
+      await api.get<Infer<typeof userParamsResponse>>('/oauth/login/user-params', {
+        ...own,
+        query: { username },
+      })
+    ).isNeedCaptcha,
 
   newCaptchaKey: async (): Promise<string> =>
     (await api.get<Infer<typeof captchaCodeResponse>>('/oauth/public/captcha-code', own)).captchaKey,

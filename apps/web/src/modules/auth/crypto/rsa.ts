@@ -21,7 +21,9 @@ export const encryptPassword = async (publicKeyPem: string, plain: string): Prom
   const message = new TextEncoder().encode(plain);
   const subtle = globalThis.crypto?.subtle;
   if (subtle) {
-    const key = await subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+    const key = await subtle.importKey('spki', der, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
+      'encrypt',
+    ]);
     return toBase64(new Uint8Array(await subtle.encrypt({ name: 'RSA-OAEP' }, key, message)));
   }
   const { oaepEncrypt } = await import('./rsaOaep');

@@ -37,10 +37,19 @@ export const sha256 = (data: Uint8Array): Uint8Array => {
       w[i] = ((w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1) >>> 0;
     }
     let [a, b, c, d, e, f, g, hh] = [h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]].map((x) => x ?? 0) as [
-      number, number, number, number, number, number, number, number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
     ];
     for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] ?? 0) + (w[i] ?? 0)) >>> 0;
+      const t1 =
+        (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] ?? 0) + (w[i] ?? 0)) >>>
+        0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
       hh = g;
       g = f;
@@ -110,7 +119,11 @@ export const parseSpki = (der: Uint8Array): { n: bigint; e: bigint; size: number
   const exponent = readTlv(der, modulus.end);
   let nBytes = der.subarray(modulus.start, modulus.end);
   while (nBytes[0] === 0 && nBytes.length > 1) nBytes = nBytes.subarray(1);
-  return { n: toBigInt(nBytes), e: toBigInt(der.subarray(exponent.start, exponent.end)), size: nBytes.length };
+  return {
+    n: toBigInt(nBytes),
+    e: toBigInt(der.subarray(exponent.start, exponent.end)),
+    size: nBytes.length,
+  };
 };
 
 const modPow = (base: bigint, exp: bigint, mod: bigint): bigint => {

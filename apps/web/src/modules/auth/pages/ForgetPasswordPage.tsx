@@ -80,16 +80,28 @@ export function ForgetPasswordPage() {
             required(t('register:phoneRequired')),
             {
               validator: (_, value: string | undefined) =>
-                !value || isPhone(value) ? Promise.resolve() : Promise.reject(new Error(t('common:validation.phone'))),
+                !value || isPhone(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('common:validation.phone'))),
             },
           ]}
         >
-          <Input prefix={<MobileOutlined />} placeholder={t('register:phone')} aria-label={t('register:phone')} maxLength={11} />
+          <Input
+            prefix={<MobileOutlined />}
+            placeholder={t('register:phone')}
+            aria-label={t('register:phone')}
+            maxLength={11}
+          />
         </Form.Item>
         <Form.Item required>
           <div style={{ display: 'flex', gap: 10 }}>
             <Form.Item name="captcha" noStyle rules={[required(t('register:codeRequired'))]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('register:code')} aria-label={t('register:code')} maxLength={8} />
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('register:code')}
+                aria-label={t('register:code')}
+                maxLength={8}
+              />
             </Form.Item>
             <SmsCodeButton getPhone={getPhone} onSent={setCaptchaKey} />
           </div>
@@ -100,7 +112,9 @@ export function ForgetPasswordPage() {
             required(t('login:newPasswordRequired')),
             {
               validator: (_, value: string | undefined) =>
-                !value || isGeneralPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('common:validation.password'))),
+                !value || isGeneralPassword(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('common:validation.password'))),
             },
           ]}
         >

@@ -169,23 +169,30 @@ export function LoginPage() {
                   onPressEnter={() => void submit()}
                 />
               </Form.Item>
-              {captchaKey ? (
-                <img
-                  src={captchaImageUrl(captchaKey)}
-                  alt={t('login:captchaRefresh')}
-                  title={t('login:captchaRefresh')}
-                  onClick={() => void refreshCaptcha()}
-                />
-              ) : (
-                <button type="button" className="tl-auth__captcha-empty" onClick={() => void refreshCaptcha()}>
-                  {t('login:captchaRefresh')}
-                </button>
-              )}
+              <button
+                type="button"
+                className="tl-auth__captcha-image"
+                title={t('login:captchaRefresh')}
+                onClick={() => void refreshCaptcha()}
+              >
+                {captchaKey ? (
+                  <img src={captchaImageUrl(captchaKey)} alt={t('login:captchaRefresh')} />
+                ) : (
+                  t('login:captchaRefresh')
+                )}
+              </button>
             </div>
           </Form.Item>
         ) : null}
         <Form.Item style={{ marginBottom: 12 }}>
-          <Button type="primary" block htmlType="button" disabled={!ready} loading={busy} onClick={() => void submit()}>
+          <Button
+            type="primary"
+            block
+            htmlType="button"
+            disabled={!ready}
+            loading={busy}
+            onClick={() => void submit()}
+          >
             {busy ? t('login:signingIn') : t('login:signIn')}
           </Button>
         </Form.Item>

@@ -78,7 +78,11 @@ export function RegisterPage() {
       <p className="tl-auth__hint">{t('register:hint')}</p>
       <Form form={form} name="register" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
         <Form.Item name="realName" rules={[required(t('register:realNameRequired')), { max: 60 }]}>
-          <Input prefix={<UserOutlined />} placeholder={t('register:realName')} aria-label={t('register:realName')} />
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('register:realName')}
+            aria-label={t('register:realName')}
+          />
         </Form.Item>
         <Form.Item
           name="password"
@@ -86,7 +90,9 @@ export function RegisterPage() {
             required(t('register:passwordRequired')),
             {
               validator: (_, value: string | undefined) =>
-                !value || isRegisterPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('register:passwordRule'))),
+                !value || isRegisterPassword(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('register:passwordRule'))),
             },
           ]}
         >
@@ -98,7 +104,11 @@ export function RegisterPage() {
           />
         </Form.Item>
         <Form.Item name="tenantName" rules={[required(t('register:tenantNameRequired')), { max: 60 }]}>
-          <Input prefix={<BankOutlined />} placeholder={t('register:tenantName')} aria-label={t('register:tenantName')} />
+          <Input
+            prefix={<BankOutlined />}
+            placeholder={t('register:tenantName')}
+            aria-label={t('register:tenantName')}
+          />
         </Form.Item>
         <Form.Item
           name="phone"
@@ -106,7 +116,9 @@ export function RegisterPage() {
             required(t('register:phoneRequired')),
             {
               validator: (_, value: string | undefined) =>
-                !value || isPhone(value) ? Promise.resolve() : Promise.reject(new Error(t('common:validation.phone'))),
+                !value || isPhone(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('common:validation.phone'))),
             },
           ]}
         >

@@ -63,12 +63,19 @@ function QuickLinks({ menu }: { menu: readonly MenuNode[] }) {
       {menu.length ? (
         <div className="tl-links__grid">
           {menu.map((node) => (
-            <button key={node.viewCode || node.route} type="button" className="tl-links__item" onClick={() => open(node)}>
+            <button
+              key={node.viewCode || node.route}
+              type="button"
+              className="tl-links__item"
+              onClick={() => open(node)}
+            >
               <span className="tl-links__icon">{menuIcon(node.icon)}</span>
               <span className="tl-links__text">
                 <span className="tl-links__name">{node.name}</span>
                 <span className="tl-links__count">
-                  {isGroup(node) ? t('home.links.pages', { count: leaves(node.subMenus).length }) : t('home.links.open')}
+                  {isGroup(node)
+                    ? t('home.links.pages', { count: leaves(node.subMenus).length })
+                    : t('home.links.open')}
                 </span>
               </span>
               <RightOutlined className="tl-links__arrow" />

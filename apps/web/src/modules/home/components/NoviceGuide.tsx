@@ -110,7 +110,12 @@ export function NoviceGuide({ self, onDone }: { self: Self; onDone: () => void }
                 { max: AREA_NAME_MAX, message: t('common:validation.maxLength', { max: AREA_NAME_MAX }) },
               ]}
             >
-              <Input size="large" placeholder={t('home:guide.areaNamePlaceholder')} maxLength={AREA_NAME_MAX} showCount />
+              <Input
+                size="large"
+                placeholder={t('home:guide.areaNamePlaceholder')}
+                maxLength={AREA_NAME_MAX}
+                showCount
+              />
             </Form.Item>
             <Form.Item
               name="areaNum"
@@ -118,7 +123,9 @@ export function NoviceGuide({ self, onDone }: { self: Self; onDone: () => void }
               rules={[
                 {
                   validator: (_, value: string | undefined) =>
-                    !value || isAreaCode(value) ? Promise.resolve() : Promise.reject(new Error(t('common:validation.code'))),
+                    !value || isAreaCode(value)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('common:validation.code'))),
                 },
               ]}
             >

@@ -18,7 +18,11 @@ export function HomeEntryPage() {
   const tenantId = self.data?.tenantId;
   const novice = useNoviceCheck(tenantId);
 
-  const leave = <Button onClick={() => void logout((to) => navigate(to, { replace: true }))}>{t('shell:panel.logout')}</Button>;
+  const leave = (
+    <Button onClick={() => void logout((to) => navigate(to, { replace: true }))}>
+      {t('shell:panel.logout')}
+    </Button>
+  );
 
   if (self.isError || novice.isError) {
     return (

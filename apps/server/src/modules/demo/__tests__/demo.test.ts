@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Started } from '../../../platform/bootstrap.js';
+import { loadConfig } from '../../../platform/config.js';
+import { createScratchDatabase } from '../../../platform/db/test-database.js';
+import { auth, json, login } from '../../../test/harness.js';
+import { demoExtras } from '../demo.extras.js';
+import { DEMO_LOGINS, seedDemo } from '../demo.seed.js';
+import { createTenant, PLATFORM_TENANT_NAME } from '../seed.helpers.js';
+
+let s: Started;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-demo-'));
+  scratch = await createScratchDatabase();
+  s = await createServer(
+    loadConfig({ ...process.env, TILTH_DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' }),
+    {
+      pgliteDir: 'memory://',
+      logger: false,
+      smsLog: { info: () => undefined },
+    },
+  );
+  await createTenant(s.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
+});
+afterAll(async () => {
+  await s.close();
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('demo data', () => {
+  it('seeds once: two tenants, the three demo logins, bases, announcements and notifications', async () => {
+    const first = await seedDemo(s.platform.database, demoExtras);
+    expect(first.seeded).toBe(true);
+    expect((await seedDemo(s.platform.database, demoExtras)).seeded).toBe(false);
+
+    for (const d of DEMO_LOGINS) expect(await login(s, d.username, d.password)).toBeTruthy();
+    const token = await login(s, 'demo', 'demo1234');
+    const me = json<{ tenantId: number; tenants: { tenantName: string }[] }>(
+      await s.app.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }),
+    );
+    expect(me.tenantId).toBe(first.demoTenant);
+    expect(me.tenants.map((t) => t.tenantName)).toEqual([
+      '示范农场 / Demo Farm',
+      '第二农场 / Riverside Fishery',
+    ]);
+
+    const bases = json<{ totalElements: number; content: { areaName: string; defaultFlag: number }[] }>(
+      await s.app.inject({
+        method: 'GET',
+        url: `/wfpf/v2/${first.demoTenant}/area?page=0&size=0`,
+        headers: auth(token),
+      }),
+    );
+    expect(bases.totalElements).toBe(2);
+    expect(bases.content[0]).toMatchObject({ areaName: '番禺示范基地', defaultFlag: 1 });
+
+    const counts = json<{ announce: number; notify: number }>(
+      await s.app.inject({
+        method: 'GET',
+        url: `/hmsg/v1/${first.demoTenant}/notices/unread-count`,
+        headers: auth(token),
+      }),
+    );
+    // The platform announcement and the tenant's own, and two notifications.
+    expect(counts).toMatchObject({ announce: 2, notify: 2 });
+
+    const viewer = await login(s, 'viewer', 'viewer1234');
+    const denied = await s.app.inject({
+      method: 'POST',
+      url: `/wfpf/v1/${first.demoTenant}/area`,
+      headers: auth(viewer),
+      payload: { areaName: 'x' },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
+
+describe('admin:create', () => {
+  // The CLI is exercised on the embedded database; the PostgreSQL run covers the same code via the seed.
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'creates the platform administrator in a database with no demo data, who can then sign in',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'tilth-admin-'));
+      try {
+        const run = promisify(execFile);
+        const cli = path.resolve(import.meta.dirname, '../../../cli/create-admin.ts');
+        const env = { ...process.env, TILTH_DATA_DIR: dir, DATABASE_URL: '' };
+        const out = await run(
+          process.execPath,
+          ['--import', 'tsx', cli, '--username', 'root', '--password', 'root-pass-1'],
+          { env },
+        );
+        expect(out.stdout).toContain('Platform administrator root created');
+        const bad = await run(process.execPath, ['--import', 'tsx', cli, '--username', 'root'], {
+          env,
+        }).catch((e: { code: number }) => e);
+        expect((bad as { code: number }).code).toBe(2);
+
+        const server = await createServer(loadConfig({ ...env, TILTH_DEMO: '0' }), { logger: false });
+        try {
+          const token = await login(server, 'root', 'root-pass-1');
+          const me = json<{ platformAdmin: boolean; tenantId: number }>(
+            await server.app.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }),
+          );
+          expect(me).toMatchObject({ platformAdmin: true, tenantId: 0 });
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
