@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, matchPattern, toRouterPattern } from './routeMatch';
 import { moduleOf } from './modules';
+import { findRoute, matchPattern, toRouterPattern } from './routeMatch';
 
 describe('route matching', () => {
   it('matches literal paths, ignoring trailing slashes and the query', () => {

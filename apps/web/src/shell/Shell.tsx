@@ -1,3 +1,4 @@
+import AntdApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import Spin from 'antd/es/spin';
@@ -135,11 +136,14 @@ function SignedInShell({ self }: { self: Self }) {
           components: { Menu: menuTokens(theme) },
         }}
       >
-        <div className={`tl-shell tl-shell--${theme.layout}`} style={shellCssVars(theme) as CSSProperties}>
-          <Layout />
-        </div>
-        <ThemeDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        <TenantSwitchModal open={tenantSwitchOpen} onClose={() => setTenantSwitchOpen(false)} />
+        {/* antd's App: App.useApp() (message, modal, notification) for the pages, themed like the shell. */}
+        <AntdApp component={false}>
+          <div className={`tl-shell tl-shell--${theme.layout}`} style={shellCssVars(theme) as CSSProperties}>
+            <Layout />
+          </div>
+          <ThemeDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+          <TenantSwitchModal open={tenantSwitchOpen} onClose={() => setTenantSwitchOpen(false)} />
+        </AntdApp>
       </ConfigProvider>
     </ShellContext.Provider>
   );

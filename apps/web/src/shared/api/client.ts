@@ -183,7 +183,8 @@ const endSession = async (text: string, expired: boolean): Promise<void> => {
   local.remove(LOCAL_KEYS.refreshToken);
   hooks.onSessionEnd();
   try {
-    if (expired) await changeLanguage('zh-CN');
+    // The language switch loads texts; if that fails the notice still shows in the current language.
+    if (expired) await changeLanguage('zh-CN').catch(() => undefined);
     notifyError(expired ? translate('common:error.authExpired') : text);
   } finally {
     hooks.navigate('/login');

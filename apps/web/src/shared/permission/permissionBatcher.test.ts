@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allApproved, type CheckAnswer, createPermissionBatcher } from './permissionBatcher';
 
 const server = (approved: string[]) =>
-  vi.fn(async (codes: string[]): Promise<CheckAnswer> => codes.map((code) => ({ code, approve: approved.includes(code) })));
+  vi.fn(
+    async (codes: string[]): Promise<CheckAnswer> =>
+      codes.map((code) => ({ code, approve: approved.includes(code) })),
+  );
 
 describe('permission batching', () => {
   beforeEach(() => vi.useFakeTimers());

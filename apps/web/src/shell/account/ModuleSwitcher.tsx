@@ -1,4 +1,3 @@
-import App from 'antd/es/app';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +7,7 @@ import { type ModuleEntry, modulePath, useModules } from '../menu/useMenu';
 import { useShell } from '../ShellContext';
 import { paneStore } from '../tabs/paneStore';
 import { activePane } from '../tabs/panes';
+import { useMessage } from '../../shared/FeedbackProvider';
 
 /** Where entering a module lands: the tab last shown in it, else its home. */
 const landingOf = (entry: ModuleEntry): string => {
@@ -25,7 +25,7 @@ interface ModuleSwitcherProps {
 /** The modules the user may enter (farm, inventory, system), spec 01 §2.10 and §3 "Module state". */
 export function ModuleSwitcher({ variant, onPicked }: ModuleSwitcherProps) {
   const { t } = useTranslation('shell');
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const { tenantId, module } = useShell();
   const modules = useModules(tenantId);

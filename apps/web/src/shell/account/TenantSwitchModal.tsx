@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input';
@@ -17,6 +16,7 @@ import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { resetPermissionCache } from '../../shared/permission/permissionCache';
 import { useShell } from '../ShellContext';
 import { resetPanes } from '../tabs/paneStore';
+import { useMessage } from '../../shared/FeedbackProvider';
 
 /** Spec 01 §9: the tenant list pages by 10 in a 540 px modal. */
 const PAGE_SIZE = 10;
@@ -24,7 +24,7 @@ const PAGE_SIZE = 10;
 /** Change enterprise (spec 01 §2.10, §4): switch the current tenant, or mark one as default. */
 export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { self } = useShell();

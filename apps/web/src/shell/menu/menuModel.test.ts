@@ -16,7 +16,9 @@ const node = (route: string, name: string, subMenus: MenuNode[] = []): MenuNode 
 const MENU: MenuNode[] = [
   node('/web/farm', 'Farm', [node('/web/farm/home', 'Home'), node('/web/farm/plan', 'Plans')]),
   node('/web/equipment', 'Equipment', [
-    node('/web/equipment/intelligentControl', 'Smart', [node('/web/equipment/intelligentControl/index', 'Control')]),
+    node('/web/equipment/intelligentControl', 'Smart', [
+      node('/web/equipment/intelligentControl/index', 'Control'),
+    ]),
   ]),
   node('https://example.com/docs', 'Docs'),
   node('/web/trace/info/:id', 'Trace'),

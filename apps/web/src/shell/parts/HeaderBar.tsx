@@ -59,7 +59,7 @@ export function HeaderTools({
     <div className={`tl-tools tl-tools--${tone}`}>
       {module.code === 'wfpf-farm' ? <AreaSelector tenantId={tenantId} /> : null}
       <NoticeBell />
-      <LanguageSelect />
+      <LanguageSelect tone={tone} />
       {withUser ? <UserButton place="header" /> : null}
     </div>
   );

@@ -1,83 +1,122 @@
-import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
-import { type ReactElement, useState } from 'react';
+import Segmented from 'antd/es/segmented';
+import Switch from 'antd/es/switch';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../shared/api/client';
-import { THEME_LAYOUTS, type ThemeLayout } from './theme';
+import { ApiError, errorText } from '../../shared/api/client';
+import { ColourField } from './ColourField';
+import { LayoutThumb } from './LayoutThumb';
+import {
+  DEFAULT_THEME,
+  MENU_BACKGROUND_PRESETS,
+  MENU_FONT_PRESETS,
+  menuColors,
+  offersMenuWidth,
+  offersSubfieldStyle,
+  offersTabOptions,
+  sameTheme,
+  THEME_COLOUR_PRESETS,
+  THEME_LABEL_STYLES,
+  THEME_LAYOUTS,
+  THEME_MENU_WIDTHS,
+  THEME_SUBFIELD_STYLES,
+  type ThemeConfig,
+} from './theme';
 import { useTheme } from './themeStore';
+import './themeDrawer.css';
 
 /** Spec 01 §9: the theme drawer is 344 px wide. */
 export const THEME_DRAWER_WIDTH = 344;
+/** Spec 01 §4: 'save success' shows one second after the save, then the theme is read again. */
+export const THEME_SAVED_DELAY_MS = 1000;
 
-const COLOURS = ['#1b9961', '#1677ff', '#13a8a8', '#2f54eb', '#722ed1', '#fa8c16', '#d4380d', '#2f3b52'];
+export interface ThemeDrawerProps {
+  open: boolean;
+  /** Called when the drawer should close; an unsaved preview has already been dropped. */
+  onClose: () => void;
+}
 
-/** A thumbnail of each layout: where the menu (dark) and the bars sit. */
-const LayoutThumb = ({ layout }: { layout: ThemeLayout }) => {
-  const m = 'var(--tl-primary, #1b9961)';
-  const bar = '#dfe6e2';
-  const parts: Record<ThemeLayout, ReactElement> = {
-    float: (
-      <>
-        <rect x="3" y="3" width="14" height="38" rx="3" fill={m} />
-        <rect x="20" y="3" width="41" height="6" rx="2" fill={bar} />
-      </>
-    ),
-    subfield: (
-      <>
-        <rect x="0" y="0" width="8" height="44" fill={m} />
-        <rect x="8" y="0" width="12" height="44" fill="#fff" stroke={bar} />
-        <rect x="22" y="3" width="39" height="5" rx="2" fill={bar} />
-      </>
-    ),
-    lengthway: (
-      <>
-        <rect x="0" y="0" width="16" height="44" fill={m} />
-        <rect x="16" y="0" width="48" height="7" fill={bar} />
-      </>
-    ),
-    synthesis: (
-      <>
-        <rect x="0" y="0" width="64" height="8" fill={m} />
-        <rect x="0" y="8" width="14" height="36" fill="#fff" stroke={bar} />
-      </>
-    ),
-    crosswise: <rect x="0" y="0" width="64" height="9" fill={m} />,
-  };
-  return (
-    <svg viewBox="0 0 64 44" width="64" height="44" aria-hidden="true">
-      <rect width="64" height="44" rx="4" fill="#f3f6f4" />
-      {parts[layout]}
-    </svg>
-  );
-};
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <section className="tl-theme-drawer__section">
+    <h4 className="tl-theme-drawer__heading">{title}</h4>
+    {children}
+  </section>
+);
+
+interface RowProps {
+  label: string;
+  children: ReactNode;
+  hint?: string;
+  /** Label and control on one line (switches); otherwise the control goes under the label. */
+  inline?: boolean;
+}
+
+const Row = ({ label, children, hint, inline = false }: RowProps) => (
+  <div className={`tl-theme-drawer__row${inline ? ' tl-theme-drawer__row--inline' : ''}`}>
+    <div className="tl-theme-drawer__label">
+      <span>{label}</span>
+      {hint ? <span className="tl-theme-drawer__hint">{hint}</span> : null}
+    </div>
+    {children}
+  </div>
+);
+
+const flag = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
 /**
- * The theme drawer (spec 01 §2.10, §5): layout and colour, previewed live and saved per user. The full
- * set of options (menu colours, width, tab styles) lives here too; the shell only reads useTheme().
+ * The theme drawer (spec 01 §2.10, §3, §5): every option of the menu theme, previewed at once on the
+ * shell and kept only when saved (POST menu-theme). Closing without saving drops the preview.
  */
-export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  const { message } = App.useApp();
-  const { theme, preview, revert, save } = useTheme();
-  const [saving, setSaving] = useState(false);
+export function ThemeDrawer(props: ThemeDrawerProps) {
+  return (
+    <Suspense fallback={null}>
+      <ThemeDrawerContent {...props} />
+    </Suspense>
+  );
+}
 
-  const cancel = () => {
+function ThemeDrawerContent({ open, onClose }: ThemeDrawerProps) {
+  const { t } = useTranslation('theme');
+  const { message } = App.useApp();
+  const { theme, dirty, loaded, preview, previewDefaults, revert, save, reload } = useTheme();
+  const [saving, setSaving] = useState(false);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const set = (partial: Partial<ThemeConfig>) => preview(partial);
+  const { background } = menuColors(theme);
+
+  const close = () => {
+    if (saving) return;
     revert();
     onClose();
   };
+
   const submit = async () => {
     setSaving(true);
     try {
       await save();
-      message.success(t('theme.saved'));
-      onClose();
     } catch (err) {
-      message.error(errorText(err));
-    } finally {
-      setSaving(false);
+      // The API client has already shown the server's message for a failed call (spec 01 §8).
+      if (!(err instanceof ApiError)) message.error(errorText(err));
+      if (alive.current) setSaving(false);
+      return;
     }
+    setTimeout(() => {
+      message.success(t('theme.saved'));
+      void reload();
+      if (alive.current) {
+        setSaving(false);
+        onClose();
+      }
+    }, THEME_SAVED_DELAY_MS);
   };
 
   return (
@@ -85,47 +124,155 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
       open={open}
       size={THEME_DRAWER_WIDTH}
       title={t('theme.title')}
-      onClose={cancel}
+      onClose={close}
+      maskClosable={!saving}
+      closable={!saving}
+      rootClassName="tl-theme-drawer"
       footer={
-        <div className="tl-theme__footer">
-          <Button onClick={cancel}>{t('common:action.cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit()}>
-            {t('common:action.save')}
+        <div className="tl-theme-drawer__footer">
+          <Button
+            type="link"
+            className="tl-theme-drawer__reset"
+            disabled={saving || sameTheme(theme, DEFAULT_THEME)}
+            onClick={previewDefaults}
+          >
+            {t('theme.reset')}
+          </Button>
+          <span className="tl-theme-drawer__spacer" />
+          <Button onClick={close} disabled={saving}>
+            {t('theme.cancel')}
+          </Button>
+          <Button type="primary" loading={saving} disabled={!loaded || !dirty} onClick={() => void submit()}>
+            {t('theme.save')}
           </Button>
         </div>
       }
     >
-      <h4 className="tl-theme__heading">{t('theme.layout')}</h4>
-      <div className="tl-theme__layouts">
-        {THEME_LAYOUTS.map((layout) => (
-          <button
-            key={layout}
-            type="button"
-            className={`tl-theme__layout${theme.layout === layout ? ' is-active' : ''}`}
-            aria-pressed={theme.layout === layout}
-            onClick={() => preview({ layout })}
-          >
-            <LayoutThumb layout={layout} />
-            <span>{t(`theme.layouts.${layout}`)}</span>
-          </button>
-        ))}
-      </div>
-      <h4 className="tl-theme__heading">{t('theme.color')}</h4>
-      <div className="tl-theme__colours">
-        {COLOURS.map((colour) => (
-          <button
-            key={colour}
-            type="button"
-            className="tl-theme__colour"
-            style={{ background: colour }}
-            aria-label={colour}
-            aria-pressed={theme.themeColor === colour}
-            onClick={() => preview({ themeColor: colour, backgroundColor: colour })}
-          >
-            {theme.themeColor === colour ? <CheckOutlined /> : null}
-          </button>
-        ))}
-      </div>
+      <p className="tl-theme-drawer__intro">{t('theme.intro')}</p>
+
+      <Section title={t('theme.section.layout')}>
+        <div className="tl-theme-drawer__layouts">
+          {THEME_LAYOUTS.map((layout) => {
+            const selected = theme.layout === layout;
+            return (
+              <button
+                key={layout}
+                type="button"
+                aria-pressed={selected}
+                className={`tl-theme-drawer__layout${selected ? ' is-selected' : ''}`}
+                onClick={() => set({ layout })}
+              >
+                <LayoutThumb layout={layout} menu={background} accent={theme.themeColor} />
+                <span>{t(`theme.layout.${layout}`)}</span>
+              </button>
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section title={t('theme.section.colour')}>
+        <Row label={t('theme.themeColor')}>
+          <ColourField
+            value={theme.themeColor}
+            presets={THEME_COLOUR_PRESETS}
+            customLabel={t('theme.customColour')}
+            onChange={(themeColor) => set({ themeColor })}
+          />
+        </Row>
+        <Row inline label={t('theme.follow')}>
+          <Switch
+            size="small"
+            checked={theme.follow === 1}
+            aria-label={t('theme.follow')}
+            onChange={(on) => set({ follow: flag(on) })}
+          />
+        </Row>
+        <Row
+          label={t('theme.backgroundColor')}
+          hint={theme.follow === 1 ? t('theme.backgroundFollows') : undefined}
+        >
+          <ColourField
+            value={theme.follow === 1 ? theme.themeColor : theme.backgroundColor}
+            presets={MENU_BACKGROUND_PRESETS}
+            customLabel={t('theme.customColour')}
+            disabled={theme.follow === 1}
+            onChange={(backgroundColor) => set({ backgroundColor })}
+          />
+        </Row>
+        <Row label={t('theme.fontColor')}>
+          <ColourField
+            value={theme.fontColor}
+            presets={MENU_FONT_PRESETS}
+            customLabel={t('theme.customColour')}
+            onChange={(fontColor) => set({ fontColor })}
+          />
+        </Row>
+      </Section>
+
+      {offersMenuWidth(theme.layout) || offersSubfieldStyle(theme.layout) ? (
+        <Section title={t('theme.section.menu')}>
+          {offersMenuWidth(theme.layout) ? (
+            <Row label={t('theme.menuWidth')}>
+              <Segmented
+                block
+                value={theme.menuWidth}
+                options={THEME_MENU_WIDTHS.map((width) => ({
+                  value: width,
+                  label: t('theme.menuWidth.value', { width }),
+                }))}
+                onChange={(menuWidth) => set({ menuWidth })}
+              />
+            </Row>
+          ) : null}
+          {offersSubfieldStyle(theme.layout) ? (
+            <Row label={t('theme.subfieldStyle')}>
+              <Segmented
+                block
+                value={theme.subfieldStyle}
+                options={THEME_SUBFIELD_STYLES.map((style) => ({
+                  value: style,
+                  label: t(`theme.subfieldStyle.${style}`),
+                }))}
+                onChange={(subfieldStyle) => set({ subfieldStyle })}
+              />
+            </Row>
+          ) : null}
+        </Section>
+      ) : null}
+
+      <Section title={t('theme.section.tabs')}>
+        <Row inline label={t('theme.label')}>
+          <Switch
+            size="small"
+            checked={theme.label === 1}
+            aria-label={t('theme.label')}
+            onChange={(on) => set({ label: flag(on) })}
+          />
+        </Row>
+        {offersTabOptions(theme) ? (
+          <>
+            <Row inline label={t('theme.labelIcon')}>
+              <Switch
+                size="small"
+                checked={theme.labelIcon === 1}
+                aria-label={t('theme.labelIcon')}
+                onChange={(on) => set({ labelIcon: flag(on) })}
+              />
+            </Row>
+            <Row label={t('theme.labelStyle')}>
+              <Segmented
+                block
+                value={theme.labelStyle}
+                options={THEME_LABEL_STYLES.map((style) => ({
+                  value: style,
+                  label: t(`theme.labelStyle.${style}`),
+                }))}
+                onChange={(labelStyle) => set({ labelStyle })}
+              />
+            </Row>
+          </>
+        ) : null}
+      </Section>
     </Drawer>
   );
 }

@@ -71,9 +71,40 @@ export const menuColors = (theme: ThemeConfig): { background: string; text: stri
 export const menuOpenByDefault = (layout: ThemeLayout): boolean =>
   layout === 'lengthway' || layout === 'subfield' || layout === 'synthesis';
 
-/** Spec 01 §5: the menu width option applies to the lengthway and subfield layouts only. */
+/** Spec 01 §5: the menu width is offered (and applies) for the lengthway and subfield layouts only. */
+export const offersMenuWidth = (layout: ThemeLayout): boolean =>
+  layout === 'lengthway' || layout === 'subfield';
+
+/** Spec 01 §5: the split (subfield) style is offered for the float and subfield layouts only. */
+export const offersSubfieldStyle = (layout: ThemeLayout): boolean =>
+  layout === 'float' || layout === 'subfield';
+
+/** Spec 01 §5: tab icon and tab style are offered only while tabs are on. */
+export const offersTabOptions = (theme: ThemeConfig): boolean => theme.label === 1;
+
 export const sideMenuWidth = (theme: ThemeConfig): number =>
-  theme.layout === 'lengthway' || theme.layout === 'subfield' ? theme.menuWidth : DEFAULT_THEME.menuWidth;
+  offersMenuWidth(theme.layout) ? theme.menuWidth : DEFAULT_THEME.menuWidth;
+
+/**
+ * A colour as the server takes it ('#rrggbb', lower case): accepts '#rgb', '#rrggbb' and '#rrggbbaa'
+ * (the alpha is dropped); anything else is null.
+ */
+export const toHexColour = (value: string): string | null => {
+  const text = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{3}$/.test(text)) {
+    return `#${[...text.slice(1)].map((c) => c + c).join('')}`;
+  }
+  if (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(text)) return text.slice(0, 7);
+  return null;
+};
+
+/** True when two themes show the same (field by field, colours compared without case). */
+export const sameTheme = (a: ThemeConfig, b: ThemeConfig): boolean =>
+  (Object.keys(DEFAULT_THEME) as (keyof ThemeConfig)[]).every((key) => {
+    const x = a[key];
+    const y = b[key];
+    return typeof x === 'string' && typeof y === 'string' ? x.toLowerCase() === y.toLowerCase() : x === y;
+  });
 
 /** '#1b9961' + alpha → 'rgba(27, 153, 97, a)'. */
 export const withAlpha = (hex: string, alpha: number): string => {
@@ -90,3 +121,37 @@ export const shade = (hex: string, amount: number): string => {
   const [r, g, b] = [mix((n >> 16) & 255), mix((n >> 8) & 255), mix(n & 255)];
   return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 };
+
+/** Black or white, whichever reads better on the colour (relative luminance, WCAG). */
+export const readableOn = (hex: string): '#000000' | '#ffffff' => {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+  return l > 0.179 ? '#000000' : '#ffffff';
+};
+
+/** Preset swatches of the drawer (spec 01 §3: the default green first). */
+export const THEME_COLOUR_PRESETS = [
+  '#1b9961',
+  '#1677ff',
+  '#13a8a8',
+  '#2f54eb',
+  '#722ed1',
+  '#eb2f96',
+  '#fa8c16',
+  '#d4380d',
+] as const;
+export const MENU_BACKGROUND_PRESETS = [
+  '#1b9961',
+  '#0f5c3a',
+  '#001529',
+  '#1f2937',
+  '#2f3b52',
+  '#3a2f5b',
+  '#ffffff',
+  '#f5f7f6',
+] as const;
+export const MENU_FONT_PRESETS = ['#ffffff', '#e6f4ea', '#ffe7ba', '#1f2329', '#4e5969', '#1b9961'] as const;

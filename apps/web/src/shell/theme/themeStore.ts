@@ -1,7 +1,7 @@
 import type { MenuTheme } from '@tilth/contracts/tenant.types';
 import { api } from '../../shared/api/client';
 import { createStore, useStore } from '../../shared/store';
-import { DEFAULT_THEME, parseTheme, type ThemeConfig } from './theme';
+import { DEFAULT_THEME, parseTheme, sameTheme, type ThemeConfig } from './theme';
 
 // The signed-in user's theme (GET/POST /wfpf/v1/{t}/menu-theme). The shell loads it and applies it; the
 // theme drawer previews and saves through useTheme().
@@ -55,6 +55,9 @@ export const loadTheme = async (tenantId: number): Promise<void> => {
 export const previewTheme = (partial: Partial<ThemeConfig>): void =>
   themeStore.set((s) => ({ ...s, theme: { ...s.theme, ...partial } }));
 
+/** Previews the default theme (spec 01 §3); like any preview it is kept only when saved. */
+export const previewDefaultTheme = (): void => previewTheme(DEFAULT_THEME);
+
 /** Drops an unsaved preview. */
 export const revertTheme = (): void => themeStore.set((s) => ({ ...s, theme: s.saved }));
 
@@ -81,7 +84,10 @@ export const useTheme = () => {
     theme: state.theme,
     saved: state.saved,
     loaded: state.loaded,
+    /** The previewed theme differs from the saved one. */
+    dirty: !sameTheme(state.theme, state.saved),
     preview: previewTheme,
+    previewDefaults: previewDefaultTheme,
     revert: revertTheme,
     save: saveTheme,
     reload: () => (state.tenantId === undefined ? Promise.resolve() : loadTheme(state.tenantId)),

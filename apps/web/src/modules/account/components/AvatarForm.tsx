@@ -1,11 +1,11 @@
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi, SELF_QUERY_KEY, type Self } from '../api/account.api';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 /** A first check in the browser; the server checks the content itself (ARCHITECTURE §7). */
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
@@ -14,7 +14,7 @@ const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Avatar upload: the file goes to the file service, its address becomes the avatar. */
 export function AvatarForm({ self }: { self: Self }) {
   const { t } = useTranslation(['account', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);

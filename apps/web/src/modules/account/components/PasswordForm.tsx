@@ -1,4 +1,3 @@
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { finishLogout } from '../../../app/session';
 import { isGeneralPassword } from '../../../shared/validators';
 import { accountApi } from '../api/account.api';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface PasswordValues {
   originalPassword: string;
@@ -18,7 +18,7 @@ interface PasswordValues {
 /** Password change (spec 01 §5 general rule). The server ends every session, so the user signs in again. */
 export function PasswordForm() {
   const { t } = useTranslation(['account', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 

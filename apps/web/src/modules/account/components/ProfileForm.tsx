@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
@@ -8,11 +7,12 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi, SELF_QUERY_KEY, type Self } from '../api/account.api';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 /** Name (editable), sign-in name, phone and enterprises. */
 export function ProfileForm({ self }: { self: Self }) {
   const { t } = useTranslation(['account', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 

@@ -3,11 +3,9 @@ import { Logo } from '../../../shared/brand/Logo';
 import { useBrand, useFavicon } from '../../../shared/brand/useBrand';
 import { LanguageSelect } from '../../../shared/i18n/LanguageSelect';
 import { useDocumentTitle } from '../../../shared/useDocumentTitle';
+import { scaledFontSize } from '../scale';
 import { FarmIllustration } from './FarmIllustration';
 import './auth.css';
-
-/** Spec 01 §2.7: the sign-in screen's type scales with the window, 50 px at 1920 px wide. */
-export const scaledFontSize = (windowWidth: number): number => (windowWidth / 1920) * 50;
 
 const useScaledFontSize = (): number => {
   const [size, setSize] = useState(() => scaledFontSize(window.innerWidth));

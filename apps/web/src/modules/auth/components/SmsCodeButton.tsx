@@ -1,9 +1,9 @@
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { authApi } from '../api/auth.api';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 /** Spec 01 §9: a code can be asked for again after 60 s. */
 export const SMS_RESEND_SECONDS = 60;
@@ -18,7 +18,7 @@ interface SmsCodeButtonProps {
 /** Sends an SMS code and counts down 60 s before it may send again (registration, forgot password). */
 export function SmsCodeButton({ getPhone, onSent }: SmsCodeButtonProps) {
   const { t } = useTranslation(['register', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
 

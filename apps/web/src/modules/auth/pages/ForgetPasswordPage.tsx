@@ -1,7 +1,6 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import MobileOutlined from '@ant-design/icons/MobileOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -13,6 +12,7 @@ import { isGeneralPassword, isPhone } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { SmsCodeButton } from '../components/SmsCodeButton';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface ResetValues {
   phone: string;
@@ -27,7 +27,7 @@ const BACK_TO_LOGIN_MS = 2000;
 /** Forgot password: phone + SMS code + a new password (spec 01 §2.8, §5). */
 export function ForgetPasswordPage() {
   const { t } = useTranslation(['login', 'register', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [form] = Form.useForm<ResetValues>();
   const [captchaKey, setCaptchaKey] = useState<string>();

@@ -1,37 +1,48 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Form from 'antd/es/form';
 import Input, { type InputRef } from 'antd/es/input';
-import { type AnimationEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type AnimationEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api/client';
+import { useMessage } from '../../../shared/FeedbackProvider';
 import { SESSION_KEYS, saveTokens, session } from '../../../shared/storage';
 import { isBlank } from '../../../shared/validators';
 import { authApi, captchaImageUrl } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { redirectAfterLogin } from '../redirect';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  captcha?: string;
-}
+type Field = 'username' | 'password' | 'captcha';
+type Values = Record<Field, string>;
 
 const AUTOFILL_ANIMATION = 'tl-autofill-start';
+
+/** Spec 01 §5: username and password required, the captcha when shown; none may be only spaces. */
+export const loginErrors = (values: Values, needCaptcha: boolean): Field[] =>
+  (['username', 'password', 'captcha'] as const).filter(
+    (field) => (field !== 'captcha' || needCaptcha) && isBlank(values[field]),
+  );
+
+/** A field with its error line (the sign-in form is kept free of antd's Form to stay small). */
+const FieldRow = ({ error, children }: { error?: string; children: ReactNode }) => (
+  <div className="tl-auth__field">
+    {children}
+    <div className="tl-auth__error" role={error ? 'alert' : undefined}>
+      {error}
+    </div>
+  </div>
+);
 
 /** Sign-in (spec 01 §2.7, §4). */
 export function LoginPage() {
   const { t } = useTranslation(['login', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [form] = Form.useForm<LoginValues>();
-  const username: string = Form.useWatch('username', form) ?? '';
-  const password: string = Form.useWatch('password', form) ?? '';
+  const [values, setValues] = useState<Values>({ username: '', password: '', captcha: '' });
+  const [invalid, setInvalid] = useState<Field[]>([]);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [captchaKey, setCaptchaKey] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -40,6 +51,11 @@ export function LoginPage() {
   const captchaRef = useRef<InputRef>(null);
   const keyRef = useRef<string | undefined>(undefined);
   keyRef.current = captchaKey;
+
+  const set = (field: Field) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setInvalid((list) => list.filter((f) => f !== field));
+  };
 
   const refreshCaptcha = useCallback(async () => {
     try {
@@ -65,29 +81,30 @@ export function LoginPage() {
   );
 
   useEffect(() => {
-    if (isBlank(username)) {
+    if (isBlank(values.username)) {
       setNeedCaptcha(false);
       return;
     }
-    const timer = setTimeout(() => void checkCaptcha(username, false), 400);
+    const timer = setTimeout(() => void checkCaptcha(values.username, false), 400);
     return () => clearTimeout(timer);
-  }, [username, checkCaptcha]);
+  }, [values.username, checkCaptcha]);
 
-  const submit = async () => {
+  const submit = async (input: Values = values) => {
     if (busy) return;
-    let values: LoginValues;
-    try {
-      values = await form.validateFields();
-    } catch {
+    const errors = loginErrors(input, needCaptcha);
+    setInvalid(errors);
+    const first = errors[0];
+    if (first) {
+      ({ username: usernameRef, password: passwordRef, captcha: captchaRef })[first].current?.focus();
       return;
     }
     setBusy(true);
     try {
       const answer = await authApi.login({
-        username: values.username,
-        password: values.password,
+        username: input.username,
+        password: input.password,
         captchaKey: needCaptcha ? captchaKey : undefined,
-        captcha: needCaptcha ? values.captcha : undefined,
+        captcha: needCaptcha ? input.captcha : undefined,
       });
       if (!answer.access_token) {
         message.error(answer.message || t('login:failed'));
@@ -99,8 +116,8 @@ export function LoginPage() {
       navigate(target, { replace: true });
     } catch (err) {
       message.error(errorText(err));
-      form.setFieldValue('captcha', '');
-      await checkCaptcha(values.username, true);
+      setValues((v) => ({ ...v, captcha: '' }));
+      await checkCaptcha(input.username, true);
     } finally {
       setBusy(false);
     }
@@ -115,60 +132,92 @@ export function LoginPage() {
     state[field] = true;
     if (!state.username || !state.password || state.tried) return;
     setTimeout(() => {
-      const user = usernameRef.current?.input?.value ?? '';
-      const pass = passwordRef.current?.input?.value ?? '';
-      if (state.tried || isBlank(user) || !pass) return;
+      const username = usernameRef.current?.input?.value ?? '';
+      const password = passwordRef.current?.input?.value ?? '';
+      if (state.tried || isBlank(username) || !password) return;
       state.tried = true;
-      form.setFieldsValue({ username: user, password: pass });
-      void submit();
+      const filled = { username, password, captcha: '' };
+      setValues(filled);
+      void submit(filled);
     }, 150);
   };
 
-  const ready = !isBlank(username) && !isBlank(password);
-  const required = (text: string) => [{ required: true, whitespace: true, message: text }];
+  const ready = !isBlank(values.username) && !isBlank(values.password);
+  const error = (field: Field, text: string) => (invalid.includes(field) ? text : undefined);
+  const status = (field: Field) => (invalid.includes(field) ? 'error' : undefined);
 
   return (
     <AuthLayout title={t('login:title')}>
       <h2>{t('login:welcome')}</h2>
       <p className="tl-auth__hint">{t('login:hint')}</p>
-      <Form form={form} name="login" size="large" autoComplete="on" requiredMark={false}>
-        <Form.Item name="username" rules={required(t('login:usernameRequired'))}>
+      <form
+        className="tl-auth__form"
+        autoComplete="on"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <FieldRow error={error('username', t('login:usernameRequired'))}>
           <Input
             ref={usernameRef}
+            id="login_username"
+            name="username"
+            size="large"
+            status={status('username')}
             prefix={<UserOutlined />}
             placeholder={t('login:username')}
             aria-label={t('login:username')}
             autoComplete="username"
             autoFocus
+            value={values.username}
+            onChange={(e) => set('username')(e.target.value)}
             onAnimationStart={onAutofill('username')}
-            onPressEnter={() => passwordRef.current?.focus()}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              passwordRef.current?.focus();
+            }}
           />
-        </Form.Item>
-        <Form.Item name="password" rules={required(t('login:passwordRequired'))}>
+        </FieldRow>
+        <FieldRow error={error('password', t('login:passwordRequired'))}>
           <Input.Password
             ref={passwordRef}
+            id="login_password"
+            name="password"
+            size="large"
+            status={status('password')}
             prefix={<LockOutlined />}
             placeholder={t('login:password')}
             aria-label={t('login:password')}
             autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => set('password')(e.target.value)}
             onAnimationStart={onAutofill('password')}
-            onPressEnter={() => (needCaptcha ? captchaRef.current?.focus() : void submit())}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || !needCaptcha) return;
+              e.preventDefault();
+              captchaRef.current?.focus();
+            }}
           />
-        </Form.Item>
+        </FieldRow>
         {needCaptcha ? (
-          <Form.Item required>
+          <FieldRow error={error('captcha', t('login:captchaRequired'))}>
             <div className="tl-auth__captcha">
-              <Form.Item name="captcha" noStyle rules={required(t('login:captchaRequired'))}>
-                <Input
-                  ref={captchaRef}
-                  prefix={<SafetyOutlined />}
-                  placeholder={t('login:captcha')}
-                  aria-label={t('login:captcha')}
-                  autoComplete="off"
-                  maxLength={8}
-                  onPressEnter={() => void submit()}
-                />
-              </Form.Item>
+              <Input
+                ref={captchaRef}
+                id="login_captcha"
+                name="captcha"
+                size="large"
+                status={status('captcha')}
+                prefix={<SafetyOutlined />}
+                placeholder={t('login:captcha')}
+                aria-label={t('login:captcha')}
+                autoComplete="off"
+                maxLength={8}
+                value={values.captcha}
+                onChange={(e) => set('captcha')(e.target.value)}
+              />
               <button
                 type="button"
                 className="tl-auth__captcha-image"
@@ -182,21 +231,12 @@ export function LoginPage() {
                 )}
               </button>
             </div>
-          </Form.Item>
+          </FieldRow>
         ) : null}
-        <Form.Item style={{ marginBottom: 12 }}>
-          <Button
-            type="primary"
-            block
-            htmlType="button"
-            disabled={!ready}
-            loading={busy}
-            onClick={() => void submit()}
-          >
-            {busy ? t('login:signingIn') : t('login:signIn')}
-          </Button>
-        </Form.Item>
-      </Form>
+        <Button type="primary" size="large" block htmlType="submit" disabled={!ready} loading={busy}>
+          {busy ? t('login:signingIn') : t('login:signIn')}
+        </Button>
+      </form>
       <div className="tl-auth__footer-links">
         <Link to="/forgetPassword">{t('login:forgot')}</Link>
         <Link to="/register">{t('login:register')}</Link>

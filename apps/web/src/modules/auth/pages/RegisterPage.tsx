@@ -3,7 +3,6 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import MobileOutlined from '@ant-design/icons/MobileOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -15,6 +14,7 @@ import { isPhone, isRegisterPassword } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { SmsCodeButton } from '../components/SmsCodeButton';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface RegisterValues {
   realName: string;
@@ -30,7 +30,7 @@ export const PHONE_TAKEN_CODES = ['hiam.warn.user.loginNameExists', 'wfpf.user.h
 /** Registration: a new enterprise (tenant) with its first user (spec 01 §2.8, §5). */
 export function RegisterPage() {
   const { t } = useTranslation(['register', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterValues>();
   const [captchaKey, setCaptchaKey] = useState<string>();

@@ -2,7 +2,6 @@ import BankOutlined from '@ant-design/icons/BankOutlined';
 import CheckCircleFilled from '@ant-design/icons/CheckCircleFilled';
 import RocketOutlined from '@ant-design/icons/RocketOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -17,6 +16,7 @@ import { currentTenantOf, type Self } from '../../account/api/account.api';
 import { logout } from '../../account/logout';
 import { areaApi } from '../../farm/api/area.api';
 import { noviceApi, noviceQueryKey } from '../api/novice.api';
+import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface GuideValues {
   areaName: string;
@@ -29,7 +29,7 @@ interface GuideValues {
  */
 export function NoviceGuide({ self, onDone }: { self: Self; onDone: () => void }) {
   const { t } = useTranslation(['home', 'shell', 'common']);
-  const { message } = App.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<GuideValues>();

@@ -1,0 +1,58 @@
+// Gzipped JavaScript a browser loads for a route of the built console (apps/web/dist), from Vite's
+// manifest: the entry with its static imports, plus each lazily loaded module of the route with its own
+// static imports, plus the route's locale files. Budgets: sign-in ≤ 250 KB, farm home after sign-in
+// ≤ 600 KB (gzip). `npm run size -w apps/web` after a build; exits 1 when a budget is exceeded.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+
+const closure = (key, seen = new Set()) => {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+};
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
+
+const ROUTES = [
+  {
+    name: 'sign-in (/login)',
+    budget: 250 * 1024,
+    lazy: ['src/modules/auth/pages/LoginPage.tsx', 'src/locales/zh-CN/common.json', 'src/locales/zh-CN/login.json'],
+  },
+  {
+    name: 'farm home after sign-in (/web/farm/home)',
+    budget: 600 * 1024,
+    lazy: [
+      'src/shell/Shell.tsx',
+      'src/modules/farm/pages/FarmHomePage.tsx',
+      'src/locales/zh-CN/common.json',
+      'src/locales/zh-CN/shell.json',
+      'src/locales/zh-CN/farm.json',
+    ],
+  },
+];
+
+let failed = false;
+for (const route of ROUTES) {
+  const keys = new Set();
+  closure(entry, keys);
+  for (const key of route.lazy) {
+    if (!manifest[key]) throw new Error(`${key} is not in the manifest`);
+    closure(key, keys);
+  }
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, f) => sum + gz(f), 0);
+  const ok = total <= route.budget;
+  failed ||= !ok;
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${route.name}: ${(total / 1024).toFixed(1)} KB gzip in ${files.length} files ` +
+      `(budget ${(route.budget / 1024).toFixed(0)} KB)`,
+  );
+}
+process.exit(failed ? 1 : 0);
