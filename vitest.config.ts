@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/web/vitest.e2e.config.ts'],
   },
 });

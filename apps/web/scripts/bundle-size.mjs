@@ -23,7 +23,11 @@ const ROUTES = [
   {
     name: 'sign-in (/login)',
     budget: 250 * 1024,
-    lazy: ['src/modules/auth/pages/LoginPage.tsx', 'src/locales/zh-CN/common.json', 'src/locales/zh-CN/login.json'],
+    lazy: [
+      'src/modules/auth/pages/LoginPage.tsx',
+      'src/locales/zh-CN/common.json',
+      'src/locales/zh-CN/login.json',
+    ],
   },
   {
     name: 'farm home after sign-in (/web/farm/home)',

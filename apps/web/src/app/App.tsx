@@ -3,10 +3,10 @@ import ConfigProvider from 'antd/es/config-provider';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { FeedbackProvider } from '../shared/FeedbackProvider';
 import { queryClient } from './queryClient';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";
@@ -20,7 +20,9 @@ export function App() {
         theme={{ token: { colorPrimary: '#1b9961', borderRadius: 8, fontFamily: FONT } }}
       >
         <FeedbackProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,7 +1,8 @@
 import Spin from 'antd/es/spin';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useBrand } from '../shared/brand/useBrand';
 import { hasAccessToken, SESSION_KEYS, session } from '../shared/storage';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { FARM_HOME, moduleOf } from './modules';
@@ -27,7 +28,9 @@ function ToLogin() {
 /** A page outside the shell (sign-in, registration, the home entry). */
 function RootRoute({ route }: { route: RouteDef }) {
   const { t } = useTranslation();
-  useDocumentTitle(t(route.title));
+  const { brand } = useBrand();
+  // Spec 01 §2.7: the sign-in page carries the deployment's login title; the others add their own.
+  useDocumentTitle(route.path === '/login' ? brand.loginTitle : `${t(route.title)} · ${brand.loginTitle}`);
   if (!route.isPublic && !hasAccessToken()) return <ToLogin />;
   const Page = route.page;
   return (
@@ -55,14 +58,34 @@ function ShellGate() {
   );
 }
 
-export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to={FARM_HOME} replace /> },
-  ...ROOT_ROUTES.map((route) => ({ path: route.path, element: <RootRoute route={route} /> })),
-  // One catch-all element, so the shell stays mounted while moving between /web, /inventory and /system.
-  { path: '*', element: <ShellGate /> },
-]);
+/** Lets the API client navigate (to /login when the session ends) from outside React. */
+function ClientBridge() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    connectClient(
+      (to) => navigate(to, { replace: true }),
+      () => here.current,
+    );
+  }, [navigate]);
+  return null;
+}
 
-connectClient(
-  (to) => void router.navigate(to, { replace: true }),
-  () => `${router.state.location.pathname}${router.state.location.search}`,
-);
+/** The route table as React Router routes (declarative mode: the console loads no data through routes). */
+export function AppRoutes() {
+  return (
+    <>
+      <ClientBridge />
+      <Routes>
+        <Route path="/" element={<Navigate to={FARM_HOME} replace />} />
+        {ROOT_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={<RootRoute route={route} />} />
+        ))}
+        {/* One catch-all element, so the shell stays mounted while moving between /web, /inventory and /system. */}
+        <Route path="*" element={<ShellGate />} />
+      </Routes>
+    </>
+  );
+}

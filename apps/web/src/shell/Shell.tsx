@@ -2,7 +2,7 @@ import AntdApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import Spin from 'antd/es/spin';
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MODULE_AREAS, moduleOf } from '../app/modules';
@@ -102,6 +102,17 @@ function SignedInShell({ self }: { self: Self }) {
     dispatchPane(module, { type: 'open', path: `${location.pathname}${location.search}` });
   }, [module, location.pathname, location.search]);
 
+  // The theme's CSS variables go on the root element so popovers, modals and drawers (rendered outside the
+  // shell's element) share them.
+  useEffect(() => {
+    const vars = shellCssVars(theme);
+    const style = document.documentElement.style;
+    for (const [name, value] of Object.entries(vars)) style.setProperty(name, value);
+    return () => {
+      for (const name of Object.keys(vars)) style.removeProperty(name);
+    };
+  }, [theme]);
+
   const trail = useMemo(() => findTrail(menu, location.pathname), [menu, location.pathname]);
   const title = usePageInfo(menu)(location.pathname).title;
   useDocumentTitle(`${title} · ${brand.loginTitle}`);
@@ -138,7 +149,7 @@ function SignedInShell({ self }: { self: Self }) {
       >
         {/* antd's App: App.useApp() (message, modal, notification) for the pages, themed like the shell. */}
         <AntdApp component={false}>
-          <div className={`tl-shell tl-shell--${theme.layout}`} style={shellCssVars(theme) as CSSProperties}>
+          <div className={`tl-shell tl-shell--${theme.layout}`}>
             <Layout />
           </div>
           <ThemeDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -71,9 +73,10 @@ export const buildApp = async (
     });
     await scope.register(swaggerUi, { routePrefix: '/api-docs' });
     if (existsSync(platform.config.webDist)) {
+      // Wildcard serving picks up a rebuilt console without a restart; misses fall through to the handler below.
       await scope.register(fastifyStatic, {
         root: platform.config.webDist,
-        wildcard: false,
+        wildcard: true,
         index: 'index.html',
       });
     }
@@ -81,12 +84,18 @@ export const buildApp = async (
 
   await registerModules(app, platform);
 
-  const hasWeb = existsSync(platform.config.webDist);
-  app.setNotFoundHandler((req, reply) => {
+  const indexHtml = path.join(platform.config.webDist, 'index.html');
+  app.setNotFoundHandler(async (req, reply) => {
     const apiPrefixes = ['/oauth', '/iam', '/hmsg', '/hfle', '/wfpf', '/wfpe', '/api-docs'];
     const isApi = apiPrefixes.some((p) => req.url.startsWith(p));
-    // Client-side routes of the console fall back to its index page.
-    if (!isApi && hasWeb && req.method === 'GET') return reply.sendFile('index.html');
+    const isAsset = /\.[a-z0-9]{1,6}(\?|$)/i.test(req.url);
+    // Client-side routes of the console (deep links, reloads) fall back to its index page.
+    if (!isApi && !isAsset && req.method === 'GET' && existsSync(indexHtml)) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(indexHtml));
+    }
     const err = CommonErrors.routeNotFound();
     return reply.status(404).send({
       failed: true,

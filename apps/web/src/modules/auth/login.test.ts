@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginErrors } from './pages/LoginPage';
+import { loginErrors } from './loginRules';
 
 describe('sign-in form rules', () => {
   it('needs username and password, not only spaces; the captcha only when shown', () => {

@@ -16,14 +16,13 @@ export function LanguageSelect({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
   const { i18n, t } = useTranslation();
   const current = isLanguage(i18n.language) ? i18n.language : 'zh-CN';
   return (
-    <div className={`tl-lang tl-lang--${tone}`} role="radiogroup" aria-label={t('common:language')}>
+    <fieldset className={`tl-lang tl-lang--${tone}`} aria-label={t('common:language')}>
       <GlobalOutlined className="tl-lang__icon" aria-hidden />
       {OPTIONS.map((option) => (
         <button
           key={option.value}
           type="button"
-          role="radio"
-          aria-checked={current === option.value}
+          aria-pressed={current === option.value}
           title={option.title}
           lang={option.value}
           className={`tl-lang__option${current === option.value ? ' is-current' : ''}`}
@@ -32,6 +31,6 @@ export function LanguageSelect({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
           {option.label}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

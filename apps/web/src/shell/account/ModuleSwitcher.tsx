@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MODULE_AREAS } from '../../app/modules';
+import { useMessage } from '../../shared/FeedbackProvider';
 import { menuIcon } from '../menu/icons';
 import { type ModuleEntry, modulePath, useModules } from '../menu/useMenu';
 import { useShell } from '../ShellContext';
 import { paneStore } from '../tabs/paneStore';
 import { activePane } from '../tabs/panes';
-import { useMessage } from '../../shared/FeedbackProvider';
 
 /** Where entering a module lands: the tab last shown in it, else its home. */
 const landingOf = (entry: ModuleEntry): string => {

@@ -5,7 +5,6 @@ import Modal from 'antd/es/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, buildUrl } from '../../shared/api/client';
-import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
 import { getAccessToken } from '../../shared/storage';
 import { useShell } from '../ShellContext';
@@ -52,7 +51,15 @@ function ScreensButton({ onPicked }: { onPicked?: () => void }) {
   }
   return (
     <>
-      <button type="button" className="tl-panel__item" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="tl-panel__item"
+        onClick={() => {
+          // The panel closes; its content (and so this modal) stays mounted while hidden.
+          onPicked?.();
+          setOpen(true);
+        }}
+      >
         {label}
       </button>
       <Modal
@@ -62,34 +69,27 @@ function ScreensButton({ onPicked }: { onPicked?: () => void }) {
         footer={null}
         onCancel={() => setOpen(false)}
       >
-        {list.length ? (
-          <div className="tl-screens">
-            {list.map((screen) => (
-              <a
-                key={screen.id}
-                className="tl-screens__card"
-                href={screenLink(screen, token)}
-                target="_blank"
-                rel="noreferrer"
-                onClick={() => {
-                  setOpen(false);
-                  onPicked?.();
-                }}
-              >
-                <div className="tl-screens__image">
-                  {screen.screenImage ? (
-                    <img src={screen.screenImage} alt="" />
-                  ) : (
-                    <FundProjectionScreenOutlined />
-                  )}
-                </div>
-                <div className="tl-screens__name">{screen.screenName}</div>
-              </a>
-            ))}
-          </div>
-        ) : (
-          <EmptyState variant="noData" />
-        )}
+        <div className="tl-screens">
+          {list.map((screen) => (
+            <a
+              key={screen.id}
+              className="tl-screens__card"
+              href={screenLink(screen, token)}
+              target="_blank"
+              rel="noreferrer"
+              onClick={() => setOpen(false)}
+            >
+              <div className="tl-screens__image">
+                {screen.screenImage ? (
+                  <img src={screen.screenImage} alt="" />
+                ) : (
+                  <FundProjectionScreenOutlined />
+                )}
+              </div>
+              <div className="tl-screens__name">{screen.screenName}</div>
+            </a>
+          ))}
+        </div>
       </Modal>
     </>
   );

@@ -13,10 +13,10 @@ import { FARM_HOME } from '../../app/modules';
 import { accountApi, SELF_QUERY_KEY, type Self } from '../../modules/account/api/account.api';
 import { selectArea } from '../../shared/area/areaStore';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
+import { useMessage } from '../../shared/FeedbackProvider';
 import { resetPermissionCache } from '../../shared/permission/permissionCache';
 import { useShell } from '../ShellContext';
 import { resetPanes } from '../tabs/paneStore';
-import { useMessage } from '../../shared/FeedbackProvider';
 
 /** Spec 01 §9: the tenant list pages by 10 in a 540 px modal. */
 const PAGE_SIZE = 10;
@@ -43,11 +43,12 @@ export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: (
     setBusy(tenantId);
     try {
       const next = await accountApi.switchTenant(tenantId);
-      // Nothing of the previous tenant may linger: its base, tabs, cached pages and permissions.
+      // The new tenant first, so no screen pairs it with the old tenant's data; then nothing of the old one
+      // may linger: its base, tabs, cached pages and permissions.
+      queryClient.setQueryData<Self>(SELF_QUERY_KEY, next);
       selectArea(null);
       resetPanes();
       resetPermissionCache();
-      queryClient.setQueryData<Self>(SELF_QUERY_KEY, next);
       await queryClient.resetQueries({ queryKey: ['permissions'] });
       onClose();
       navigate(FARM_HOME, { replace: true });

@@ -1,27 +1,77 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import Badge from 'antd/es/badge';
+import { Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
+import { ShellContext } from '../ShellContext';
+import { LatestAnnouncement } from './LatestAnnouncement';
+import { NoticeCenter } from './NoticeCenter';
+import { useUnreadCounts } from './notice.api';
+import { initialTab, NOTICE_PERMISSION, type NoticeTab, unreadTotal } from './noticeModel';
+import './notice.css';
 
-/**
- * The notice bell in the shell's header, for holders of wfpf.farm.user.ps.notice-message. It is the mount
- * point of the notice centre (spec 01 §2.12): the unread count, the notice modal and the latest
- * announcement are built with the notice issue, inside this component, without changes to the layouts.
- */
-export function NoticeBell() {
-  const { t } = useTranslation('shell');
+export interface NoticeBellProps {
+  /** The current tenant; defaults to the shell's. */
+  tenantId?: number;
+  /**
+   * Also mount the latest-announcement check (spec 01 §4) here. Default true: the bell is mounted once
+   * per shell. Pass false when the shell mounts <LatestAnnouncement> itself.
+   */
+  withLatest?: boolean;
+}
+
+function Bell({ tenantId }: { tenantId: number }) {
+  const { t } = useTranslation('notice');
+  const counts = useUnreadCounts(tenantId).data;
+  const total = unreadTotal(counts);
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<NoticeTab>('ANNOUNCE');
+  const label = total > 0 ? t('notice.bell.unread', { count: total }) : t('notice.bell');
   return (
-    <PermissionGuard codes={['wfpf.farm.user.ps.notice-message']}>
-      <Badge count={0} size="small" offset={[-4, 4]}>
+    <>
+      <Badge count={total} size="small" offset={[-4, 4]} overflowCount={99}>
         <button
           type="button"
           className="tl-icon-button"
-          aria-label={t('notice.label')}
-          title={t('notice.label')}
+          aria-label={label}
+          title={label}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setTab(initialTab(counts));
+            setOpen(true);
+          }}
         >
           <BellOutlined />
         </button>
       </Badge>
-    </PermissionGuard>
+      <NoticeCenter
+        tenantId={tenantId}
+        open={open}
+        onClose={() => setOpen(false)}
+        tab={tab}
+        onTabChange={setTab}
+        counts={counts}
+      />
+    </>
+  );
+}
+
+/**
+ * The notice bell (spec 01 §2.10, §2.12) for holders of wfpf.farm.user.ps.notice-message: the unread
+ * badge (refreshed every minute and after reads), the notice centre and the latest announcement.
+ */
+export function NoticeBell({ tenantId, withLatest = true }: NoticeBellProps) {
+  const shell = useContext(ShellContext);
+  const tenant = tenantId ?? shell?.tenantId;
+  if (tenant === undefined || tenant < 0) return null;
+  return (
+    <>
+      <PermissionGuard codes={[NOTICE_PERMISSION]}>
+        <Suspense fallback={null}>
+          <Bell tenantId={tenant} />
+        </Suspense>
+      </PermissionGuard>
+      {withLatest ? <LatestAnnouncement tenantId={tenant} /> : null}
+    </>
   );
 }

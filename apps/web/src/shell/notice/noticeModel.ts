@@ -91,7 +91,8 @@ const textWithoutDom = (html: string): string =>
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, code: string) => {
       if (code[0] === '#') {
-        const n = code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+        const n =
+          code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
         return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
       }
       return ENTITIES[code.toLowerCase()] ?? m;
@@ -213,7 +214,9 @@ export const downloadName = (a: NoticeAttachment): string => {
   const name = a.fileName.trim();
   if (name) return name;
   const last = a.fileUrl.split('?')[0]?.split('/').filter(Boolean);
-  return last?.[last.length - 1] === 'file' ? (last[last.length - 2] ?? 'download') : (last?.pop() ?? 'download');
+  return last?.[last.length - 1] === 'file'
+    ? (last[last.length - 2] ?? 'download')
+    : (last?.pop() ?? 'download');
 };
 
 /**

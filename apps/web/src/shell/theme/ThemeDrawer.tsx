@@ -24,7 +24,7 @@ import {
   THEME_SUBFIELD_STYLES,
   type ThemeConfig,
 } from './theme';
-import { useTheme } from './themeStore';
+import { refreshSavedTheme, useTheme } from './themeStore';
 import './themeDrawer.css';
 
 /** Spec 01 §9: the theme drawer is 344 px wide. */
@@ -106,6 +106,7 @@ function ThemeDrawerContent({ open, onClose }: ThemeDrawerProps) {
     } catch (err) {
       // The API client has already shown the server's message for a failed call (spec 01 §8).
       if (!(err instanceof ApiError)) message.error(errorText(err));
+      else if (err.status === 409) void refreshSavedTheme();
       if (alive.current) setSaving(false);
       return;
     }
@@ -128,6 +129,8 @@ function ThemeDrawerContent({ open, onClose }: ThemeDrawerProps) {
       maskClosable={!saving}
       closable={!saving}
       rootClassName="tl-theme-drawer"
+      // A light mask, so the previewed shell stays easy to judge.
+      styles={{ mask: { background: 'rgba(0, 0, 0, 0.12)' } }}
       footer={
         <div className="tl-theme-drawer__footer">
           <Button

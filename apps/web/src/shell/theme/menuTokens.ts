@@ -1,5 +1,13 @@
 import type { ThemeConfig as AntdThemeConfig } from 'antd';
-import { menuColors, shade, type ThemeConfig, withAlpha } from './theme';
+import {
+  COLLAPSED_MENU_WIDTH,
+  CROSSWISE_MENU_WIDTH,
+  menuColors,
+  shade,
+  sideMenuWidth,
+  type ThemeConfig,
+  withAlpha,
+} from './theme';
 
 type MenuTokens = NonNullable<NonNullable<AntdThemeConfig['components']>['Menu']>;
 
@@ -27,7 +35,7 @@ export const menuTokens = (theme: ThemeConfig): MenuTokens => {
     itemBorderRadius: 8,
     subMenuItemBorderRadius: 8,
     itemMarginInline: 8,
-    collapsedWidth: 60,
+    collapsedWidth: COLLAPSED_MENU_WIDTH,
     iconSize: 16,
     collapsedIconSize: 17,
   };
@@ -45,6 +53,8 @@ export const shellCssVars = (theme: ThemeConfig): Record<string, string> => {
     '--tl-menu-fg': text,
     '--tl-menu-fg-soft': withAlpha(text, 0.72),
     '--tl-menu-hover': withAlpha(text, 0.12),
-    '--tl-menu-width': `${theme.menuWidth}px`,
+    '--tl-menu-width': `${sideMenuWidth(theme)}px`,
+    '--tl-menu-collapsed': `${COLLAPSED_MENU_WIDTH}px`,
+    '--tl-cross-popup-width': `${CROSSWISE_MENU_WIDTH}px`,
   };
 };

@@ -122,7 +122,10 @@ export const shade = (hex: string, amount: number): string => {
   return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 };
 
-/** Black or white, whichever reads better on the colour (relative luminance, WCAG). */
+/**
+ * Black or white for a mark on the colour: white unless the colour is light (relative luminance above
+ * 0.4), so saturated brand colours keep a white mark, as on the menus.
+ */
 export const readableOn = (hex: string): '#000000' | '#ffffff' => {
   const n = Number.parseInt(hex.slice(1, 7), 16);
   const channel = (c: number) => {
@@ -130,7 +133,7 @@ export const readableOn = (hex: string): '#000000' | '#ffffff' => {
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   };
   const l = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  return l > 0.179 ? '#000000' : '#ffffff';
+  return l > 0.4 ? '#000000' : '#ffffff';
 };
 
 /** Preset swatches of the drawer (spec 01 §3: the default green first). */

@@ -51,6 +51,27 @@ export const loadTheme = async (tenantId: number): Promise<void> => {
   }
 };
 
+/**
+ * Re-reads the saved theme and its version but keeps the preview: after a 409 (someone saved meanwhile)
+ * the user sees the server's message and may save the preview again over the newer version.
+ */
+export const refreshSavedTheme = async (): Promise<void> => {
+  const { tenantId } = themeStore.get();
+  if (tenantId === undefined) return;
+  try {
+    const answer = await api.get<MenuTheme>(`/wfpf/v1/${tenantId}/menu-theme`, { globalErrors: false });
+    const saved = parseTheme(answer.theme);
+    themeStore.set((s) => ({
+      ...s,
+      saved,
+      open: answer.open,
+      objectVersionNumber: answer.objectVersionNumber,
+    }));
+  } catch (err) {
+    console.warn('theme load failed', err);
+  }
+};
+
 /** Shows a theme without saving it (the drawer's live preview). */
 export const previewTheme = (partial: Partial<ThemeConfig>): void =>
   themeStore.set((s) => ({ ...s, theme: { ...s.theme, ...partial } }));

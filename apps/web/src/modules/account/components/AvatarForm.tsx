@@ -4,8 +4,8 @@ import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountApi, SELF_QUERY_KEY, type Self } from '../api/account.api';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { accountApi, SELF_QUERY_KEY, type Self } from '../api/account.api';
 
 /** A first check in the browser; the server checks the content itself (ARCHITECTURE §7). */
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { finishLogout } from '../../../app/session';
+import { useMessage } from '../../../shared/FeedbackProvider';
 import { isGeneralPassword } from '../../../shared/validators';
 import { accountApi } from '../api/account.api';
-import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface PasswordValues {
   originalPassword: string;

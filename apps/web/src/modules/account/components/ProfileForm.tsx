@@ -6,8 +6,8 @@ import Input from 'antd/es/input';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountApi, SELF_QUERY_KEY, type Self } from '../api/account.api';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { accountApi, SELF_QUERY_KEY, type Self } from '../api/account.api';
 
 /** Name (editable), sign-in name, phone and enterprises. */
 export function ProfileForm({ self }: { self: Self }) {

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Logo } from '../../../shared/brand/Logo';
 import { useBrand, useFavicon } from '../../../shared/brand/useBrand';
 import { LanguageSelect } from '../../../shared/i18n/LanguageSelect';
-import { useDocumentTitle } from '../../../shared/useDocumentTitle';
 import { scaledFontSize } from '../scale';
 import { FarmIllustration } from './FarmIllustration';
 import './auth.css';
@@ -18,11 +17,10 @@ const useScaledFontSize = (): number => {
 };
 
 /** The frame of the sign-in, registration and forgot-password screens: brand panel and form card. */
-export function AuthLayout({ children, title }: { children: ReactNode; title?: string }) {
+export function AuthLayout({ children }: { children: ReactNode }) {
   const { brand } = useBrand();
   const fontSize = useScaledFontSize();
   useFavicon(brand.favicon);
-  useDocumentTitle(title ? `${title} · ${brand.loginTitle}` : brand.loginTitle);
 
   return (
     <div className="tl-auth" style={{ ['--tl-auth-unit' as string]: `${fontSize}px` }}>
@@ -35,10 +33,11 @@ export function AuthLayout({ children, title }: { children: ReactNode; title?: s
             <span>{brand.loginTitle}</span>
           )}
         </div>
-        <div className="tl-auth__headline">
-          <h1>{brand.loginTitle}</h1>
-          {brand.subTitle ? <p>{brand.subTitle}</p> : null}
-        </div>
+        {brand.subTitle ? (
+          <div className="tl-auth__headline">
+            <h1>{brand.subTitle}</h1>
+          </div>
+        ) : null}
         <div className="tl-auth__art">
           {brand.loginImage ? <img src={brand.loginImage} alt="" /> : <FarmIllustration />}
         </div>

@@ -2,8 +2,8 @@ import Button from 'antd/es/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
-import { authApi } from '../api/auth.api';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { authApi } from '../api/auth.api';
 
 /** Spec 01 §9: a code can be asked for again after 60 s. */
 export const SMS_RESEND_SECONDS = 60;

@@ -8,11 +8,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/api/client';
+import { useMessage } from '../../../shared/FeedbackProvider';
 import { isGeneralPassword, isPhone } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { SmsCodeButton } from '../components/SmsCodeButton';
-import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface ResetValues {
   phone: string;
@@ -70,7 +70,7 @@ export function ForgetPasswordPage() {
   const required = (text: string) => ({ required: true, whitespace: true, message: text });
 
   return (
-    <AuthLayout title={t('login:resetTitle')}>
+    <AuthLayout>
       <h2>{t('login:resetTitle')}</h2>
       <p className="tl-auth__hint">{t('login:resetHint')}</p>
       <Form form={form} name="forget" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>

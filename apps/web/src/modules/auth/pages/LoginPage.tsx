@@ -8,22 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api/client';
 import { useMessage } from '../../../shared/FeedbackProvider';
-import { SESSION_KEYS, saveTokens, session } from '../../../shared/storage';
+import { LOCAL_KEYS, local, SESSION_KEYS, saveTokens, session } from '../../../shared/storage';
 import { isBlank } from '../../../shared/validators';
 import { authApi, captchaImageUrl } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
+import { type LoginField as Field, loginErrors, type LoginValues as Values } from '../loginRules';
 import { redirectAfterLogin } from '../redirect';
 
-type Field = 'username' | 'password' | 'captcha';
-type Values = Record<Field, string>;
-
 const AUTOFILL_ANIMATION = 'tl-autofill-start';
-
-/** Spec 01 §5: username and password required, the captcha when shown; none may be only spaces. */
-export const loginErrors = (values: Values, needCaptcha: boolean): Field[] =>
-  (['username', 'password', 'captcha'] as const).filter(
-    (field) => (field !== 'captcha' || needCaptcha) && isBlank(values[field]),
-  );
 
 /** A field with its error line (the sign-in form is kept free of antd's Form to stay small). */
 const FieldRow = ({ error, children }: { error?: string; children: ReactNode }) => (
@@ -111,6 +103,8 @@ export function LoginPage() {
         return;
       }
       saveTokens(answer.access_token, answer.refresh_token);
+      // The newest unread announcement opens once after each sign-in (spec 01 §4).
+      local.set(LOCAL_KEYS.noticeToken, 'true');
       const target = redirectAfterLogin(search.get('redirect'), session.get(SESSION_KEYS.redirect));
       session.remove(SESSION_KEYS.redirect);
       navigate(target, { replace: true });
@@ -147,7 +141,7 @@ export function LoginPage() {
   const status = (field: Field) => (invalid.includes(field) ? 'error' : undefined);
 
   return (
-    <AuthLayout title={t('login:title')}>
+    <AuthLayout>
       <h2>{t('login:welcome')}</h2>
       <p className="tl-auth__hint">{t('login:hint')}</p>
       <form

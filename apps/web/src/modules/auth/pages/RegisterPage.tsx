@@ -10,11 +10,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../../shared/api/client';
+import { useMessage } from '../../../shared/FeedbackProvider';
 import { isPhone, isRegisterPassword } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
 import { SmsCodeButton } from '../components/SmsCodeButton';
-import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface RegisterValues {
   realName: string;
@@ -73,7 +73,7 @@ export function RegisterPage() {
   const required = (text: string) => ({ required: true, whitespace: true, message: text });
 
   return (
-    <AuthLayout title={t('register:title')}>
+    <AuthLayout>
       <h2>{t('register:title')}</h2>
       <p className="tl-auth__hint">{t('register:hint')}</p>
       <Form form={form} name="register" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>

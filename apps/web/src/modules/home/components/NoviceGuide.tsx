@@ -10,13 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { selectArea } from '../../../shared/area/areaStore';
 import { Logo } from '../../../shared/brand/Logo';
+import { useMessage } from '../../../shared/FeedbackProvider';
 import { LanguageSelect } from '../../../shared/i18n/LanguageSelect';
-import { AREA_NAME_MAX, isAreaCode } from '../../../shared/validators';
+import { AREA_NAME_MAX, isAreaCode, isAreaName } from '../../../shared/validators';
 import { currentTenantOf, type Self } from '../../account/api/account.api';
 import { logout } from '../../account/logout';
 import { areaApi } from '../../farm/api/area.api';
 import { noviceApi, noviceQueryKey } from '../api/novice.api';
-import { useMessage } from '../../../shared/FeedbackProvider';
 
 interface GuideValues {
   areaName: string;
@@ -107,7 +107,12 @@ export function NoviceGuide({ self, onDone }: { self: Self; onDone: () => void }
               label={t('home:guide.areaName')}
               rules={[
                 { required: true, whitespace: true, message: t('home:guide.areaNameRequired') },
-                { max: AREA_NAME_MAX, message: t('common:validation.maxLength', { max: AREA_NAME_MAX }) },
+                {
+                  validator: (_, value: string | undefined) =>
+                    !value?.trim() || isAreaName(value)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('common:validation.maxLength', { max: AREA_NAME_MAX }))),
+                },
               ]}
             >
               <Input

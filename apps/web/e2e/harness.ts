@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { demoExtras } from '../../server/src/modules/demo/demo.extras.js';
+import { seedDemo } from '../../server/src/modules/demo/demo.seed.js';
+import { createTenant, PLATFORM_TENANT_NAME } from '../../server/src/modules/demo/seed.helpers.js';
+import { createServer, type Started } from '../../server/src/platform/bootstrap.js';
+import { loadConfig } from '../../server/src/platform/config.js';
+
+export const OUTPUT = path.resolve(import.meta.dirname, '../../../test-output/e2e');
+
+export interface E2E {
+  server: Started;
+  baseUrl: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+const chromePath = (): string => {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const found = candidates.find((p): p is string => Boolean(p && existsSync(p)));
+  if (!found) throw new Error('Chromium not found: install Debian chromium or set CHROME_PATH');
+  return found;
+};
+
+/**
+ * The built console served by a real server on a free port, on a fresh in-memory database with the demo
+ * data, and a headless Chromium to drive it. Extra env (e.g. a short token lifetime) goes to the server.
+ */
+export const startE2E = async (env: Record<string, string> = {}): Promise<E2E> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-e2e-'));
+  const config = loadConfig({ ...process.env, TILTH_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', ...env });
+  if (!existsSync(path.join(config.webDist, 'index.html'))) {
+    throw new Error(`the console is not built (${config.webDist}); run npm run build -w apps/web`);
+  }
+  const server = await createServer(config, {
+    pgliteDir: 'memory://',
+    logger: false,
+    smsLog: { info: () => undefined },
+  });
+  await createTenant(server.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
+  await seedDemo(server.platform.database, demoExtras);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (server.app.server.address() as { port: number }).port;
+  const browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  await mkdir(OUTPUT, { recursive: true });
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const newPage = async (e: E2E, opts: { width?: number; height?: number } = {}): Promise<Page> => {
+  const context = await e.browser.newContext({
+    viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
+    locale: 'zh-CN',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+};
+
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
