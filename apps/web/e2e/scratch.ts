@@ -1,0 +1,11 @@
+import { newPage, screenshot, startE2E } from './harness';
+const e = await startE2E();
+const page = await newPage(e);
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (err) => console.log('pageerror', err.message));
+page.on('requestfailed', (r) => console.log('failed', r.url(), r.failure()?.errorText));
+await page.goto(`${e.baseUrl}/login`);
+await page.waitForTimeout(3000);
+console.log(await page.content().then((c) => c.slice(0, 2000)));
+await screenshot(page, 'scratch');
+await e.close();
