@@ -27,7 +27,11 @@ let skipped = 0;
 if (existsSync(report)) {
   const j = JSON.parse(readFileSync(report, 'utf8'));
   passed = j.numPassedTests ?? 0;
-  failed = (j.numFailedTests ?? 0) + (j.numFailedTestSuites ?? 0);
+  // A file that failed to load has no test results of its own; count it once as a failure.
+  const brokenFiles = (j.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  );
+  failed = (j.numFailedTests ?? 0) + brokenFiles.length;
   skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
 }
 const label = dbOnly ? `tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})` : 'tests';

@@ -1,18 +1,19 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCaptcha } from '../../server/src/modules/identity/identity.repository.js';
-import { type E2E, newPage, screenshot, startE2E } from './harness';
+import { type E2E, startE2E } from './harness.js';
 import {
   FARM_HOME,
   fillAndSubmitLogin,
   localItem,
   loginForm,
+  settledScreenshot,
   settleLatestAnnouncement,
   signIn,
   toast,
   userPanelItem,
   waitForPath,
-} from './helpers';
+  withPage,
+} from './helpers.js';
 
 // Sign-in, captcha after failures, registration with the new-user guide, log out (spec 01 §2.7–2.9, §4).
 
@@ -24,12 +25,9 @@ afterAll(async () => {
   await e?.close();
 });
 
-const closePage = (page: Page) => page.context().close();
-
 describe('sign-in', () => {
   it('signs demo in and lands on the farm home showing the user and the enterprise', async () => {
-    const page = await newPage(e);
-    try {
+    await withPage(e, 'sign-in', async (page) => {
       await page.goto(`${e.baseUrl}/login`);
       const form = loginForm(page);
       await expect.poll(() => form.submit.isDisabled()).toBe(true);
@@ -47,15 +45,12 @@ describe('sign-in', () => {
       await hero.getByText('示范农场 / Demo Farm').waitFor();
       // The default base of the tenant is picked and shown.
       await page.locator('.tl-base-card').getByText('番禺示范基地').waitFor();
-      await screenshot(page, 'farm-home');
-    } finally {
-      await closePage(page);
-    }
+      await settledScreenshot(page, 'farm-home');
+    });
   });
 
   it('asks for the captcha after three wrong passwords, and signs in with it', async () => {
-    const page = await newPage(e);
-    try {
+    await withPage(e, 'captcha', async (page) => {
       await page.goto(`${e.baseUrl}/login`);
       const form = loginForm(page);
       for (let attempt = 1; attempt <= 3; attempt++) {
@@ -76,7 +71,7 @@ describe('sign-in', () => {
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);
-      await screenshot(page, 'login-captcha');
+      await settledScreenshot(page, 'login-captcha');
 
       // Without the captcha the form does not go out.
       await form.password.fill('operator1234');
@@ -92,18 +87,15 @@ describe('sign-in', () => {
       await waitForPath(page, FARM_HOME);
       await settleLatestAnnouncement(page);
       await page.locator('.tl-hero').getByText('李农').waitFor();
-    } finally {
-      await closePage(page);
-    }
+    });
   });
 });
 
 describe('registration and the new-user guide', () => {
   it('registers an enterprise with the SMS code, signs in with the phone and creates the first base', async () => {
-    const page = await newPage(e);
     const phone = '13912345678';
     const password = 'green2026farm';
-    try {
+    await withPage(e, 'register', async (page) => {
       await page.goto(`${e.baseUrl}/login`);
       await page.getByRole('link', { name: '注册账号' }).click();
       await waitForPath(page, '/register');
@@ -113,7 +105,8 @@ describe('registration and the new-user guide', () => {
       await page.getByPlaceholder('企业 / 组织名称').fill('青山农场');
       await page.getByPlaceholder('手机号').fill(phone);
 
-      // Applying before a code was sent is refused on the spot.
+      // Applying with a code but before one was sent is refused on the spot.
+      await page.getByPlaceholder('短信验证码').fill('123456');
       await page.getByRole('button', { name: '申请账号' }).click();
       await page.getByText('请先获取验证码').waitFor();
 
@@ -121,21 +114,25 @@ describe('registration and the new-user guide', () => {
       await send.click();
       await toast(page, '验证码').first().waitFor();
       // The 60 s countdown replaces the label and blocks a second send.
-      const countdown = page.getByRole('button', { name: /^\d+ 秒后重发$/ });
+      // (Its name may still carry the leaving 'loading' icon's label, hence no ^ anchor.)
+      const countdown = page.getByRole('button', { name: /\d+ 秒后重发$/ });
       await countdown.waitFor();
       expect(await countdown.isDisabled()).toBe(true);
-      const first = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
+      const seconds = async () => Number((await countdown.textContent())?.match(/(\d+) 秒/)?.[1]);
+      const first = await seconds();
       expect(first).toBeGreaterThan(50);
       expect(first).toBeLessThanOrEqual(60);
-      await expect
-        .poll(async () => Number((await countdown.textContent())?.match(/\d+/)?.[0]), { timeout: 5000 })
-        .toBeLessThan(first);
+      await expect.poll(seconds, { timeout: 5000 }).toBeLessThan(first);
 
       const code = e.server.sms.lastCodeFor(phone);
       expect(code).toMatch(/^\d{6}$/);
       await page.getByPlaceholder('短信验证码').fill(code ?? '');
-      await screenshot(page, 'register');
-      await page.getByRole('button', { name: '申请账号' }).click();
+      await settledScreenshot(page, 'register');
+      const [registered] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/wfpf/v1/tenant/register')),
+        page.getByRole('button', { name: '申请账号' }).click(),
+      ]);
+      expect(registered.status(), await registered.text()).toBe(200);
       await waitForPath(page, '/login');
       await toast(page, '注册成功，请登录').waitFor();
 
@@ -145,7 +142,7 @@ describe('registration and the new-user guide', () => {
       const guide = page.locator('.tl-guide');
       await guide.getByRole('heading', { name: '欢迎，张青山' }).waitFor();
       await guide.getByText('青山农场').first().waitFor();
-      await screenshot(page, 'novice-guide');
+      await settledScreenshot(page, 'novice-guide');
 
       // The short name is required.
       await guide.getByRole('button', { name: /^完\s?成$/ }).click();
@@ -162,16 +159,13 @@ describe('registration and the new-user guide', () => {
       // The guide is done for good: /home goes straight on to the farm.
       await page.goto(`${e.baseUrl}/home`);
       await waitForPath(page, FARM_HOME);
-    } finally {
-      await closePage(page);
-    }
+    });
   });
 });
 
 describe('log out', () => {
   it('signs out from the user panel to /login and forgets the tokens', async () => {
-    const page = await newPage(e);
-    try {
+    await withPage(e, 'logout', async (page) => {
       await signIn(e, page, 'viewer', 'viewer1234');
       await settleLatestAnnouncement(page);
       expect(await localItem(page, 'access_token')).toBeTruthy();
@@ -194,8 +188,6 @@ describe('log out', () => {
       // The console is closed again: a page of it sends the visitor to sign in.
       await page.goto(`${e.baseUrl}${FARM_HOME}`);
       await waitForPath(page, '/login');
-    } finally {
-      await closePage(page);
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { E2E } from './harness';
+import { type E2E, newPage, screenshot } from './harness.js';
 
 // What a person does over and over in the stories: sign in, get past the latest-announcement modal, look
 // at the browser's storage. Selectors are the visible texts (zh-CN, the default language), roles and
@@ -86,10 +86,56 @@ export const settleLatestAnnouncement = async (page: Page, okText = '我知道�
 /** Opens the user panel (the avatar button) and clicks one of its entries. */
 export const userPanelItem = async (page: Page, name: string): Promise<void> => {
   await page.getByRole('button', { name: '账号菜单' }).click();
-  const item = page.locator('.tl-panel').getByRole('button', { name, exact: true });
+  // The entries' icons carry their own labels ('logout'…), so the entry is found by its text.
+  const item = page.locator('.tl-panel').getByRole('button').filter({ hasText: name });
   await item.click();
 };
 
 /** The visible antd toast with this text. */
 export const toast = (page: Page, text: string): Locator =>
   page.locator('.ant-message-notice').filter({ hasText: text });
+
+/**
+ * Runs a story in a fresh browser context; when it fails, a screenshot of where it stood goes to
+ * test-output/e2e/failed-<name>.png. The context is closed either way.
+ */
+export const withPage = async (
+  e: E2E,
+  name: string,
+  story: (page: Page) => Promise<void>,
+  opts: { width?: number; height?: number } = {},
+): Promise<void> => {
+  const page = await newPage(e, opts);
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  try {
+    await story(page);
+  } catch (err) {
+    await screenshot(page, `failed-${name}`).catch(() => undefined);
+    if (problems.length && err instanceof Error) err.message += `\n${problems.join('\n')}`;
+    throw err;
+  } finally {
+    await page.context().close();
+  }
+};
+
+/**
+ * Waits for the CSS animations and transitions running in `locator` (a modal opening, a popover fading…)
+ * to finish; endless ones (spinners) are left alone.
+ */
+export const animationsDone = async (locator: Locator): Promise<void> => {
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+};
+
+/** A screenshot once the page has stopped moving (test-output/e2e/<name>.png). */
+export const settledScreenshot = async (page: Page, name: string): Promise<void> => {
+  await animationsDone(page.locator('body'));
+  await screenshot(page, name);
+};

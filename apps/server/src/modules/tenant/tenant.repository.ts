@@ -24,6 +24,7 @@ export const insertTenant = async (
     })
     .returning({ id: tenants.id });
   if (!row) throw new Error('tenant insert returned nothing');
+  if (values.id !== undefined && values.id > 0) await skipIdentityPast(db, values.id);
   const [t] = await db
     .update(tenants)
     .set({ tenantNum: sql`'T' || lpad(${tenants.id}::text, 6, '0')` })
@@ -36,6 +37,21 @@ export const insertTenant = async (
     });
   if (!t) throw new Error('tenant update returned nothing');
   return t;
+};
+
+/**
+ * After an insert with an explicit id (the platform tenant, the demo tenants), move the identity past it so
+ * the next registration does not collide. nextval, not setval: the application role may only use sequences.
+ */
+const skipIdentityPast = async (db: Db, id: number): Promise<void> => {
+  for (let i = 0; i < 10_000; i++) {
+    const r = (await db.execute(
+      sql`select nextval(pg_get_serial_sequence('tenants', 'id'))::bigint as v`,
+    )) as unknown as {
+      rows: { v: string | number }[];
+    };
+    if (Number(r.rows[0]?.v) >= id) return;
+  }
 };
 
 export const findTenant = async (db: Db, id: number): Promise<TenantRow | undefined> => {

@@ -2,7 +2,7 @@ import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
-import { type UIEvent, useEffect, useMemo, useState } from 'react';
+import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREA_PAGE_SIZE, areaApi } from '../../modules/farm/api/area.api';
 import { selectArea, useSelectedArea } from '../../shared/area/areaStore';
@@ -31,6 +31,16 @@ export function AreaSelector({ tenantId }: { tenantId: number }) {
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
   });
   const areas = useMemo(() => query.data?.pages.flatMap((p) => p.content) ?? [], [query.data]);
+
+  // A base belongs to one tenant: when the tenant changes under the mounted selector, the choice goes.
+  // (The tenant switch clears it too, but the selector may render once more with the old tenant before
+  // the new one arrives, and would pick the old tenant's default base again.)
+  const shownTenant = useRef(tenantId);
+  useEffect(() => {
+    if (shownTenant.current === tenantId) return;
+    shownTenant.current = tenantId;
+    selectArea(null);
+  }, [tenantId]);
 
   // With nothing chosen yet (a new visit, a tenant switch), the tenant's default base is taken.
   useEffect(() => {

@@ -80,6 +80,30 @@ describe('demo data', () => {
     });
     expect(denied.statusCode).toBe(403);
   });
+
+  it('a new enterprise registers right after the demo seed (ids do not collide with the seeded tenants)', async () => {
+    for (const phone of ['13700000001', '13700000002']) {
+      const sent = await s.app.inject({
+        method: 'POST',
+        url: `/oauth/public/send-phone-captcha-always?phone=${phone}`,
+      });
+      const { captchaKey } = json<{ captchaKey: string }>(sent);
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/wfpf/v1/tenant/register',
+        payload: {
+          realName: 'N',
+          password: 'abc12345',
+          tenantName: `New ${phone}`,
+          phone,
+          captchaKey,
+          captcha: s.sms.lastCodeFor(phone),
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json<{ tenantId: number }>(res).tenantId).toBeGreaterThan(1002);
+    }
+  });
 });
 
 describe('admin:create', () => {
