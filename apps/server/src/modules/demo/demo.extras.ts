@@ -13,11 +13,11 @@ import type { DemoExtras } from './demo.seed.js';
 const quiet = pino({ level: 'silent' });
 
 /** A ctx acting as a tenant administrator, for seeding through the services' own rules. */
-const adminCtx = (db: Db, tenantId: number, userId: number): Ctx => {
+const adminCtx = (db: Db, tenantId: number, userId: number, realName = '演示管理员'): Ctx => {
   const user: AuthUser = {
     id: userId,
     loginName: 'demo',
-    realName: '演示管理员',
+    realName,
     platformAdmin: false,
     sessionId: '',
   };
@@ -70,7 +70,7 @@ const seedNotices: DemoExtras = async (database, ids) => {
   const notices = new NoticeService(new FileService(new LocalDiskStorage('/nonexistent'), 0));
   const demoUser = ids.users.demo ?? 0;
   await database.withTenant(0, async (tx) => {
-    await notices.create(adminCtx(tx, 0, demoUser), {
+    await notices.create(adminCtx(tx, 0, demoUser, 'Tilth 平台 / Tilth Platform'), {
       title: 'Tilth 平台上线公告 / Tilth is live',
       noticeBody:
         '<p>欢迎使用 Tilth 智慧农业平台。基地、地块、设备与库存都可以在这里统一管理。</p>' +

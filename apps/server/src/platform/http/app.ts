@@ -78,6 +78,14 @@ export const buildApp = async (
         root: platform.config.webDist,
         wildcard: true,
         index: 'index.html',
+        // The build writes .br/.gz beside each asset (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          // Hashed file names never change content: cache them for good; everything else revalidates.
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
       });
     }
   });

@@ -17,6 +17,27 @@ afterAll(async () => {
 });
 
 describe('serving the console', () => {
+  it('sends the precompressed copy of an asset the browser accepts, cached for good when hashed', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(web, 'assets'), { recursive: true });
+    const js = 'export const x = 1;'.repeat(200);
+    await writeFile(path.join(web, 'assets', 'app-1a2b3c.js'), js);
+    await writeFile(path.join(web, 'assets', 'app-1a2b3c.js.gz'), gzipSync(js));
+    const res = await s.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.rawPayload.length).toBeLessThan(js.length / 5);
+    const plain = await s.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+  });
+
   it('answers deep links of the console with its index page, so a reload keeps the page', async () => {
     for (const url of ['/', '/login', '/web/farm/home', '/inventory/prment/stock?x=1']) {
       const res = await s.inject({ method: 'GET', url });
