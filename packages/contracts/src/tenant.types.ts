@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  DEFAULT_THEME as DEFAULT_THEME_SHAPE,
+  THEME_LABEL_STYLES,
+  THEME_LAYOUTS,
+  THEME_MENU_WIDTHS,
+  THEME_SUBFIELD_STYLES,
+} from './theme.constants.js';
+
+export { THEME_LABEL_STYLES, THEME_LAYOUTS, THEME_MENU_WIDTHS, THEME_SUBFIELD_STYLES };
+
 import { flag01, nonBlank, objectVersionNumber } from './common.types.js';
 
 // Tenant shell calls: brand by domain, novice flag, menu theme, visualization screens (spec 01 §2.7–2.10,
@@ -32,13 +42,6 @@ export const noviceFlag = flag01;
 
 // ---- menu theme (GET/POST /wfpf/v1/{t}/menu-theme) ----
 
-export const THEME_LAYOUTS = ['float', 'subfield', 'lengthway', 'synthesis', 'crosswise'] as const;
-export const THEME_MENU_WIDTHS = [244, 255, 266] as const;
-/** Tab strip look: rounded tabs, square tabs, or a plain underline. */
-export const THEME_LABEL_STYLES = ['smooth', 'square', 'simple'] as const;
-/** How the split (subfield) menu is laid out: its second level beside (lengthway) or above (crosswise). */
-export const THEME_SUBFIELD_STYLES = ['lengthway', 'crosswise'] as const;
-
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a colour #rrggbb' });
 
 /** The parsed `theme` JSON string. Unknown keys are refused; missing keys take the defaults. */
@@ -56,18 +59,7 @@ export const themeConfig = z.strictObject({
 });
 export type ThemeConfig = z.infer<typeof themeConfig>;
 
-export const DEFAULT_THEME: ThemeConfig = {
-  layout: 'float',
-  themeColor: '#1b9961',
-  backgroundColor: '#1b9961',
-  follow: 0,
-  fontColor: '#ffffff',
-  menuWidth: 244,
-  label: 1,
-  labelIcon: 1,
-  labelStyle: 'smooth',
-  subfieldStyle: 'lengthway',
-};
+export const DEFAULT_THEME: ThemeConfig = DEFAULT_THEME_SHAPE;
 
 export const menuTheme = z.object({
   open: flag01,

@@ -30,12 +30,18 @@ const enUS = locales['../../locales/en-US/theme.json'] ?? {};
 const zhCN = locales['../../locales/zh-CN/theme.json'] ?? {};
 
 describe('theme constants', () => {
-  it('match the contracts', () => {
-    expect(DEFAULT_THEME).toEqual(contracts.DEFAULT_THEME);
-    expect([...THEME_LAYOUTS]).toEqual([...contracts.THEME_LAYOUTS]);
-    expect([...THEME_MENU_WIDTHS]).toEqual([...contracts.THEME_MENU_WIDTHS]);
-    expect([...THEME_LABEL_STYLES]).toEqual([...contracts.THEME_LABEL_STYLES]);
-    expect([...THEME_SUBFIELD_STYLES]).toEqual([...contracts.THEME_SUBFIELD_STYLES]);
+  it('the defaults and every offered choice pass the server validator', () => {
+    expect(contracts.themeConfig.safeParse(DEFAULT_THEME).success).toBe(true);
+    for (const layout of THEME_LAYOUTS) {
+      for (const menuWidth of THEME_MENU_WIDTHS) {
+        for (const labelStyle of THEME_LABEL_STYLES) {
+          for (const subfieldStyle of THEME_SUBFIELD_STYLES) {
+            const t = { ...DEFAULT_THEME, layout, menuWidth, labelStyle, subfieldStyle };
+            expect(contracts.themeConfig.safeParse(t).success).toBe(true);
+          }
+        }
+      }
+    }
   });
 
   it('has the spec defaults (spec 01 §3)', () => {

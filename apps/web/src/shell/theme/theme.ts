@@ -3,25 +3,15 @@ import type { ThemeConfig } from '@tilth/contracts/tenant.types';
 export type { ThemeConfig } from '@tilth/contracts/tenant.types';
 export type ThemeLayout = ThemeConfig['layout'];
 
-// Kept in step with the contracts' DEFAULT_THEME and enums (theme.test.ts compares them); copied here
-// so the console does not bundle zod for a handful of constants.
-export const THEME_LAYOUTS = ['float', 'subfield', 'lengthway', 'synthesis', 'crosswise'] as const;
-export const THEME_MENU_WIDTHS = [244, 255, 266] as const;
-export const THEME_LABEL_STYLES = ['smooth', 'square', 'simple'] as const;
-export const THEME_SUBFIELD_STYLES = ['lengthway', 'crosswise'] as const;
+import {
+  DEFAULT_THEME,
+  THEME_LABEL_STYLES,
+  THEME_LAYOUTS,
+  THEME_MENU_WIDTHS,
+  THEME_SUBFIELD_STYLES,
+} from '@tilth/contracts/theme.constants';
 
-export const DEFAULT_THEME: ThemeConfig = {
-  layout: 'float',
-  themeColor: '#1b9961',
-  backgroundColor: '#1b9961',
-  follow: 0,
-  fontColor: '#ffffff',
-  menuWidth: 244,
-  label: 1,
-  labelIcon: 1,
-  labelStyle: 'smooth',
-  subfieldStyle: 'lengthway',
-};
+export { DEFAULT_THEME, THEME_LABEL_STYLES, THEME_LAYOUTS, THEME_MENU_WIDTHS, THEME_SUBFIELD_STYLES };
 
 /** Spec 01 §9: the collapsed side menu and the crosswise layout's menu widths. */
 export const COLLAPSED_MENU_WIDTH = 60;

@@ -107,39 +107,41 @@ describe('demo data', () => {
 });
 
 describe('admin:create', () => {
-  // The CLI is exercised on the embedded database; the PostgreSQL run covers the same code via the seed.
-  it.skipIf(Boolean(process.env.DATABASE_URL))(
-    'creates the platform administrator in a database with no demo data, who can then sign in',
-    async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'tilth-admin-'));
-      try {
-        const run = promisify(execFile);
-        const cli = path.resolve(import.meta.dirname, '../../../cli/create-admin.ts');
-        const env = { ...process.env, TILTH_DATA_DIR: dir, DATABASE_URL: '' };
-        const out = await run(
-          process.execPath,
-          ['--import', 'tsx', cli, '--username', 'root', '--password', 'root-pass-1'],
-          { env },
-        );
-        expect(out.stdout).toContain('Platform administrator root created');
-        const bad = await run(process.execPath, ['--import', 'tsx', cli, '--username', 'root'], {
-          env,
-        }).catch((e: { code: number }) => e);
-        expect((bad as { code: number }).code).toBe(2);
+  it('creates the platform administrator in a database with no demo data, who can then sign in', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'tilth-admin-'));
+    // A database of its own: the embedded one in dir, or a scratch PostgreSQL database in CI's second run.
+    const db = await createScratchDatabase();
+    try {
+      const run = promisify(execFile);
+      const cli = path.resolve(import.meta.dirname, '../../../cli/create-admin.ts');
+      const env = { ...process.env, TILTH_DATA_DIR: dir, DATABASE_URL: db?.url ?? '' };
+      const out = await run(
+        process.execPath,
+        ['--import', 'tsx', cli, '--username', 'root', '--password', 'root-pass-1'],
+        { env },
+      );
+      expect(out.stdout).toContain('Platform administrator root created');
+      const bad = await run(process.execPath, ['--import', 'tsx', cli, '--username', 'root'], {
+        env,
+      }).catch((e: { code: number }) => e);
+      expect((bad as { code: number }).code).toBe(2);
 
-        const server = await createServer(loadConfig({ ...env, TILTH_DEMO: '0' }), { logger: false });
-        try {
-          const token = await login(server, 'root', 'root-pass-1');
-          const me = json<{ platformAdmin: boolean; tenantId: number }>(
-            await server.app.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }),
-          );
-          expect(me).toMatchObject({ platformAdmin: true, tenantId: 0 });
-        } finally {
-          await server.close();
-        }
+      const server = await createServer(loadConfig({ ...env, TILTH_DEMO: '0' }), {
+        logger: false,
+        smsLog: { info: () => undefined },
+      });
+      try {
+        const token = await login(server, 'root', 'root-pass-1');
+        const me = json<{ platformAdmin: boolean; tenantId: number }>(
+          await server.app.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }),
+        );
+        expect(me).toMatchObject({ platformAdmin: true, tenantId: 0 });
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await server.close();
       }
-    },
-  );
+    } finally {
+      await db?.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
