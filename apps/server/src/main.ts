@@ -1,6 +1,6 @@
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
-import { createTenant, PLATFORM_TENANT_NAME } from './modules/demo/seed.helpers.js';
+import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
 import { createServer } from './platform/bootstrap.js';
 import { loadConfig } from './platform/config.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from './platform/mqtt/broker.js';
@@ -18,6 +18,8 @@ const main = async () => {
   const log = server.app.log;
   // The platform pseudo-tenant owns platform announcements; it exists with or without demo data.
   await createTenant(server.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
+  const granted = await syncAdminPermissions(server.platform.database);
+  if (granted > 0) log.info({ granted }, 'new permission codes granted to tenant administrators');
   if (config.demo) {
     const r = await seedDemo(server.platform.database, demoExtras);
     if (r.seeded) log.info('demo data seeded');

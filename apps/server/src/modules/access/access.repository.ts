@@ -69,6 +69,18 @@ export const setRolePermissions = async (
     .values([...new Set(codes)].map((permissionCode) => ({ tenantId, roleId, permissionCode })));
 };
 
+export const addRolePermissions = async (
+  db: Db,
+  tenantId: number,
+  roleId: number,
+  codes: readonly string[],
+) => {
+  await db
+    .insert(rolePermissions)
+    .values(codes.map((permissionCode) => ({ tenantId, roleId, permissionCode })))
+    .onConflictDoNothing();
+};
+
 export const deleteRole = async (db: Db, id: number): Promise<void> => {
   await db.delete(userRoles).where(eq(userRoles.roleId, id));
   await db.delete(rolePermissions).where(eq(rolePermissions.roleId, id));

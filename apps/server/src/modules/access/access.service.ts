@@ -53,6 +53,19 @@ export class AccessService {
     forgetTenantPermissions(tenantId);
   }
 
+  /**
+   * The administrator role always holds every catalogued code: codes added by a new release are granted to
+   * each tenant's administrators at start-up (db must be a transaction set to the tenant).
+   */
+  static async grantNewCodesToAdmins(db: Db, tenantId: number): Promise<number> {
+    const admin = await repo.findRoleByCode(db, 'tenant-admin');
+    if (!admin) return 0;
+    const held = new Set((await repo.listRoles(db)).find((r) => r.id === admin.id)?.permissions ?? []);
+    const missing = PERMISSION_CODES.filter((c) => !held.has(c));
+    if (missing.length > 0) await repo.addRolePermissions(db, tenantId, admin.id, missing);
+    return missing.length;
+  }
+
   permissionCatalogue(ctx: Ctx) {
     requireAccess(ctx, 'authenticated');
     return PERMISSIONS.map((p) => ({ code: p.code, subModule: p.subModule, name: p.name[ctx.lang] }));

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/client.js';
 import { setTenant } from '../../platform/db/client.js';
 import { AccessService } from '../access/access.service.js';
 import { addMembership, findUserByLogin, insertUser } from '../identity/identity.repository.js';
-import { findTenant, insertTenant } from '../tenant/tenant.repository.js';
+import { findTenant, insertTenant, listTenantIds } from '../tenant/tenant.repository.js';
 
 export const PLATFORM_TENANT_NAME = '平台 / Platform';
 
@@ -53,4 +53,14 @@ export const createUser = async (database: Database, u: SeedUser): Promise<numbe
     }
     return user.id;
   });
+};
+
+/** Grants codes added since the last start to every tenant's administrator role. */
+export const syncAdminPermissions = async (database: Database): Promise<number> => {
+  const ids = await database.transaction((tx) => listTenantIds(tx));
+  let added = 0;
+  for (const id of ids) {
+    added += await database.withTenant(id, (tx) => AccessService.grantNewCodesToAdmins(tx, id));
+  }
+  return added;
 };

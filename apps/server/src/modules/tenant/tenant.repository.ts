@@ -210,3 +210,6 @@ export const deleteScreen = async (db: Db, tenantId: number, id: number): Promis
     .returning({ id: tenantScreens.id });
   return gone.length > 0;
 };
+
+export const listTenantIds = async (db: Db): Promise<number[]> =>
+  (await db.select({ id: tenants.id }).from(tenants)).map((t) => t.id);

@@ -129,3 +129,23 @@ describe('roles and permissions', () => {
     );
   });
 });
+
+describe('codes added by a new release', () => {
+  it('are granted to every tenant administrator at start-up', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { syncAdminPermissions } = await import('../../demo/seed.helpers.js');
+    const db = s.platform.database;
+    // Pretend the catalogue grew: the stored administrator roles lack one code.
+    for (const t of [A, s.fixtures.tenantB]) {
+      await db.withTenant(t, (tx) =>
+        tx.execute(sql`delete from role_permissions where permission_code = 'wfpf.farm.farm.seed.ps.create'`),
+      );
+    }
+    expect(await syncAdminPermissions(db)).toBeGreaterThanOrEqual(2);
+    const roles = json<Role[]>(await s.inject({ method: 'GET', url: `/iam/v1/${A}/roles`, headers: admin }));
+    expect(roles.find((r) => r.code === 'tenant-admin')?.permissions).toContain(
+      'wfpf.farm.farm.seed.ps.create',
+    );
+    expect(await syncAdminPermissions(db)).toBe(0);
+  });
+});
