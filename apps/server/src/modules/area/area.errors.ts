@@ -35,6 +35,14 @@ export const AreaErrors = defineErrors({
       'en-US': 'parentId: a base cannot be placed under itself or one of its descendants',
     },
   },
+  hasPlots: {
+    status: 409,
+    code: 'wfpf.area.hasPlots',
+    message: {
+      'zh-CN': '该基地下还有地块，请先删除或转移地块',
+      'en-US': 'This base still has plots; delete or move them first',
+    },
+  },
   hasChildren: {
     status: 409,
     code: 'wfpf.area.hasChildren',

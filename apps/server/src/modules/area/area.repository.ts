@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { lands } from '../land/land.tables.js';
 import { areas } from './area.tables.js';
 
 export type AreaRow = typeof areas.$inferSelect;
@@ -74,6 +75,15 @@ export const findArea = async (db: Db, tenantId: number, id: number): Promise<Ar
 
 export const countAreas = async (db: Db, tenantId: number): Promise<number> => {
   const [c] = await db.select({ n: count() }).from(areas).where(byTenant(tenantId));
+  return c?.n ?? 0;
+};
+
+/** Plots on the base (the land module's table, read here so a base with plots is never orphaned). */
+export const countPlots = async (db: Db, tenantId: number, id: number): Promise<number> => {
+  const [c] = await db
+    .select({ n: count() })
+    .from(lands)
+    .where(and(eq(lands.tenantId, tenantId), eq(lands.areaId, id)));
   return c?.n ?? 0;
 };
 

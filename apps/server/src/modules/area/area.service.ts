@@ -18,6 +18,7 @@ import {
   type AreaValues,
   countAreas,
   countChildren,
+  countPlots,
   deleteArea,
   findArea,
   findClash,
@@ -197,6 +198,7 @@ export class AreaService {
     const version = body.objectVersionNumber;
     if (version !== undefined && current.objectVersionNumber !== version) throw CommonErrors.stale();
     if ((await countChildren(ctx.db, ctx.tenantId, current.id)) > 0) throw AreaErrors.hasChildren();
+    if ((await countPlots(ctx.db, ctx.tenantId, current.id)) > 0) throw AreaErrors.hasPlots();
     if (!(await deleteArea(ctx.db, ctx.tenantId, current.id, version))) throw CommonErrors.stale();
     if (current.defaultFlag === 1) {
       const next = await oldestArea(ctx.db, ctx.tenantId);

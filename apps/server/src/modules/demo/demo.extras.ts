@@ -4,9 +4,12 @@ import type { Database, Db } from '../../platform/db/client.js';
 import { LocalDiskStorage } from '../../platform/files/storage.js';
 import type { AuthUser, Ctx } from '../../platform/http/context.js';
 import { AreaService } from '../area/area.service.js';
+import { seedCropCatalogue } from '../crop/crop.demo.js';
 import { FileService } from '../file/file.service.js';
+import { seedLands } from '../land/land.demo.js';
 import { NotificationService } from '../notice/message.service.js';
 import { NoticeService } from '../notice/notice.service.js';
+import { seedSeedProducts } from '../seed/seed.demo.js';
 import { TenantService } from '../tenant/tenant.service.js';
 import type { DemoExtras } from './demo.seed.js';
 
@@ -102,4 +105,10 @@ const seedNotices: DemoExtras = async (database, ids) => {
 };
 
 /** Demo rows contributed by modules beyond identity (bases, announcements, notifications). */
-export const demoExtras: DemoExtras[] = [seedBases, seedNotices];
+export const demoExtras: DemoExtras[] = [
+  seedBases,
+  seedNotices,
+  seedCropCatalogue,
+  seedSeedProducts,
+  seedLands,
+];

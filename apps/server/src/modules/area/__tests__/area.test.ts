@@ -399,3 +399,42 @@ describe('bases: concurrent writes', () => {
     expect(names.sort()).toEqual(['Race 0', 'Race 1', 'Race 2']);
   });
 });
+
+describe('deleting a base with plots', () => {
+  it('is refused with 409 until its plots are gone', async () => {
+    const token = auth(await login(s, 'adminA'));
+    const A = s.fixtures.tenantA;
+    const base = (
+      await s.inject({
+        method: 'POST',
+        url: `/wfpf/v1/${A}/area`,
+        headers: token,
+        payload: { areaName: 'Base with plots' },
+      })
+    ).json() as { areaId: number };
+    const plot = await s.inject({
+      method: 'POST',
+      url: `/wfpf/v1/${A}/land`,
+      headers: token,
+      payload: { areaId: base.areaId, landName: 'Plot 1' },
+    });
+    expect(plot.statusCode, plot.body).toBe(200);
+    const refused = await s.inject({
+      method: 'DELETE',
+      url: `/wfpf/v1/${A}/area`,
+      headers: token,
+      payload: { areaId: base.areaId },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'wfpf.area.hasPlots' });
+    const landId = (plot.json() as { landId: number }).landId;
+    await s.inject({ method: 'DELETE', url: `/wfpf/v1/${A}/land`, headers: token, payload: { landId } });
+    const ok = await s.inject({
+      method: 'DELETE',
+      url: `/wfpf/v1/${A}/area`,
+      headers: token,
+      payload: { areaId: base.areaId },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
