@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { lands } from '../land/land.tables.js';
 import { areas } from './area.tables.js';
 
@@ -18,7 +19,7 @@ export interface AreaValues {
 
 /** Which unique rule an insert or update broke, if any. */
 export type AreaConflict = 'name' | 'num';
-export type WriteResult = { row: AreaRow } | { conflict: AreaConflict };
+export type WriteResult = Written<AreaRow, AreaConflict>;
 
 const byTenant = (tenantId: number): SQL => eq(areas.tenantId, tenantId);
 const byId = (tenantId: number, id: number): SQL => and(byTenant(tenantId), eq(areas.id, id)) as SQL;
@@ -119,28 +120,7 @@ export const findClash = async (
   return byNum ? 'num' : undefined;
 };
 
-/** Maps a unique violation of the areas indexes (a race the pre-check lost) to the rule it broke. */
-const conflictOf = (err: unknown): AreaConflict | undefined => {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code !== '23505') continue;
-    const text = `${String(constraint ?? '')} ${String(message ?? '')}`;
-    if (text.includes('areas_num_uq')) return 'num';
-    if (text.includes('areas_name_uq')) return 'name';
-  }
-  return undefined;
-};
-
-const guard = async (write: () => Promise<AreaRow | undefined>): Promise<WriteResult | undefined> => {
-  try {
-    const row = await write();
-    return row ? { row } : undefined;
-  } catch (err) {
-    const conflict = conflictOf(err);
-    if (conflict) return { conflict };
-    throw err;
-  }
-};
+const UNIQUE = { areas_num_uq: 'num', areas_name_uq: 'name' } as const;
 
 export const insertArea = async (
   db: Db,
@@ -148,7 +128,7 @@ export const insertArea = async (
   userId: number,
   v: AreaValues,
 ): Promise<WriteResult> => {
-  const res = await guard(async () => {
+  const res = await guardUnique(UNIQUE, async () => {
     const [r] = await db
       .insert(areas)
       .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
@@ -168,14 +148,12 @@ export const updateArea = async (
   userId: number,
   v: Partial<AreaValues>,
 ): Promise<WriteResult | undefined> =>
-  guard(async () => {
+  guardUnique(UNIQUE, async () => {
     const [r] = await db
       .update(areas)
       .set({
         ...v,
-        lastUpdatedBy: userId,
-        lastUpdateDate: new Date(),
-        objectVersionNumber: sql`${areas.objectVersionNumber} + 1`,
+        ...bump(userId, areas.objectVersionNumber),
       })
       .where(and(byId(tenantId, id), eq(areas.objectVersionNumber, version)))
       .returning();
@@ -189,20 +167,16 @@ export const makeDefault = async (
   id: number,
   userId: number,
 ): Promise<AreaRow | undefined> => {
-  const bump = {
-    lastUpdatedBy: userId,
-    lastUpdateDate: new Date(),
-    objectVersionNumber: sql`${areas.objectVersionNumber} + 1`,
-  };
+  const audit = bump(userId, areas.objectVersionNumber);
   await db
     .update(areas)
-    .set({ defaultFlag: 0, ...bump })
+    .set({ defaultFlag: 0, ...audit })
     .where(and(byTenant(tenantId), eq(areas.defaultFlag, 1), ne(areas.id, id)));
   const [current] = await db.select().from(areas).where(byId(tenantId, id));
   if (!current || current.defaultFlag === 1) return current;
   const [r] = await db
     .update(areas)
-    .set({ defaultFlag: 1, ...bump })
+    .set({ defaultFlag: 1, ...audit })
     .where(byId(tenantId, id))
     .returning();
   return r;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { crops, varieties } from '../crop/crop.tables.js';
 import { lands } from '../land/land.tables.js';
@@ -36,7 +37,7 @@ export interface BatchValues {
   description: string | null;
 }
 
-export type WriteResult = { row: BatchRow } | { conflict: 'code' };
+export type WriteResult = Written<BatchRow, 'code'>;
 
 export const GROWING = 'growing';
 
@@ -248,28 +249,7 @@ export const planBatches = async (
   ).map(toView);
 };
 
-const isCodeConflict = (err: unknown): boolean => {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (
-      code === '23505' &&
-      `${String(constraint ?? '')} ${String(message ?? '')}`.includes('batches_code_uq')
-    ) {
-      return true;
-    }
-  }
-  return false;
-};
-
-const guard = async (write: () => Promise<BatchRow | undefined>): Promise<WriteResult | undefined> => {
-  try {
-    const row = await write();
-    return row ? { row } : undefined;
-  } catch (err) {
-    if (isCodeConflict(err)) return { conflict: 'code' };
-    throw err;
-  }
-};
+const UNIQUE = { batches_code_uq: 'code' } as const;
 
 export const insertBatch = async (
   db: Db,
@@ -277,7 +257,7 @@ export const insertBatch = async (
   userId: number,
   v: BatchValues,
 ): Promise<WriteResult> => {
-  const res = await guard(async () => {
+  const res = await guardUnique(UNIQUE, async () => {
     const [r] = await db
       .insert(batches)
       .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
@@ -297,14 +277,12 @@ export const updateBatch = async (
   userId: number,
   v: Partial<BatchValues>,
 ): Promise<WriteResult | undefined> =>
-  guard(async () => {
+  guardUnique(UNIQUE, async () => {
     const [r] = await db
       .update(batches)
       .set({
         ...v,
-        lastUpdatedBy: userId,
-        lastUpdateDate: new Date(),
-        objectVersionNumber: sql`${batches.objectVersionNumber} + 1`,
+        ...bump(userId, batches.objectVersionNumber),
       })
       .where(and(byId(tenantId, id), eq(batches.objectVersionNumber, version)))
       .returning();

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
+import { bump, guardUnique, type Written as PlatformWritten } from '../../platform/db/writes.js';
 import { batches } from '../batch/batch.tables.js';
 import { crops, varieties } from './crop.tables.js';
 
@@ -16,7 +17,8 @@ export interface CropValues {
 }
 
 /** An insert or update either wrote its row or broke a unique rule (a race the service's check lost). */
-export type Written<R> = { row: R } | { conflict: true };
+/** Catalogue writes break one rule only: a duplicate name. */
+export type Written<R> = PlatformWritten<R, 'name'>;
 
 // ---- helpers shared by the catalogue repositories (crops, varieties, task types) ----
 
@@ -31,36 +33,6 @@ export const containsText = (s: string): string => `%${escapeLike(s)}%`;
 export const lockCatalogue = async (db: Db, tenantId: number, table: string): Promise<void> => {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${table}:${tenantId}`}, 0))`);
 };
-
-const violates = (err: unknown, index: string): boolean => {
-  for (let e = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505' && `${String(constraint ?? '')} ${String(message ?? '')}`.includes(index))
-      return true;
-  }
-  return false;
-};
-
-/** Runs a write; a violation of `index` becomes `{conflict: true}`, nothing written becomes undefined. */
-export const guardUnique = async <R>(
-  index: string,
-  write: () => Promise<R | undefined>,
-): Promise<Written<R> | undefined> => {
-  try {
-    const row = await write();
-    return row ? { row } : undefined;
-  } catch (err) {
-    if (violates(err, index)) return { conflict: true };
-    throw err;
-  }
-};
-
-/** The audit columns of an update: who, when, and the next version. */
-export const bump = (userId: number, version: AnyPgColumn) => ({
-  lastUpdatedBy: userId,
-  lastUpdateDate: new Date(),
-  objectVersionNumber: sql`${version} + 1`,
-});
 
 // ---- crops ----
 
@@ -135,7 +107,7 @@ export const insertCrop = async (
   userId: number,
   v: CropValues,
 ): Promise<Written<CropRow>> => {
-  const res = await guardUnique('crops_name_uq', async () => {
+  const res = await guardUnique({ crops_name_uq: 'name' }, async () => {
     const [r] = await db
       .insert(crops)
       .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
@@ -155,7 +127,7 @@ export const updateCrop = async (
   userId: number,
   v: Partial<CropValues>,
 ): Promise<Written<CropRow> | undefined> =>
-  guardUnique('crops_name_uq', async () => {
+  guardUnique({ crops_name_uq: 'name' }, async () => {
     const [r] = await db
       .update(crops)
       .set({ ...v, ...bump(userId, crops.objectVersionNumber) })

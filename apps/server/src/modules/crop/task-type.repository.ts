@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { bump, containsText, guardUnique, type Written } from './crop.repository.js';
+import { bump, guardUnique } from '../../platform/db/writes.js';
+import { containsText, type Written } from './crop.repository.js';
 import { taskTypes } from './crop.tables.js';
 
 export type TaskTypeRow = typeof taskTypes.$inferSelect;
@@ -85,7 +86,7 @@ export const insertTaskType = async (
   userId: number,
   v: TaskTypeValues,
 ): Promise<Written<TaskTypeRow>> => {
-  const res = await guardUnique('task_types_name_uq', async () => {
+  const res = await guardUnique({ task_types_name_uq: 'name' }, async () => {
     const [r] = await db
       .insert(taskTypes)
       .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
@@ -105,7 +106,7 @@ export const updateTaskType = async (
   userId: number,
   v: Partial<TaskTypeValues>,
 ): Promise<Written<TaskTypeRow> | undefined> =>
-  guardUnique('task_types_name_uq', async () => {
+  guardUnique({ task_types_name_uq: 'name' }, async () => {
     const [r] = await db
       .update(taskTypes)
       .set({ ...v, ...bump(userId, taskTypes.objectVersionNumber) })

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { bump, containsText, guardUnique, type Written } from './crop.repository.js';
+import { bump, guardUnique } from '../../platform/db/writes.js';
+import { containsText, type Written } from './crop.repository.js';
 import { crops, varieties } from './crop.tables.js';
 
 export type VarietyRow = typeof varieties.$inferSelect;
@@ -111,7 +112,7 @@ export const insertVariety = async (
   userId: number,
   v: VarietyValues,
 ): Promise<Written<VarietyRow>> => {
-  const res = await guardUnique('varieties_name_uq', async () => {
+  const res = await guardUnique({ varieties_name_uq: 'name' }, async () => {
     const [r] = await db
       .insert(varieties)
       .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
@@ -131,7 +132,7 @@ export const updateVariety = async (
   userId: number,
   v: Partial<VarietyValues>,
 ): Promise<Written<VarietyRow> | undefined> =>
-  guardUnique('varieties_name_uq', async () => {
+  guardUnique({ varieties_name_uq: 'name' }, async () => {
     const [r] = await db
       .update(varieties)
       .set({ ...v, ...bump(userId, varieties.objectVersionNumber) })

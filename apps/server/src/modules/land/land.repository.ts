@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { batches } from '../batch/batch.tables.js';
 import { crops, varieties } from '../crop/crop.tables.js';
@@ -25,7 +26,7 @@ export interface LandValues {
 }
 
 export type LandConflict = 'name' | 'num';
-export type WriteResult = { row: LandRow } | { conflict: LandConflict };
+export type WriteResult = Written<LandRow, LandConflict>;
 
 const GROWING = 'growing';
 
@@ -138,28 +139,7 @@ export const findClash = async (
   return byNum ? 'num' : undefined;
 };
 
-/** Maps a unique violation of the lands indexes (a race the pre-check lost) to the rule it broke. */
-const conflictOf = (err: unknown): LandConflict | undefined => {
-  for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code !== '23505') continue;
-    const text = `${String(constraint ?? '')} ${String(message ?? '')}`;
-    if (text.includes('lands_num_uq')) return 'num';
-    if (text.includes('lands_name_uq')) return 'name';
-  }
-  return undefined;
-};
-
-const guard = async (write: () => Promise<LandRow | undefined>): Promise<WriteResult | undefined> => {
-  try {
-    const row = await write();
-    return row ? { row } : undefined;
-  } catch (err) {
-    const conflict = conflictOf(err);
-    if (conflict) return { conflict };
-    throw err;
-  }
-};
+const UNIQUE = { lands_num_uq: 'num', lands_name_uq: 'name' } as const;
 
 export const insertLand = async (
   db: Db,
@@ -167,7 +147,7 @@ export const insertLand = async (
   userId: number,
   v: LandValues,
 ): Promise<WriteResult> => {
-  const res = await guard(async () => {
+  const res = await guardUnique(UNIQUE, async () => {
     const [r] = await db
       .insert(lands)
       .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
@@ -187,14 +167,12 @@ export const updateLand = async (
   userId: number,
   v: Partial<LandValues>,
 ): Promise<WriteResult | undefined> =>
-  guard(async () => {
+  guardUnique(UNIQUE, async () => {
     const [r] = await db
       .update(lands)
       .set({
         ...v,
-        lastUpdatedBy: userId,
-        lastUpdateDate: new Date(),
-        objectVersionNumber: sql`${lands.objectVersionNumber} + 1`,
+        ...bump(userId, lands.objectVersionNumber),
       })
       .where(and(byId(tenantId, id), eq(lands.objectVersionNumber, version)))
       .returning();
@@ -280,9 +258,7 @@ export const plotHistory = async (db: Db, tenantId: number, landId: number): Pro
     .orderBy(desc(batches.startDate), desc(batches.id));
 
 const batchBump = (userId: number) => ({
-  lastUpdatedBy: userId,
-  lastUpdateDate: new Date(),
-  objectVersionNumber: sql`${batches.objectVersionNumber} + 1`,
+  ...bump(userId, batches.objectVersionNumber),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../platform/db/columns.js';
+import { bump } from '../../platform/db/writes.js';
 import { noticeReads, notices } from './notice.tables.js';
 
 export interface NoticeRow {
@@ -192,9 +193,7 @@ export const updateNotice = async (
     .update(notices)
     .set({
       ...v,
-      lastUpdatedBy: userId,
-      lastUpdateDate: new Date(),
-      objectVersionNumber: sql`${notices.objectVersionNumber} + 1`,
+      ...bump(userId, notices.objectVersionNumber),
     })
     .where(
       and(
@@ -219,9 +218,7 @@ export const publishNotice = async (
     .set({
       statusCode: 'PUBLISHED',
       ...p,
-      lastUpdatedBy: p.publishedBy,
-      lastUpdateDate: new Date(),
-      objectVersionNumber: sql`${notices.objectVersionNumber} + 1`,
+      ...bump(p.publishedBy, notices.objectVersionNumber),
     })
     .where(and(eq(notices.tenantId, tenantId), eq(notices.id, id), eq(notices.statusCode, 'DRAFT')))
     .returning({ id: notices.id });

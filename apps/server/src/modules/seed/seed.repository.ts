@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { bump } from '../../platform/db/writes.js';
 import { type FarmingPractice, type ProductAttribute, seedProducts } from './seed.tables.js';
 
 export type SeedRow = typeof seedProducts.$inferSelect;
@@ -95,9 +96,7 @@ export const updateSeed = async (
     .update(seedProducts)
     .set({
       ...v,
-      lastUpdatedBy: userId,
-      lastUpdateDate: new Date(),
-      objectVersionNumber: sql`${seedProducts.objectVersionNumber} + 1`,
+      ...bump(userId, seedProducts.objectVersionNumber),
     })
     .where(and(byId(tenantId, id), eq(seedProducts.objectVersionNumber, version)))
     .returning();

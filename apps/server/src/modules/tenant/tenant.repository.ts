@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { bump } from '../../platform/db/writes.js';
 import { menuThemes, type TenantBrand, tenantDomains, tenantScreens, tenants } from './tenant.tables.js';
 
 export interface TenantRow {
@@ -113,17 +114,15 @@ export const saveMenuTheme = async (
   v: { theme: string; open: number | undefined },
   version?: number,
 ): Promise<MenuThemeRow | undefined> => {
-  const bump = {
+  const values = {
     theme: v.theme,
     ...(v.open === undefined ? {} : { open: v.open }),
-    lastUpdatedBy: userId,
-    lastUpdateDate: new Date(),
-    objectVersionNumber: sql`${menuThemes.objectVersionNumber} + 1`,
+    ...bump(userId, menuThemes.objectVersionNumber),
   };
   if (version !== undefined) {
     const [r] = await db
       .update(menuThemes)
-      .set(bump)
+      .set(values)
       .where(and(themeKey(tenantId, userId), eq(menuThemes.objectVersionNumber, version)))
       .returning();
     return r;
@@ -131,7 +130,7 @@ export const saveMenuTheme = async (
   const [r] = await db
     .insert(menuThemes)
     .values({ tenantId, userId, theme: v.theme, open: v.open ?? 1, createdBy: userId, lastUpdatedBy: userId })
-    .onConflictDoUpdate({ target: [menuThemes.tenantId, menuThemes.userId], set: bump })
+    .onConflictDoUpdate({ target: [menuThemes.tenantId, menuThemes.userId], set: values })
     .returning();
   return r;
 };
@@ -194,9 +193,7 @@ export const updateScreen = async (
     .update(tenantScreens)
     .set({
       ...v,
-      lastUpdatedBy: userId,
-      lastUpdateDate: new Date(),
-      objectVersionNumber: sql`${tenantScreens.objectVersionNumber} + 1`,
+      ...bump(userId, tenantScreens.objectVersionNumber),
     })
     .where(and(screenKey(tenantId, id), eq(tenantScreens.objectVersionNumber, version)))
     .returning();
