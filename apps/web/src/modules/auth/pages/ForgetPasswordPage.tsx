@@ -1,6 +1,4 @@
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import MobileOutlined from '@ant-design/icons/MobileOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -9,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../shared/api/client';
 import { useMessage } from '../../../shared/FeedbackProvider';
-import { isGeneralPassword, isPhone } from '../../../shared/validators';
+import { isGeneralPassword } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
-import { SmsCodeButton } from '../components/SmsCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 
 interface ResetValues {
   phone: string;
@@ -35,14 +33,6 @@ export function ForgetPasswordPage() {
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  const getPhone = async (): Promise<string | null> => {
-    try {
-      return (await form.validateFields(['phone'])).phone;
-    } catch {
-      return null;
-    }
-  };
 
   const submit = async (values: ResetValues) => {
     if (!captchaKey) {
@@ -74,38 +64,7 @@ export function ForgetPasswordPage() {
       <h2>{t('login:resetTitle')}</h2>
       <p className="tl-auth__hint">{t('login:resetHint')}</p>
       <Form form={form} name="forget" size="large" requiredMark={false} onFinish={(v) => void submit(v)}>
-        <Form.Item
-          name="phone"
-          rules={[
-            required(t('register:phoneRequired')),
-            {
-              validator: (_, value: string | undefined) =>
-                !value || isPhone(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('common:validation.phone'))),
-            },
-          ]}
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={t('register:phone')}
-            aria-label={t('register:phone')}
-            maxLength={11}
-          />
-        </Form.Item>
-        <Form.Item required>
-          <div style={{ display: 'flex', gap: 10 }}>
-            <Form.Item name="captcha" noStyle rules={[required(t('register:codeRequired'))]}>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('register:code')}
-                aria-label={t('register:code')}
-                maxLength={8}
-              />
-            </Form.Item>
-            <SmsCodeButton getPhone={getPhone} onSent={setCaptchaKey} />
-          </div>
-        </Form.Item>
+        <PhoneCodeFields onSent={setCaptchaKey} />
         <Form.Item
           name="password"
           rules={[

@@ -1,7 +1,5 @@
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
-import MobileOutlined from '@ant-design/icons/MobileOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -11,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../../shared/api/client';
 import { useMessage } from '../../../shared/FeedbackProvider';
-import { isPhone, isRegisterPassword } from '../../../shared/validators';
+import { isRegisterPassword } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
-import { SmsCodeButton } from '../components/SmsCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 
 interface RegisterValues {
   realName: string;
@@ -35,15 +33,6 @@ export function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [captchaKey, setCaptchaKey] = useState<string>();
   const [busy, setBusy] = useState(false);
-
-  const getPhone = async (): Promise<string | null> => {
-    try {
-      const { phone } = await form.validateFields(['phone']);
-      return phone;
-    } catch {
-      return null;
-    }
-  };
 
   const submit = async (values: RegisterValues) => {
     if (!captchaKey) {
@@ -110,40 +99,7 @@ export function RegisterPage() {
             aria-label={t('register:tenantName')}
           />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          rules={[
-            required(t('register:phoneRequired')),
-            {
-              validator: (_, value: string | undefined) =>
-                !value || isPhone(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('common:validation.phone'))),
-            },
-          ]}
-        >
-          <Input
-            prefix={<MobileOutlined />}
-            placeholder={t('register:phone')}
-            aria-label={t('register:phone')}
-            maxLength={11}
-            inputMode="numeric"
-          />
-        </Form.Item>
-        <Form.Item required>
-          <div style={{ display: 'flex', gap: 10 }}>
-            <Form.Item name="captcha" noStyle rules={[required(t('register:codeRequired'))]}>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('register:code')}
-                aria-label={t('register:code')}
-                maxLength={8}
-                autoComplete="one-time-code"
-              />
-            </Form.Item>
-            <SmsCodeButton getPhone={getPhone} onSent={setCaptchaKey} />
-          </div>
-        </Form.Item>
+        <PhoneCodeFields onSent={setCaptchaKey} />
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" block htmlType="submit" loading={busy}>
             {t('register:apply')}
