@@ -113,3 +113,13 @@ export const login = async (server: Started, username: string, password = PASSWO
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T => res.json() as T;
+
+export type RoleTokens = Record<'admin' | 'operator' | 'viewer' | 'adminB', string>;
+
+/** Access tokens of tenant A's administrator, operator and viewer, and of tenant B's administrator. */
+export const signInRoles = async (server: Started): Promise<RoleTokens> => ({
+  admin: await login(server, 'adminA'),
+  operator: await login(server, 'operatorA'),
+  viewer: await login(server, 'viewerA'),
+  adminB: await login(server, 'adminB'),
+});

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { bump, guardUnique, type Written as PlatformWritten } from '../../platform/db/writes.js';
 import { batches } from '../batch/batch.tables.js';

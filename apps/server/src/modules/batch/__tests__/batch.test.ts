@@ -1,5 +1,13 @@
+import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
+import {
+  auth,
+  json,
+  type RoleTokens,
+  signInRoles,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.js';
 import { crops, varieties } from '../../crop/crop.tables.js';
 import { farmToday } from '../batch.dates.js';
 
@@ -39,28 +47,11 @@ interface PlanItem {
   endDate: string | null;
   expectedEndDate: string | null;
 }
-interface PageBody<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  number: number;
-  size: number;
-}
-interface ErrBody {
-  failed: true;
-  code: string;
-  message: string;
-}
 
 let s: TestServer;
 let tA: number;
 let tB: number;
-const tok: Record<'admin' | 'operator' | 'viewer' | 'adminB', string> = {
-  admin: '',
-  operator: '',
-  viewer: '',
-  adminB: '',
-};
+let tok: RoleTokens;
 const ids = {
   field: 0, // plant base
   farm: 0, // nurture base
@@ -129,10 +120,7 @@ beforeAll(async () => {
   s = await startTestServer();
   tA = s.fixtures.tenantA;
   tB = s.fixtures.tenantB;
-  tok.admin = await login(s, 'adminA');
-  tok.operator = await login(s, 'operatorA');
-  tok.viewer = await login(s, 'viewerA');
-  tok.adminB = await login(s, 'adminB');
+  tok = await signInRoles(s);
   ids.field = (await post('admin', tA, 'area', { areaName: 'Panyu fields' })).areaId ?? 0;
   ids.farm =
     (await post('admin', tA, 'area', { areaName: 'Nansha ponds', areaUsage: 'nurture' })).areaId ?? 0;

@@ -1,21 +1,10 @@
+import type { Page } from '@tilth/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
 import { batches } from '../../batch/batch.tables.js';
 
-export interface PageBody<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  number: number;
-  size: number;
-}
-export interface ErrBody {
-  failed: true;
-  code: string;
-  message: string;
-}
-
+export type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 export type Who = 'admin' | 'operator' | 'viewer' | 'adminB';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -68,7 +57,7 @@ export const startCatalogue = async (): Promise<Catalogue> => {
     all: async <T>(path: string, query = '') => {
       const res = await call('viewer', 'GET', `${path}?size=0${query}`);
       if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-      return json<PageBody<T>>(res).content;
+      return json<Page<T>>(res).content;
     },
     addBatch: async (cropId, varietyId = null) => {
       batchNo += 1;

@@ -1,5 +1,13 @@
+import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
+import {
+  auth,
+  json,
+  type RoleTokens,
+  signInRoles,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.js';
 import { farmToday } from '../../batch/batch.dates.js';
 import { crops } from '../../crop/crop.tables.js';
 import { EARTH_RADIUS_M } from '../geometry.js';
@@ -22,18 +30,6 @@ interface LandBody {
   objectVersionNumber: number;
   creationDate: string;
 }
-interface PageBody<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  number: number;
-  size: number;
-}
-interface ErrBody {
-  failed: true;
-  code: string;
-  message: string;
-}
 interface HistoryBody {
   batchId: number;
   batchName: string;
@@ -47,12 +43,7 @@ interface HistoryBody {
 let s: TestServer;
 let tA: number;
 let tB: number;
-const tok: Record<'admin' | 'operator' | 'viewer' | 'adminB', string> = {
-  admin: '',
-  operator: '',
-  viewer: '',
-  adminB: '',
-};
+let tok: RoleTokens;
 let field: number; // a plant base of A
 let ponds: number; // a nurture base of A
 let baseB: number;
@@ -100,10 +91,7 @@ beforeAll(async () => {
   s = await startTestServer();
   tA = s.fixtures.tenantA;
   tB = s.fixtures.tenantB;
-  tok.admin = await login(s, 'adminA');
-  tok.operator = await login(s, 'operatorA');
-  tok.viewer = await login(s, 'viewerA');
-  tok.adminB = await login(s, 'adminB');
+  tok = await signInRoles(s);
   field = await mkBase('admin', tA, 'Panyu fields');
   ponds = await mkBase('admin', tA, 'Nansha ponds', 'nurture');
   baseB = await mkBase('adminB', tB, 'B base');

@@ -1,3 +1,4 @@
+import type { Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../platform/http/context.js';
 import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
@@ -9,10 +10,6 @@ interface MessageBody {
   content: string;
   publishedDate: string;
   readFlag: number;
-}
-interface PageBody<T> {
-  content: T[];
-  totalElements: number;
 }
 
 let s: TestServer;

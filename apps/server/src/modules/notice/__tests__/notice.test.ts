@@ -1,3 +1,4 @@
+import type { Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -14,13 +15,6 @@ interface NoticeBody {
   objectVersionNumber?: number;
   attachments?: { fileUrl: string; fileName: string }[];
   noticeContent: { noticeBody: string };
-}
-interface PageBody<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  number: number;
-  size: number;
 }
 interface Counts {
   announce: number;

@@ -1,5 +1,13 @@
+import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
+import {
+  auth,
+  json,
+  type RoleTokens,
+  signInRoles,
+  startTestServer,
+  type TestServer,
+} from '../../../test/harness.js';
 
 interface Practice {
   imageUrl: string;
@@ -33,38 +41,18 @@ interface SummaryBody extends Omit<SeedBody, 'farmingPractices' | 'productAttrib
   practiceCount: number;
   attributeCount: number;
 }
-interface PageBody<T> {
-  content: T[];
-  totalElements: number;
-  totalPages: number;
-  number: number;
-  size: number;
-}
-interface ErrBody {
-  failed: true;
-  code: string;
-  message: string;
-}
 
 let s: TestServer;
 let tA: number;
 let tB: number;
-const tok: Record<'admin' | 'operator' | 'viewer' | 'adminB', string> = {
-  admin: '',
-  operator: '',
-  viewer: '',
-  adminB: '',
-};
+let tok: RoleTokens;
 type Who = keyof typeof tok;
 
 beforeAll(async () => {
   s = await startTestServer();
   tA = s.fixtures.tenantA;
   tB = s.fixtures.tenantB;
-  tok.admin = await login(s, 'adminA');
-  tok.operator = await login(s, 'operatorA');
-  tok.viewer = await login(s, 'viewerA');
-  tok.adminB = await login(s, 'adminB');
+  tok = await signInRoles(s);
 });
 afterAll(async () => {
   await s?.close();

@@ -1,13 +1,10 @@
+import type { ErrorBody as ErrBody } from '@tilth/contracts';
 import { DEFAULT_THEME } from '@tilth/contracts/tenant.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, PASSWORD, startTestServer, type TestServer } from '../../../test/harness.js';
 import { createTenant, createUser } from '../../demo/seed.helpers.js';
 import { tenantDomains } from '../tenant.tables.js';
 
-interface ErrBody {
-  code: string;
-  message: string;
-}
 interface ThemeBody {
   open: 0 | 1;
   userId: number;
