@@ -86,6 +86,12 @@ export const settleLatestAnnouncement = async (page: Page, okText = '我知道�
 /** Opens the user panel (the avatar button) and clicks one of its entries. */
 export const userPanelItem = async (page: Page, name: string): Promise<void> => {
   await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.locator('.tl-panel').waitFor();
+  // A click during the popover's opening animation can land on a moving target (seen under CI load):
+  // wait until antd has finished animating it in.
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-popover[class*="-appear"], .ant-popover[class*="-enter"]'),
+  );
   // The entries' icons carry their own labels ('logout'…), so the entry is found by its text.
   const item = page.locator('.tl-panel').getByRole('button').filter({ hasText: name });
   await item.click();
