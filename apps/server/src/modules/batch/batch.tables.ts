@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -46,6 +47,10 @@ export const batches = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('batches_code_uq').on(t.tenantId, t.batchCode),
+    // One growing batch per plot; the service's advisory lock gives the friendly error first.
+    uniqueIndex('batches_growing_land_uq')
+      .on(t.tenantId, t.landId)
+      .where(sql`status = 'growing' and land_id is not null`),
     index('batches_land_idx').on(t.tenantId, t.landId, t.startDate),
     index('batches_area_idx').on(t.tenantId, t.areaId),
     tenantIsolation(),
