@@ -84,6 +84,12 @@ const openPostgres = async (url: string): Promise<Database> => {
     await admin.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
+  // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
+  // exception. pg has already discarded that client, and the next checkout opens a fresh one.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
+  });
   if (useRole) {
     // Queries on a pg client run in order, so the role is set before the first real query.
     pool.on('connect', (client) => {
