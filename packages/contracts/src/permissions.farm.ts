@@ -69,6 +69,9 @@ export const FARM_ACTION_PERMISSIONS = [
   perm('wfpf.farm.farm.seed.ps.create', '新增种子', 'Add seed'),
   perm('wfpf.farm.farm.seed.ps.edit', '编辑种子', 'Edit seed'),
   perm('wfpf.farm.farm.seed.ps.delete', '删除种子', 'Delete seed'),
+  perm('wfpf.farm.farm.activity.ps.create', '新增活动', 'Add activity'),
+  perm('wfpf.farm.farm.activity.ps.edit', '编辑活动', 'Edit activity'),
+  perm('wfpf.farm.farm.activity.ps.delete', '删除活动', 'Delete activity'),
 ] as const;
 
 /** Reports, traceability, carbon and agriculture knowledge pages (spec 01 §2.4). */

@@ -102,6 +102,8 @@ export const seedPageQuery = pageQuery.extend({
 export type SeedPageQuery = z.infer<typeof seedPageQuery>;
 
 export const seedIdParam = tenantIdParam;
+/** A stored image the public page of a product shows (`/seed/public/{id}/image/{fileId}`). */
+export const seedPublicImageParam = tenantIdParam.extend({ fileId: z.guid() });
 
 export const farmingPractice = z.object({ imageUrl: z.string(), name: z.string(), description: z.string() });
 export const productAttribute = z.object({

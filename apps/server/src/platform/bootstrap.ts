@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { type WeatherProvider, weatherProviderFor } from '../modules/weather/weather.provider.js';
 import { loadKeyRing } from './auth/keys.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -20,6 +21,8 @@ export interface StartOptions {
   pgliteDir?: string;
   logger?: boolean | { level: string };
   smsLog?: Pick<FastifyBaseLogger, 'info'>;
+  /** Replaces the TILTH_WEATHER_PROVIDER one (tests inject a fake). */
+  weather?: WeatherProvider;
 }
 
 /** Opens storage and database and builds the HTTP app; does not listen. */
@@ -37,6 +40,7 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       keys,
       storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
       sms,
+      weather: opts.weather ?? weatherProviderFor(config.weatherProvider),
     };
     const built = await buildApp(platform, opts.logger ?? { level: config.logLevel });
     if (!opts.smsLog) sms.log = built.app.log;

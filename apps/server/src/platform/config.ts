@@ -15,6 +15,7 @@ export interface Config {
   logLevel: string;
   webDist: string;
   smsProvider: string;
+  weatherProvider: string;
   simulator: boolean;
 }
 
@@ -43,6 +44,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.TILTH_WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     smsProvider: env.TILTH_SMS_PROVIDER ?? 'log',
+    weatherProvider: env.TILTH_WEATHER_PROVIDER || 'open-meteo',
     simulator: env.TILTH_SIMULATOR !== '0',
   };
 };

@@ -1,3 +1,4 @@
+import type { WeatherProvider } from '../modules/weather/weather.provider.js';
 import type { KeyRing } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -11,4 +12,5 @@ export interface Platform {
   keys: KeyRing;
   storage: FileStorage;
   sms: SmsProvider;
+  weather: WeatherProvider;
 }

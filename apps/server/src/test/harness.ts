@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
-import { createServer, type Started } from '../platform/bootstrap.js';
+import { createServer, type Started, type StartOptions } from '../platform/bootstrap.js';
 import { loadConfig } from '../platform/config.js';
 import { createScratchDatabase } from '../platform/db/test-database.js';
 
@@ -25,13 +25,18 @@ export const PASSWORD = 'secret123';
  * A fresh server on a fresh database (PGlite in memory, or a scratch PostgreSQL database when
  * DATABASE_URL is set), seeded with two tenants, users of each built-in role and the platform admin.
  */
-export const startTestServer = async (env: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  env: Record<string, string> = {},
+  opts: Pick<StartOptions, 'weather'> = {},
+): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-test-'));
   const scratch = await createScratchDatabase();
   const config = loadConfig({
     ...process.env,
     TILTH_DATA_DIR: dataDir,
     TILTH_DEMO: '0',
+    // Tests never reach the internet; weather tests inject a fake provider.
+    TILTH_WEATHER_PROVIDER: 'offline',
     DATABASE_URL: scratch?.url ?? '',
     ...env,
   });
@@ -39,6 +44,7 @@ export const startTestServer = async (env: Record<string, string> = {}): Promise
     pgliteDir: 'memory://',
     logger: false,
     smsLog: { info: () => undefined },
+    ...opts,
   });
   const db = started.platform.database;
   await createTenant(db, PLATFORM_TENANT_NAME, { id: 0 });

@@ -38,8 +38,92 @@ const HomeEntryPage = lazy(() =>
 const FarmHomePage = lazy(() =>
   import('../modules/farm/pages/FarmHomePage').then((m) => ({ default: m.FarmHomePage })),
 );
+const FarmMapPage = lazy(() =>
+  import('../modules/farm/map/pages/FarmMapPage').then((m) => ({ default: m.FarmMapPage })),
+);
+const MapDigitalPage = lazy(() =>
+  import('../modules/farm/map/pages/MapDigitalPage').then((m) => ({ default: m.MapDigitalPage })),
+);
+const LandPage = lazy(() =>
+  import('../modules/farm/land/pages/LandPage').then((m) => ({ default: m.LandPage })),
+);
 const UserProfilePage = lazy(() =>
   import('../modules/account/pages/UserProfilePage').then((m) => ({ default: m.UserProfilePage })),
+);
+const BasePage = lazy(() =>
+  import('../modules/farm/base/pages/BasePage').then((m) => ({ default: m.BasePage })),
+);
+const BatchPage = lazy(() =>
+  import('../modules/farm/batch/pages/BatchPage').then((m) => ({ default: m.BatchPage })),
+);
+const PlanPackagePage = lazy(() =>
+  import('../modules/farm/plan/pages/PlanPackagePage').then((m) => ({ default: m.PlanPackagePage })),
+);
+const PlanPage = lazy(() =>
+  import('../modules/farm/plan/pages/PlanPage').then((m) => ({ default: m.PlanPage })),
+);
+const PlanInfoPage = lazy(() =>
+  import('../modules/farm/plan/pages/PlanInfoPage').then((m) => ({ default: m.PlanInfoPage })),
+);
+const SeedPage = lazy(() =>
+  import('../modules/farm/seed/pages/SeedPage').then((m) => ({ default: m.SeedPage })),
+);
+const SeedPublicPage = lazy(() =>
+  import('../modules/seed-public/pages/SeedPublicPage').then((m) => ({ default: m.SeedPublicPage })),
+);
+const CropPage = lazy(() =>
+  import('../modules/system/pages/CropPage').then((m) => ({ default: m.CropPage })),
+);
+const VarietyPage = lazy(() =>
+  import('../modules/system/pages/VarietyPage').then((m) => ({ default: m.VarietyPage })),
+);
+const TaskTypePage = lazy(() =>
+  import('../modules/system/pages/TaskTypePage').then((m) => ({ default: m.TaskTypePage })),
+);
+const WorkerPage = lazy(() =>
+  import('../modules/farm/worker/pages/WorkerPage').then((m) => ({ default: m.WorkerPage })),
+);
+const ActivityPage = lazy(() =>
+  import('../modules/farm/activity/pages/ActivityPage').then((m) => ({ default: m.ActivityPage })),
+);
+const FarmLogPage = lazy(() =>
+  import('../modules/farm/log/pages/FarmLogPage').then((m) => ({ default: m.FarmLogPage })),
+);
+const MyTaskPage = lazy(() =>
+  import('../modules/farm/task/pages/MyTaskPage').then((m) => ({ default: m.MyTaskPage })),
+);
+const TaskManagePage = lazy(() =>
+  import('../modules/farm/task/pages/TaskManagePage').then((m) => ({ default: m.TaskManagePage })),
+);
+const AgriInputListPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/InputListPage').then((m) => ({ default: m.InputListPage })),
+);
+const AgriInputFormPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/InputFormPage').then((m) => ({ default: m.InputFormPage })),
+);
+const AgriStockListPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/StockListPage').then((m) => ({ default: m.StockListPage })),
+);
+const AgriStockRecordPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/StockRecordPage').then((m) => ({ default: m.StockRecordPage })),
+);
+const AgriWarehousingListPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/DocListPage').then((m) => ({ default: m.WarehousingListPage })),
+);
+const AgriShipmentListPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/DocListPage').then((m) => ({ default: m.ShipmentListPage })),
+);
+const AgriWarehousingFormPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/DocFormPage').then((m) => ({ default: m.WarehousingFormPage })),
+);
+const AgriShipmentFormPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/DocFormPage').then((m) => ({ default: m.ShipmentFormPage })),
+);
+const AgriWarehousingInfoPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/DocInfoPage').then((m) => ({ default: m.WarehousingInfoPage })),
+);
+const AgriShipmentInfoPage = lazy(() =>
+  import('../modules/farm/agricultural/pages/DocInfoPage').then((m) => ({ default: m.ShipmentInfoPage })),
 );
 export const NotFoundPage = lazy(() =>
   import('../modules/common/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
@@ -95,6 +179,138 @@ export const ROUTES: readonly RouteDef[] = [
     page: FarmHomePage,
   },
   {
+    path: '/web/farm/log',
+    title: 'common:route.farmLog',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.log',
+    page: FarmLogPage,
+  },
+  {
+    // My tasks and task management are not kept alive (spec 01 §2.2).
+    path: '/web/farm/task',
+    title: 'common:route.farmTask',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.task',
+    page: MyTaskPage,
+  },
+  {
+    path: '/web/farm/taskManger',
+    title: 'common:route.farmTaskManger',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.taskManger',
+    page: TaskManagePage,
+  },
+  {
+    path: '/web/farm/map',
+    title: 'common:route.farmMap',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: FarmMapPage,
+  },
+  {
+    path: '/web/farm/map-digital',
+    title: 'common:route.farmMapDigital',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: MapDigitalPage,
+  },
+  {
+    path: '/web/farm/land',
+    title: 'common:route.farmLand',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: LandPage,
+  },
+  {
+    path: '/seed',
+    title: 'common:route.seedPublic',
+    isAuth: false,
+    isKeeping: false,
+    group: 'seed',
+    area: 'root',
+    isPublic: true,
+    page: SeedPublicPage,
+  },
+  {
+    path: '/web/farm/base',
+    title: 'common:route.farmBase',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: BasePage,
+  },
+  {
+    path: '/system/basemanage',
+    title: 'common:route.systemBasemanage',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: BasePage,
+  },
+  {
+    path: '/web/farm/planPackage',
+    title: 'common:route.farmPlanPackage',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: PlanPackagePage,
+  },
+  {
+    path: '/web/farm/plan',
+    title: 'common:route.farmPlan',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: PlanPage,
+  },
+  {
+    path: '/web/farm/plan/info/:id',
+    title: 'common:route.farmPlanInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.plan',
+    page: PlanInfoPage,
+  },
+  {
+    path: '/web/farm/batch',
+    title: 'common:route.farmBatch',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: BatchPage,
+  },
+  {
+    path: '/web/farm/seed',
+    title: 'common:route.farmSeed',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: SeedPage,
+  },
+  {
     path: '/web/user',
     title: 'common:route.user',
     isAuth: false,
@@ -102,6 +318,181 @@ export const ROUTES: readonly RouteDef[] = [
     group: 'wfpf.farm.user',
     area: 'shell',
     page: UserProfilePage,
+  },
+  {
+    path: '/web/farm/worker',
+    title: 'common:route.farmWorker',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: WorkerPage,
+  },
+  {
+    path: '/web/farm/activity',
+    title: 'common:route.farmActivity',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    page: ActivityPage,
+  },
+  {
+    path: '/system/crop',
+    title: 'common:route.systemCrop',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: CropPage,
+  },
+  {
+    path: '/system/varieties',
+    title: 'common:route.systemVarieties',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: VarietyPage,
+  },
+  {
+    path: '/system/taskType',
+    title: 'common:route.systemTaskType',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: TaskTypePage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-manage',
+    title: 'common:route.agriManage',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-manage',
+    page: AgriInputListPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-manage/add',
+    title: 'common:route.agriManageAdd',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural.ps.create',
+    page: AgriInputFormPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-manage/edit/:id',
+    title: 'common:route.agriManageEdit',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural.ps.edit',
+    page: AgriInputFormPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-inventory',
+    title: 'common:route.agriInventory',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-inventory',
+    page: AgriStockListPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-inventory/record/:id',
+    title: 'common:route.agriInventoryRecord',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-inventory',
+    page: AgriStockRecordPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-warehousing',
+    title: 'common:route.agriWarehousing',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-warehousing',
+    page: AgriWarehousingListPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-warehousing/add',
+    title: 'common:route.agriWarehousingAdd',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural.ps.inbound',
+    page: AgriWarehousingFormPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-warehousing/edit/:id',
+    title: 'common:route.agriWarehousingEdit',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural.ps.inbound',
+    page: AgriWarehousingFormPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-warehousing/info/:id',
+    title: 'common:route.agriWarehousingInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-warehousing',
+    page: AgriWarehousingInfoPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-shipment',
+    title: 'common:route.agriShipment',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-shipment',
+    page: AgriShipmentListPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-shipment/add',
+    title: 'common:route.agriShipmentAdd',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural.ps.outbound',
+    page: AgriShipmentFormPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-shipment/edit/:id',
+    title: 'common:route.agriShipmentEdit',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural.ps.outbound',
+    page: AgriShipmentFormPage,
+  },
+  {
+    path: '/web/farm/agricultural/agricultural-shipment/info/:id',
+    title: 'common:route.agriShipmentInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.farm',
+    area: 'shell',
+    code: 'wfpf.farm.farm.agricultural-agricultural-shipment',
+    page: AgriShipmentInfoPage,
   },
 ];
 

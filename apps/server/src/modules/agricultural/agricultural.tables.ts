@@ -53,7 +53,9 @@ export const agriculturalStocks = pgTable(
     areaId: bigint('area_id', { mode: 'number' }).notNull(),
     inputId: bigint('input_id', { mode: 'number' }).notNull(),
     quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull().default('0'),
-    lastMovementAt: timestamp('last_movement_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastMovementAt: timestamp('last_movement_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.areaId, t.inputId] }),

@@ -58,7 +58,7 @@ export const applyStockChanges = async (
   // Decimal arithmetic in thousandths, as bigint, so 0.1 + 0.2 stays exact.
   const milli = (s: string): bigint => {
     const [i = '0', f = ''] = s.replace('-', '').split('.');
-    const v = BigInt(i) * 1000n + BigInt((f + '000').slice(0, 3));
+    const v = BigInt(i) * 1000n + BigInt(`${f}000`.slice(0, 3));
     return s.startsWith('-') ? -v : v;
   };
   const text = (v: bigint): string => {
@@ -76,7 +76,12 @@ export const applyStockChanges = async (
     if (after < 0n) {
       return {
         ok: false,
-        shortage: { areaId: c.areaId, inputId: c.inputId, available: text(before), requested: text(-milli(c.delta)) },
+        shortage: {
+          areaId: c.areaId,
+          inputId: c.inputId,
+          available: text(before),
+          requested: text(-milli(c.delta)),
+        },
       };
     }
     running.set(key, after);
@@ -126,4 +131,3 @@ export const stockOf = async (db: Db, tenantId: number, areaId: number, inputId:
     );
   return row?.quantity ?? '0.000';
 };
-

@@ -3,14 +3,21 @@ import pino from 'pino';
 import type { Database, Db } from '../../platform/db/client.js';
 import { LocalDiskStorage } from '../../platform/files/storage.js';
 import type { AuthUser, Ctx } from '../../platform/http/context.js';
+import { seedActivities } from '../activity/activity.demo.js';
+import { seedAgricultural } from '../agricultural/agricultural.demo.js';
 import { AreaService } from '../area/area.service.js';
 import { seedCropCatalogue } from '../crop/crop.demo.js';
+import { seedFarmLogs } from '../farm-log/farm-log.demo.js';
 import { FileService } from '../file/file.service.js';
 import { seedLands } from '../land/land.demo.js';
+import { seedVegetablePrices } from '../market/market.demo.js';
 import { NotificationService } from '../notice/message.service.js';
 import { NoticeService } from '../notice/notice.service.js';
+import { seedPlans } from '../plan/plan.demo.js';
 import { seedSeedProducts } from '../seed/seed.demo.js';
+import { seedTasks } from '../task/task.demo.js';
 import { TenantService } from '../tenant/tenant.service.js';
+import { seedWorkers } from '../worker/worker.demo.js';
 import type { DemoExtras } from './demo.seed.js';
 
 const quiet = pino({ level: 'silent' });
@@ -111,4 +118,11 @@ export const demoExtras: DemoExtras[] = [
   seedCropCatalogue,
   seedSeedProducts,
   seedLands,
+  seedAgricultural,
+  seedFarmLogs,
+  seedWorkers,
+  seedActivities,
+  seedVegetablePrices,
+  seedPlans,
+  seedTasks,
 ];

@@ -171,9 +171,10 @@ export class FileService {
     return view(ctx.tenantId, row);
   }
 
+  // Callers check access first (a session, or a public page's reference to the file).
   private async find(ctx: Ctx, id: string): Promise<repo.FileRow> {
-    requireTenant(ctx);
     const tenantId = ctx.tenantId;
+    if (tenantId === null) throw FileErrors.fileNotFound();
     const file = await ctx.transact((db) => repo.findReadable(db, tenantId, id));
     if (!file) throw FileErrors.fileNotFound();
     return file;
@@ -237,6 +238,19 @@ export class FileService {
   /** A resized copy of an image, made once per size and flag and then served from storage. */
   async image(ctx: Ctx, id: string, q: ImageQuery): Promise<ImageBody> {
     requireAccess(ctx, 'authenticated');
+    return this.resized(ctx, id, q);
+  }
+
+  /**
+   * An image a public page shows (the /seed page), for visitors without a session. The caller has
+   * checked that the public record references this file; only the tenant's own files are reachable.
+   */
+  async publicImage(ctx: Ctx, id: string, q: ImageQuery): Promise<ImageBody> {
+    requireAccess(ctx, 'public');
+    return this.resized(ctx, id, q);
+  }
+
+  private async resized(ctx: Ctx, id: string, q: ImageQuery): Promise<ImageBody> {
     const file = await this.find(ctx, id);
     if (file.contentType === 'image/svg+xml') {
       const body = await this.storage.get(file.storageKey);

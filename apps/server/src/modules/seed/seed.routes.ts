@@ -1,4 +1,5 @@
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
+import { imageQuery } from '@tilth/contracts/file.types';
 import {
   seedCreateBody,
   seedIdParam,
@@ -6,15 +7,18 @@ import {
   seedPageQuery,
   seedProduct,
   seedPublicDetail,
+  seedPublicImageParam,
   seedUpdateBody,
 } from '@tilth/contracts/seed.types';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
+import { FileService } from '../file/file.service.js';
 import { SEED_ACCESS, SeedService } from './seed.service.js';
 
 /** Seed products: spec 03 §7 'GET seed/page, GET/POST/PUT seed, DELETE seed/{id}' and the public page. */
 export const registerSeedRoutes = (app: App, platform: Platform): void => {
   const seeds = new SeedService();
+  const files = new FileService(platform.storage, platform.config.uploadLimitBytes);
 
   addRoute(app, platform, {
     method: 'GET',
@@ -32,6 +36,25 @@ export const registerSeedRoutes = (app: App, platform: Platform): void => {
     summary: 'Public seed product detail for the /seed page (no sign-in; enabled products only)',
     schema: { params: seedIdParam, response: { 200: seedPublicDetail } },
     handler: (ctx, req) => seeds.publicDetail(ctx, req.params.id),
+  });
+
+  addRoute(app, platform, {
+    method: 'GET',
+    url: '/wfpf/v1/:tenantId/seed/public/:id/image/:fileId',
+    access: SEED_ACCESS.public,
+    summary:
+      'An image of an enabled seed product for its public page (no sign-in): only files the product shows',
+    schema: { params: seedPublicImageParam, querystring: imageQuery },
+    noTransaction: true,
+    handler: async (ctx, req, reply) => {
+      await seeds.publicShowsFile(ctx, req.params.id, req.params.fileId);
+      const img = await files.publicImage(ctx, req.params.fileId, req.query);
+      return reply
+        .header('content-type', img.contentType)
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(img.body);
+    },
   });
 
   addRoute(app, platform, {

@@ -65,6 +65,35 @@ const attributesOf = (list: ProductAttributeInput[]): ProductAttribute[] =>
     description: cleanHtml(a.description, `body.productAttributes.${i}.description`),
   }));
 
+const publicImageUrls = (r: SeedRow): string[] =>
+  [
+    r.imageUrl,
+    ...r.farmingPractices.map((p) => p.imageUrl),
+    ...r.productAttributes.map((a) => a.imageUrl),
+  ].filter((u): u is string => typeof u === 'string' && u !== '');
+
+const OWN_FILE = /^\/hfle\/v1\/(\d+)\/files\/([0-9a-fA-F-]{36})\/file$/;
+
+/**
+ * Visitors of the public page have no session, so the tenant's stored images are linked through the
+ * public image route of this product instead of the file API; other addresses are left as they are.
+ */
+const publicUrl = <U extends string | null>(r: SeedRow, url: U): U | string => {
+  const m = url ? OWN_FILE.exec(url) : null;
+  if (!m || Number(m[1]) !== r.tenantId) return url;
+  return `/wfpf/v1/${r.tenantId}/seed/public/${r.id}/image/${m[2]}?width=1600&height=1600&flag=0`;
+};
+
+export const toSeedPublicView = (r: SeedRow): SeedPublicDetail => {
+  const d = toSeedPublic(r);
+  return {
+    ...d,
+    imageUrl: publicUrl(r, d.imageUrl),
+    farmingPractices: d.farmingPractices.map((p) => ({ ...p, imageUrl: publicUrl(r, p.imageUrl) })),
+    productAttributes: d.productAttributes.map((a) => ({ ...a, imageUrl: publicUrl(r, a.imageUrl) })),
+  };
+};
+
 export const toSeedPublic = (r: SeedRow): SeedPublicDetail => ({
   cropName: r.cropName,
   corpEnName: r.corpEnName,
@@ -142,7 +171,18 @@ export class SeedService {
     if (ctx.tenantId === null) throw SeedErrors.notFound();
     const row = await findSeed(ctx.db, ctx.tenantId, id);
     if (row?.enabledFlag !== 1) throw SeedErrors.notFound();
-    return toSeedPublic(row);
+    return toSeedPublicView(row);
+  }
+
+  /** Whether the enabled product `id` shows the stored file `fileId` on its public page. */
+  async publicShowsFile(ctx: Ctx, id: number, fileId: string): Promise<void> {
+    requireAccess(ctx, SEED_ACCESS.public);
+    const tenantId = ctx.tenantId;
+    if (tenantId === null) throw SeedErrors.notFound();
+    const row = await ctx.transact((db) => findSeed(db, tenantId, id));
+    if (row?.enabledFlag !== 1) throw SeedErrors.notFound();
+    const own = `/hfle/v1/${tenantId}/files/${fileId.toLowerCase()}/file`;
+    if (!publicImageUrls(row).some((u) => u.toLowerCase() === own)) throw SeedErrors.notFound();
   }
 
   async create(ctx: Ctx, body: SeedCreateBody): Promise<SeedProduct> {

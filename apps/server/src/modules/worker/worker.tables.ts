@@ -24,9 +24,7 @@ export const workers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('workers_user_uq')
-      .on(t.tenantId, t.userId)
-      .where(sql`user_id is not null`),
+    uniqueIndex('workers_user_uq').on(t.tenantId, t.userId).where(sql`user_id is not null`),
     index('workers_org_idx').on(t.tenantId, t.organizationId),
     tenantIsolation(),
   ],

@@ -57,7 +57,10 @@ export function usePagedList<T>(
     setPageState(next);
     if (nextSize !== undefined) setSize(nextSize);
   }, []);
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [...key] }), [queryClient, key]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: [...key] }),
+    [queryClient, key],
+  );
   return {
     rows: query.data?.content ?? [],
     total: query.data?.totalElements ?? 0,

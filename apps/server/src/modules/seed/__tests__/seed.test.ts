@@ -1,4 +1,5 @@
 import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
@@ -395,5 +396,59 @@ describe('public seed page', () => {
   it('answers 400 for a malformed id or tenant', async () => {
     expect((await s.inject({ method: 'GET', url: `/wfpf/v1/${tA}/seed/public/abc` })).statusCode).toBe(400);
     expect((await s.inject({ method: 'GET', url: '/wfpf/v1/x/seed/public/1' })).statusCode).toBe(400);
+  });
+});
+
+describe('public seed page images', () => {
+  const uploadImage = async (who: Who, tenant: number): Promise<{ fileId: string; fileUrl: string }> => {
+    const bytes = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 160, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(bytes)]), 'seed.png');
+    const res = await s.inject({
+      method: 'POST',
+      url: `/hfle/v1/${tenant}/files/multipart`,
+      headers: auth(tok[who]),
+      payload: fd,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<{ fileId: string; fileUrl: string }>(res);
+  };
+
+  it('links stored images through the product, so a signed-out visitor sees them, and nothing else', async () => {
+    const shown = await uploadImage('admin', tA);
+    const unrelated = await uploadImage('admin', tA);
+    const created = await call('admin', 'POST', 'seed', {
+      cropName: '辣椒',
+      seedName: '线椒种子',
+      imageUrl: shown.fileUrl,
+      farmingPractices: [{ imageUrl: 'https://img.example/p.png', name: '育苗', description: '<p>x</p>' }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const seedId = json<SeedBody>(created).seedId;
+
+    const detail = json<PublicBody>(await publicGet(seedId));
+    expect(detail.imageUrl).toBe(
+      `/wfpf/v1/${tA}/seed/public/${seedId}/image/${shown.fileId}?width=1600&height=1600&flag=0`,
+    );
+    // Addresses elsewhere on the web are left as they are.
+    expect(detail.farmingPractices[0]?.imageUrl).toBe('https://img.example/p.png');
+
+    const image = await s.inject({ method: 'GET', url: detail.imageUrl ?? '' });
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\//);
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(300);
+
+    const route = (fileId: string, id = seedId, tenant = tA) =>
+      s.inject({ method: 'GET', url: `/wfpf/v1/${tenant}/seed/public/${id}/image/${fileId}` });
+    // A file of the tenant the product does not show, another tenant's path, an unknown product: nothing.
+    expect((await route(unrelated.fileId)).statusCode).toBe(404);
+    expect((await route(shown.fileId, seedId, tB)).statusCode).toBe(404);
+    expect((await route(shown.fileId, 987_654)).statusCode).toBe(404);
+    // The file API itself still needs a session.
+    expect((await s.inject({ method: 'GET', url: shown.fileUrl })).statusCode).toBe(401);
   });
 });

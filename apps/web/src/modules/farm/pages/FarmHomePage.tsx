@@ -1,16 +1,25 @@
 import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
+import { useQuery } from '@tanstack/react-query';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { areaCenterPair, useSelectedArea } from '../../../shared/area/areaStore';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { usePermissions } from '../../../shared/permission/usePermissions';
 import { menuIcon } from '../../../shell/menu/icons';
 import { firstLeaf, isExternalLink, isGroup, leaves, type MenuNode } from '../../../shell/menu/menuModel';
 import { useMenuTree } from '../../../shell/menu/useMenu';
+import { useShell } from '../../../shell/ShellContext';
 import { currentTenantOf, useSelf } from '../../account/api/account.api';
 import { greetingKey } from '../greeting';
+import { FarmStatsCard } from '../home/FarmStatsCard';
+import { FARM_HOME_CODE, farmOverviewApi, farmOverviewKeys } from '../home/farmOverview.api';
+import { LatestLogsCard } from '../home/LatestLogsCard';
+import { MarketPriceCard } from '../home/MarketPriceCard';
+import { TodayTasksCard } from '../home/TodayTasksCard';
+import { WeatherCard } from '../home/WeatherCard';
 import '../farm.css';
 
 function BaseCard() {
@@ -89,6 +98,47 @@ function QuickLinks({ menu }: { menu: readonly MenuNode[] }) {
   );
 }
 
+/**
+ * The selected base's dashboard: figures, today's and overdue tasks, latest logs, weather and market
+ * prices. "Today" is the farm day (Asia/Shanghai) the server answers, not the browser's.
+ */
+function Dashboard() {
+  const { t } = useTranslation('farm');
+  const { tenantId } = useShell();
+  const area = useSelectedArea();
+  const areaId = area?.areaId ?? null;
+  const access = usePermissions([FARM_HOME_CODE]);
+  const overview = useQuery({
+    queryKey: farmOverviewKeys.one(tenantId, areaId),
+    queryFn: () => farmOverviewApi.get(tenantId, areaId),
+    enabled: access.allowed,
+    refetchInterval: 5 * 60_000,
+  });
+  const data = overview.data;
+  return (
+    <>
+      {access.allowed ? (
+        <>
+          <FarmStatsCard overview={data} />
+          <div className="tl-farm-home__pair">
+            <TodayTasksCard overview={data} />
+            <LatestLogsCard overview={data} />
+          </div>
+        </>
+      ) : access.loading ? null : (
+        <section className="tl-card">
+          <h3 className="tl-card__title">{t('home.overview.title')}</h3>
+          <EmptyState variant="noPermission" size="small" />
+        </section>
+      )}
+      <div className="tl-farm-home__pair">
+        <WeatherCard areaId={areaId} areaName={area?.areaName} center={areaCenterPair(area?.areaCenter)} />
+        <MarketPriceCard />
+      </div>
+    </>
+  );
+}
+
 /** /web/farm/home: greeting, the selected base, the menu's groups at a glance, and the farm overview. */
 export function FarmHomePage() {
   const { t, i18n } = useTranslation('farm');
@@ -122,10 +172,7 @@ export function FarmHomePage() {
         <BaseCard />
         <QuickLinks menu={menu} />
       </div>
-      <section className="tl-card">
-        <h3 className="tl-card__title">{t('home.overview.title')}</h3>
-        <EmptyState variant="noData" description={t('home.overview.description')} />
-      </section>
+      <Dashboard />
     </div>
   );
 }

@@ -1,0 +1,176 @@
+import LineChartOutlined from '@ant-design/icons/LineChartOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Select from 'antd/es/select';
+import Skeleton from 'antd/es/skeleton';
+import Table from 'antd/es/table';
+import dayjs from 'dayjs';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/api/client';
+import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { MarketDetailModal } from './MarketDetailModal';
+import {
+  type MarketInfo,
+  type MarketPrice,
+  marketApi,
+  marketKeys,
+  priceFormat,
+  rememberedMarket,
+  rememberMarket,
+} from './market.api';
+import './market.css';
+
+/** Enough for every market of a national price feed in one list; the card picks one. */
+const MARKETS_MAX = 500;
+
+/** The farm home's vegetable prices: the latest day at a chosen market, searchable by product. */
+export function MarketPriceCard() {
+  const { t, i18n } = useTranslation('market');
+  const money = useMemo(() => priceFormat(i18n.language), [i18n.language]);
+  const markets = useQuery({
+    queryKey: marketKeys.info(''),
+    queryFn: () => marketApi.info({ page: 0, size: MARKETS_MAX }),
+    staleTime: 10 * 60_000,
+  });
+  const list = markets.data?.content ?? [];
+  const [picked, setPicked] = useState<number | null>(rememberedMarket);
+  const [keyword, setKeyword] = useState('');
+  const [open, setOpen] = useState<{ id: number; product?: string } | null>(null);
+  const market: MarketInfo | undefined = list.find((m) => m.id === picked) ?? list[0];
+  const rows = useMemo(() => {
+    const k = keyword.trim().toLowerCase();
+    const prices = market?.prices ?? [];
+    return k ? prices.filter((p) => p.productName.toLowerCase().includes(k)) : prices;
+  }, [market, keyword]);
+
+  const today = dayjs().format('YYYY-MM-DD');
+  const dayText = market?.latestDate
+    ? market.latestDate === today
+      ? t('card.today')
+      : t('card.latestOn', { date: dayjs(market.latestDate).format(t('dateFormat')) })
+    : '';
+
+  // Markets grouped by province in the picker.
+  const options = useMemo(() => {
+    const groups = new Map<string, MarketInfo[]>();
+    for (const m of list) {
+      const p = m.province ?? t('card.otherProvince');
+      groups.set(p, [...(groups.get(p) ?? []), m]);
+    }
+    return [...groups].map(([label, ms]) => ({
+      label,
+      title: label,
+      options: ms.map((m) => ({ value: m.id, label: m.marketName })),
+    }));
+  }, [list, t]);
+
+  const columns = [
+    { title: t('table.product'), dataIndex: 'productName', key: 'productName', ellipsis: true },
+    {
+      title: t('table.avg'),
+      key: 'avg',
+      align: 'right' as const,
+      render: (_: unknown, p: MarketPrice) => (
+        <span className="tl-market__price">
+          {money.format(p.avgPrice)}
+          <small>/{p.unit}</small>
+        </span>
+      ),
+    },
+    {
+      title: t('table.range'),
+      key: 'range',
+      align: 'right' as const,
+      responsive: ['sm' as const],
+      render: (_: unknown, p: MarketPrice) =>
+        p.minPrice === null || p.maxPrice === null
+          ? '—'
+          : `${money.format(p.minPrice)} – ${money.format(p.maxPrice)}`,
+    },
+  ];
+
+  let body: ReactNode;
+  if (markets.isPending) body = <Skeleton active paragraph={{ rows: 5 }} title={false} />;
+  else if (markets.isError) {
+    body = <EmptyState variant="networkError" size="small" description={errorText(markets.error)} />;
+  } else if (!market) body = <EmptyState variant="noData" size="small" title={t('empty.noMarkets')} />;
+  else {
+    body = (
+      <>
+        <div className="tl-market__bar">
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            value={market.id}
+            onChange={(id: number) => {
+              setPicked(id);
+              rememberMarket(id);
+            }}
+            options={options}
+            className="tl-market__select"
+            aria-label={t('card.market')}
+          />
+          <Input.Search
+            allowClear
+            placeholder={t('card.searchProduct')}
+            onSearch={setKeyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            className="tl-market__search"
+          />
+        </div>
+        <div className="tl-market__sub tl-market__meta">
+          {[market.province, market.city].filter(Boolean).join(' · ')}
+          {dayText ? ` · ${dayText}` : ''}
+        </div>
+        {rows.length === 0 ? (
+          <EmptyState
+            variant={keyword ? 'noSearchResult' : 'noData'}
+            size="small"
+            title={keyword ? undefined : t('empty.noPrices')}
+          />
+        ) : (
+          <Table<MarketPrice>
+            size="small"
+            rowKey="productName"
+            columns={columns}
+            dataSource={rows}
+            pagination={{ pageSize: 6, hideOnSinglePage: true, showSizeChanger: false, size: 'small' }}
+            onRow={(r) => ({
+              onClick: () => setOpen({ id: market.id, product: r.productName }),
+              style: { cursor: 'pointer' },
+              title: t('card.rowHint'),
+            })}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="tl-card tl-market">
+      <h3 className="tl-card__title tl-market__title">
+        <span>
+          <ShopOutlined /> {t('card.title')}
+        </span>
+        {market ? (
+          <Button
+            size="small"
+            type="link"
+            icon={<LineChartOutlined />}
+            onClick={() => setOpen({ id: market.id })}
+          >
+            {t('card.trend')}
+          </Button>
+        ) : null}
+      </h3>
+      {body}
+      <MarketDetailModal
+        marketId={open?.id ?? null}
+        productName={open?.product}
+        onClose={() => setOpen(null)}
+      />
+    </section>
+  );
+}

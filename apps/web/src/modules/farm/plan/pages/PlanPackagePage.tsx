@@ -1,0 +1,123 @@
+import Button from 'antd/es/button';
+import Space from 'antd/es/space';
+import type { ColumnsType } from 'antd/es/table';
+import Tag from 'antd/es/tag';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { usePagedList } from '../../../../shared/crud/usePagedList';
+import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
+import { useShell } from '../../../../shell/ShellContext';
+import { useConfirmDelete } from '../../../system/components/catalogueUi';
+import { PACKAGE_CODES, type PlanPackage, planApi, planKeys } from '../api/plan.api';
+import { PackageEditor } from '../components/PackageEditor';
+import '../plan.css';
+
+/** Plan packages (farm/planPackage): list, filters, add / edit with the task table, delete. */
+export function PlanPackagePage() {
+  const { t } = useTranslation(['farmPlan', 'common']);
+  const { tenantId } = useShell();
+  const confirmDelete = useConfirmDelete();
+  const key = useMemo(() => planKeys.packages(tenantId), [tenantId]);
+  const list = usePagedList<PlanPackage>(key, (q) => planApi.packagePage(tenantId, q));
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+
+  const fields: FilterField[] = [
+    { name: 'packageName', label: t('farmPlan:package.name'), type: 'text' },
+    {
+      name: 'enabledFlag',
+      label: t('farmPlan:package.enabled'),
+      type: 'select',
+      options: [1, 0].map((f) => ({ value: f, label: t(`farmPlan:enabled.${f}`) })),
+    },
+  ];
+  const columns: ColumnsType<PlanPackage> = [
+    { title: t('farmPlan:package.name'), dataIndex: 'packageName' },
+    { title: t('farmPlan:package.crop'), dataIndex: 'cropName', render: (v: string | null) => v || '—' },
+    { title: t('farmPlan:package.taskCount'), dataIndex: 'taskCount', width: 100 },
+    {
+      title: t('farmPlan:package.cycle'),
+      dataIndex: 'totalDays',
+      width: 120,
+      render: (v: number) => t('farmPlan:package.totalDays', { days: v }),
+    },
+    {
+      title: t('farmPlan:package.enabled'),
+      dataIndex: 'enabledFlag',
+      width: 90,
+      render: (v: number) => <Tag color={v === 1 ? 'green' : undefined}>{t(`farmPlan:enabled.${v}`)}</Tag>,
+    },
+    {
+      title: t('farmPlan:field.creationDate'),
+      dataIndex: 'creationDate',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common:action.operation'),
+      key: 'actions',
+      width: 140,
+      render: (_, p) => (
+        <Space size={0}>
+          <PermissionGuard codes={[PACKAGE_CODES.edit]}>
+            <Button type="link" size="small" onClick={() => setEditing({ id: p.packageId })}>
+              {t('common:action.edit')}
+            </Button>
+          </PermissionGuard>
+          <PermissionGuard codes={[PACKAGE_CODES.delete]}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() =>
+                confirmDelete(p.packageName, () => planApi.removePackage(tenantId, p.packageId), list.refresh)
+              }
+            >
+              {t('common:action.delete')}
+            </Button>
+          </PermissionGuard>
+        </Space>
+      ),
+    },
+  ];
+  const filtered = Object.keys(list.filters).length > 0;
+  return (
+    <section className="tl-card">
+      <FilterBar
+        fields={fields}
+        onSearch={list.search}
+        onAdd={() => setEditing({ id: null })}
+        addText={t('farmPlan:package.add')}
+        addCode={PACKAGE_CODES.create}
+      />
+      <PagedTable<PlanPackage>
+        list={list}
+        rowKey="packageId"
+        columns={columns}
+        scroll={{ x: 800 }}
+        locale={{
+          emptyText: filtered ? (
+            <EmptyState variant="noSearchResult" size="small" />
+          ) : (
+            <EmptyState
+              variant="noData"
+              size="small"
+              title={t('farmPlan:package.empty')}
+              onAdd={() => setEditing({ id: null })}
+              addText={t('farmPlan:package.add')}
+              addCode={PACKAGE_CODES.create}
+            />
+          ),
+        }}
+      />
+      <PackageEditor
+        tenantId={tenantId}
+        packageId={editing?.id ?? null}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+    </section>
+  );
+}

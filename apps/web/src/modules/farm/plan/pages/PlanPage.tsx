@@ -1,0 +1,124 @@
+import Button from 'antd/es/button';
+import Progress from 'antd/es/progress';
+import Space from 'antd/es/space';
+import type { ColumnsType } from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { usePagedList } from '../../../../shared/crud/usePagedList';
+import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
+import { useShell } from '../../../../shell/ShellContext';
+import { useConfirmDelete } from '../../../system/components/catalogueUi';
+import { PLAN_CODES, type Plan, planApi, planKeys } from '../api/plan.api';
+import { PlanWizard } from '../components/PlanWizard';
+import '../plan.css';
+
+/** Plans (farm/plan): list with progress, the new-plan wizard, delete; a row opens the plan's detail. */
+export function PlanPage() {
+  const { t } = useTranslation(['farmPlan', 'common']);
+  const { tenantId } = useShell();
+  const navigate = useNavigate();
+  const confirmDelete = useConfirmDelete();
+  const key = useMemo(() => planKeys.plans(tenantId), [tenantId]);
+  const list = usePagedList<Plan>(key, (q) => planApi.planPage(tenantId, q));
+  const [adding, setAdding] = useState(false);
+
+  const fields: FilterField[] = [{ name: 'planName', label: t('farmPlan:plan.name'), type: 'text' }];
+  const columns: ColumnsType<Plan> = [
+    {
+      title: t('farmPlan:plan.name'),
+      dataIndex: 'planName',
+      render: (v: string, p) => (
+        <Button type="link" size="small" onClick={() => navigate(`/web/farm/plan/info/${p.planId}`)}>
+          {v}
+        </Button>
+      ),
+    },
+    { title: t('farmPlan:plan.package'), dataIndex: 'packageName', render: (v: string | null) => v || '—' },
+    { title: t('farmPlan:plan.base'), dataIndex: 'areaName', render: (v: string | null) => v || '—' },
+    { title: t('farmPlan:plan.startDate'), dataIndex: 'startDate', width: 120 },
+    {
+      title: t('farmPlan:plan.leader'),
+      dataIndex: 'leaderWorkerName',
+      render: (v: string | null) => v || '—',
+    },
+    { title: t('farmPlan:plan.batchCount'), dataIndex: 'batchCount', width: 90 },
+    {
+      title: t('farmPlan:plan.progress'),
+      dataIndex: 'progress',
+      width: 220,
+      render: (v: number, p) => (
+        <Tooltip
+          title={t('farmPlan:plan.progressTip', {
+            done: p.statusCounts.finished + p.statusCounts.closed,
+            total: p.taskCount - p.statusCounts.canceled,
+            overdue: p.statusCounts.overdue,
+          })}
+        >
+          <Progress percent={v} size="small" status={p.statusCounts.overdue > 0 ? 'exception' : undefined} />
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('common:action.operation'),
+      key: 'actions',
+      width: 140,
+      render: (_, p) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => navigate(`/web/farm/plan/info/${p.planId}`)}>
+            {t('farmPlan:plan.detail')}
+          </Button>
+          <PermissionGuard codes={[PLAN_CODES.delete]}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              onClick={() =>
+                confirmDelete(p.planName, () => planApi.removePlan(tenantId, p.planId), list.refresh)
+              }
+            >
+              {t('common:action.delete')}
+            </Button>
+          </PermissionGuard>
+        </Space>
+      ),
+    },
+  ];
+  const filtered = Object.keys(list.filters).length > 0;
+  return (
+    <section className="tl-card">
+      <FilterBar
+        fields={fields}
+        onSearch={list.search}
+        onAdd={() => setAdding(true)}
+        addText={t('farmPlan:plan.add')}
+        addCode={PLAN_CODES.create}
+      />
+      <PagedTable<Plan>
+        list={list}
+        rowKey="planId"
+        columns={columns}
+        scroll={{ x: 1000 }}
+        locale={{
+          emptyText: filtered ? (
+            <EmptyState variant="noSearchResult" size="small" />
+          ) : (
+            <EmptyState
+              variant="noData"
+              size="small"
+              title={t('farmPlan:plan.empty')}
+              onAdd={() => setAdding(true)}
+              addText={t('farmPlan:plan.add')}
+              addCode={PLAN_CODES.create}
+            />
+          ),
+        }}
+      />
+      <PlanWizard tenantId={tenantId} open={adding} onClose={() => setAdding(false)} />
+    </section>
+  );
+}

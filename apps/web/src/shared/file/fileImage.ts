@@ -1,0 +1,45 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { getAccessToken } from '../storage';
+
+/** Files of this server (/hfle/…) are read with the bearer token, so an <img> cannot load them directly. */
+export const isServerFile = (url: string): boolean => url.startsWith('/hfle/');
+
+/** A resized copy of a stored image: /…/files/{id}/file → /…/files/{id}/image?width&height&flag. */
+export const imageVariant = (url: string, width: number, height: number = width, cover = true): string =>
+  url.endsWith('/file')
+    ? `${url.slice(0, -'/file'.length)}/image?width=${width}&height=${height}&flag=${cover ? 1 : 0}`
+    : url;
+
+const fetchObjectUrl = async (url: string): Promise<string> => {
+  const token = getAccessToken();
+  const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`image ${res.status}`);
+  return URL.createObjectURL(await res.blob());
+};
+
+// Fetched once and shown through an object URL kept for the session, like the browser's own image cache.
+const objectUrlQuery = (url: string | null | undefined) => ({
+  queryKey: ['file-image', url],
+  queryFn: () => fetchObjectUrl(url ?? ''),
+  enabled: Boolean(url && isServerFile(url)),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+/** The address an <img> can show: http(s) as is, a server file as an object URL (null while loading or refused). */
+export const useImageSrc = (url: string | null | undefined): string | null => {
+  const query = useQuery(objectUrlQuery(url));
+  if (!url) return null;
+  return isServerFile(url) ? (query.data ?? null) : url;
+};
+
+/** useImageSrc for a list of images (a gallery), in order. */
+export const useImageSrcs = (urls: readonly string[], enabled = true): (string | null)[] => {
+  const results = useQueries({
+    queries: urls.map((u) => {
+      const q = objectUrlQuery(u);
+      return { ...q, enabled: q.enabled && enabled };
+    }),
+  });
+  return urls.map((u, i) => (isServerFile(u) ? (results[i]?.data ?? null) : u));
+};

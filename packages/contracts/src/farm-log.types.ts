@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { batchDate } from './batch.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { blankAsUnset } from './notice.types.js';
+
+// Farm logs (farm/log): spec 01 §2.2, spec 03 §7 'camera log' (posted to /wfpf/v1/{t}/log), §9 levels.
+
+export const FARM_LOG_TITLE_MAX = 60;
+export const FARM_LOG_DESCRIPTION_MAX = 2000;
+export const FARM_LOG_PICTURES_MAX = 9;
+/** Spec 03 §9: daily, warning, emergency (a camera's info / warn / error). */
+export const FARM_LOG_LEVELS = ['daily', 'warning', 'emergency'] as const;
+/** manual: typed in the console; camera / device: the device's id in sourceId; task: the task's id. */
+export const FARM_LOG_SOURCES = ['manual', 'camera', 'task', 'device'] as const;
+
+export type FarmLogLevel = (typeof FARM_LOG_LEVELS)[number];
+export type FarmLogSource = (typeof FARM_LOG_SOURCES)[number];
+
+const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
+
+const farmLogTitle = z
+  .string()
+  .max(FARM_LOG_TITLE_MAX * 4)
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'required, may not be blank' })
+      .max(FARM_LOG_TITLE_MAX, tooLong(FARM_LOG_TITLE_MAX)),
+  );
+
+const farmLogDescription = z
+  .string()
+  .max(FARM_LOG_DESCRIPTION_MAX * 4)
+  .transform((s) => s.trim())
+  .pipe(z.string().max(FARM_LOG_DESCRIPTION_MAX, tooLong(FARM_LOG_DESCRIPTION_MAX)))
+  .transform((s) => (s === '' ? null : s))
+  .nullable();
+
+/** The address the file module answers for an upload: /hfle/v1/{t}/files/{uuid}/file. */
+export const FARM_LOG_PICTURE_URL =
+  /^\/hfle\/v1\/(\d{1,10})\/files\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\/file$/;
+
+export const farmLogPictures = z
+  .array(
+    z
+      .string()
+      .max(200)
+      .regex(FARM_LOG_PICTURE_URL, { error: 'must be a file address /hfle/v1/{t}/files/{id}/file' }),
+  )
+  .max(FARM_LOG_PICTURES_MAX, { error: `at most ${FARM_LOG_PICTURES_MAX} pictures` });
+
+export const farmLogLevel = z.enum(FARM_LOG_LEVELS);
+export const farmLogSource = z.enum(FARM_LOG_SOURCES);
+
+/** When it happened: ISO-8601 with an offset (e.g. a camera's capture time); absent means now. */
+const logTime = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date-time with offset' });
+
+/**
+ * POST /wfpf/v1/{t}/log. A camera posts {title, level, pictures:[capture URL], areaId, source:'camera',
+ * sourceId: the camera's device id}; the console posts source 'manual' (the default) without sourceId.
+ */
+export const farmLogCreateBody = z.strictObject({
+  title: farmLogTitle,
+  level: farmLogLevel.default('daily'),
+  description: farmLogDescription.optional(),
+  /** Up to 9 file addresses of this tenant, in display order. */
+  pictures: farmLogPictures.default([]),
+  /** Optional base; with a plot it may be omitted (the plot's base) but must not differ. */
+  areaId: bodyId.nullable().optional(),
+  landId: bodyId.nullable().optional(),
+  source: farmLogSource.default('manual'),
+  /** Required for sources other than manual (the device or task), refused for manual. */
+  sourceId: bodyId.nullable().optional(),
+  logTime: logTime.optional(),
+});
+export type FarmLogCreateBody = z.infer<typeof farmLogCreateBody>;
+
+/** PUT /wfpf/v1/{t}/log: omitted fields keep their value; source and sourceId never change. */
+export const farmLogUpdateBody = z.strictObject({
+  logId: bodyId,
+  objectVersionNumber,
+  title: farmLogTitle,
+  level: farmLogLevel.optional(),
+  description: farmLogDescription.optional(),
+  pictures: farmLogPictures.optional(),
+  areaId: bodyId.nullable().optional(),
+  landId: bodyId.nullable().optional(),
+  logTime: logTime.optional(),
+});
+export type FarmLogUpdateBody = z.infer<typeof farmLogUpdateBody>;
+
+/** GET /wfpf/v1/{t}/log: newest first; startDate..endDate are farm-time (Asia/Shanghai) days, inclusive. */
+export const farmLogListQuery = pageQuery.extend({
+  /** Title contains, any case. */
+  title: z
+    .string()
+    .max(FARM_LOG_TITLE_MAX * 2)
+    .optional(),
+  level: blankAsUnset(farmLogLevel),
+  areaId: blankAsUnset(id),
+  landId: blankAsUnset(id),
+  source: blankAsUnset(farmLogSource),
+  startDate: blankAsUnset(batchDate),
+  endDate: blankAsUnset(batchDate),
+});
+export type FarmLogListQuery = z.infer<typeof farmLogListQuery>;
+
+export const farmLogIdParam = tenantParam.extend({ id });
+
+/** DELETE /wfpf/v1/{t}/log/{id}?objectVersionNumber= (optional: when given, a stale one is refused). */
+export const farmLogDeleteQuery = z.object({
+  objectVersionNumber: blankAsUnset(z.coerce.number().int().min(1).max(2_147_483_647)),
+});
+export type FarmLogDeleteQuery = z.infer<typeof farmLogDeleteQuery>;
+
+export const farmLog = z.object({
+  logId: z.number().int(),
+  title: z.string(),
+  level: z.string(),
+  description: z.string().nullable(),
+  pictures: z.array(z.string()),
+  areaId: z.number().int().nullable(),
+  areaName: z.string().nullable(),
+  landId: z.number().int().nullable(),
+  landName: z.string().nullable(),
+  source: z.string(),
+  sourceId: z.number().int().nullable(),
+  /** ISO-8601 (UTC). */
+  logTime: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  objectVersionNumber: z.number().int(),
+  creationDate: z.string(),
+});
+export type FarmLog = z.infer<typeof farmLog>;
+export const farmLogPage = pageOf(farmLog);

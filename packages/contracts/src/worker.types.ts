@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { flag01, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import { blankAsUnset } from './notice.types.js';
+
+// Workers (farm/worker). Spec 01 §3: Worker = workerId, name, organizationId (the base the worker belongs
+// to); §5: phone 11 digits starting with 1, no blank-only input. Paths: /wfpf/v1/{t}/worker….
+
+export const WORKER_NAME_MAX = 30;
+export const WORKER_JOB_TITLE_MAX = 30;
+export const WORKER_DESCRIPTION_MAX = 500;
+
+const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
+
+const workerName = z
+  .string()
+  .max(WORKER_NAME_MAX * 4)
+  .transform((s) => s.trim())
+  .pipe(
+    z.string().min(1, { error: 'required, may not be blank' }).max(WORKER_NAME_MAX, tooLong(WORKER_NAME_MAX)),
+  );
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, tooLong(max)))
+    .transform((s) => (s === '' ? null : s))
+    .nullable();
+
+/** 11 digits starting with 1 (spec 01 §5); '' or null means none. */
+export const workerPhone = z
+  .string()
+  .max(40)
+  .transform((s) => s.trim())
+  .pipe(z.string().regex(/^(?:1\d{10})?$/, { error: 'phone: 11 digits starting with 1' }))
+  .transform((s) => (s === '' ? null : s))
+  .nullable();
+
+export const workerCreateBody = z.strictObject({
+  name: workerName,
+  phone: workerPhone.optional(),
+  /** The base (area) of the tenant the worker belongs to; null for the whole enterprise. */
+  organizationId: bodyId.nullable().optional(),
+  /** The console user (a member of the tenant) this worker signs in as; one worker per user. */
+  userId: bodyId.nullable().optional(),
+  jobTitle: optionalText(WORKER_JOB_TITLE_MAX).optional(),
+  description: optionalText(WORKER_DESCRIPTION_MAX).optional(),
+  enabledFlag: flag01.default(1),
+});
+export type WorkerCreateBody = z.infer<typeof workerCreateBody>;
+
+/** Omitted optional fields keep their value; null clears a nullable one. */
+export const workerUpdateBody = z.strictObject({
+  workerId: bodyId,
+  objectVersionNumber,
+  name: workerName,
+  phone: workerPhone.optional(),
+  organizationId: bodyId.nullable().optional(),
+  userId: bodyId.nullable().optional(),
+  jobTitle: optionalText(WORKER_JOB_TITLE_MAX).optional(),
+  description: optionalText(WORKER_DESCRIPTION_MAX).optional(),
+  enabledFlag: flag01.optional(),
+});
+export type WorkerUpdateBody = z.infer<typeof workerUpdateBody>;
+
+export const workerListQuery = pageQuery.extend({
+  /** Contains, any case. */
+  name: z
+    .string()
+    .max(WORKER_NAME_MAX * 2)
+    .optional(),
+  organizationId: blankAsUnset(queryId),
+  enabledFlag: blankAsUnset(z.coerce.number().int().min(0).max(1)),
+});
+export type WorkerListQuery = z.infer<typeof workerListQuery>;
+
+export const workerIdParam = tenantIdParam;
+
+export const worker = z.object({
+  workerId: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  organizationId: z.number().int().nullable(),
+  /** Name of the base; null without one (or when it is gone). */
+  areaName: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  /** Real name of the linked user. */
+  userName: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  description: z.string().nullable(),
+  enabledFlag: flag01,
+  objectVersionNumber: z.number().int(),
+  creationDate: z.string(),
+});
+export type Worker = z.infer<typeof worker>;
+export const workerPage = pageOf(worker);
+
+/** GET /worker/self: the worker linked to the signed-in user, or null. */
+export const workerSelf = worker.nullable();
+
+/** GET /worker/candidate-users: members of the tenant not linked to a worker (or linked to workerId). */
+export const workerCandidateQuery = z.object({ workerId: blankAsUnset(queryId) });
+export type WorkerCandidateQuery = z.infer<typeof workerCandidateQuery>;
+export const workerCandidateUser = z.object({
+  userId: z.number().int(),
+  loginName: z.string(),
+  realName: z.string(),
+  phone: z.string().nullable(),
+});
+export type WorkerCandidateUser = z.infer<typeof workerCandidateUser>;
+export const workerCandidateUsers = z.array(workerCandidateUser);
