@@ -6,6 +6,7 @@ import type { AuthUser, Ctx } from '../../platform/http/context.js';
 import { seedActivities } from '../activity/activity.demo.js';
 import { seedAgricultural } from '../agricultural/agricultural.demo.js';
 import { AreaService } from '../area/area.service.js';
+import { seedBatches } from '../batch/batch.demo.js';
 import { seedCropCatalogue } from '../crop/crop.demo.js';
 import { seedFarmLogs } from '../farm-log/farm-log.demo.js';
 import { FileService } from '../file/file.service.js';
@@ -118,6 +119,7 @@ export const demoExtras: DemoExtras[] = [
   seedCropCatalogue,
   seedSeedProducts,
   seedLands,
+  seedBatches,
   seedAgricultural,
   seedFarmLogs,
   seedWorkers,

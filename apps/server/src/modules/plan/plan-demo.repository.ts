@@ -41,13 +41,21 @@ export const growingBatchesOf = async (
   db: Db,
   tenantId: number,
   areaId: number,
+  cropId: number,
   limit: number,
 ): Promise<number[]> =>
   (
     await db
       .select({ id: batches.id })
       .from(batches)
-      .where(and(eq(batches.tenantId, tenantId), eq(batches.areaId, areaId), eq(batches.status, 'growing')))
+      .where(
+        and(
+          eq(batches.tenantId, tenantId),
+          eq(batches.areaId, areaId),
+          eq(batches.cropId, cropId),
+          eq(batches.status, 'growing'),
+        ),
+      )
       .orderBy(batches.id)
       .limit(limit)
   ).map((b) => b.id);

@@ -67,9 +67,9 @@ const PACKAGES: { name: string; crop: string; description: string; tasks: DemoTa
   },
 ];
 
-/** Growing batches of the base; without any, three unbound tomato batches are added (no plot is taken). */
+/** Growing tomato batches of the base; without any, three unbound ones are added (no plot is taken). */
 const demoBatches = async (db: Db, tenantId: number, userId: number, areaId: number, cropId: number) => {
-  const found = await growingBatchesOf(db, tenantId, areaId, 3);
+  const found = await growingBatchesOf(db, tenantId, areaId, cropId, 3);
   if (found.length > 0) return found;
   const service = new BatchService();
   const ctx = demoAdminCtx(db, tenantId, userId);
@@ -83,7 +83,7 @@ const demoBatches = async (db: Db, tenantId: number, userId: number, areaId: num
       startDate: start,
     });
   }
-  return growingBatchesOf(db, tenantId, areaId, 3);
+  return growingBatchesOf(db, tenantId, areaId, cropId, 3);
 };
 
 /**

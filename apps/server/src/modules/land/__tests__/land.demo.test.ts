@@ -46,10 +46,8 @@ interface Plot {
 
 describe('demo plots', () => {
   it('puts 4 fields on 番禺示范基地 and 2 ponds on 南沙水产基地, measured by the server', async () => {
-    const ids = await seedDemo(s.platform.database, [
-      ...demoExtras.filter((e) => e !== seedLands),
-      seedLands,
-    ]);
+    expect(demoExtras).toContain(seedLands);
+    const ids = await seedDemo(s.platform.database, demoExtras);
     expect(ids.seeded).toBe(true);
     const token = await login(s, 'demo', 'demo1234');
     const res = await s.app.inject({
@@ -71,5 +69,30 @@ describe('demo plots', () => {
       expect(Math.abs(lat - clat)).toBeLessThan(0.01);
       expect(Math.abs(lng - clng)).toBeLessThan(0.01);
     }
+  });
+});
+
+describe('demo season', () => {
+  it('has growing batches on most plots, one idle field whose history shows the harvested batch', async () => {
+    const token = await login(s, 'demo', 'demo1234');
+    const self = json<{ tenantId: number }>(
+      await s.app.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }),
+    );
+    const t = self.tenantId;
+    const plots = json<{
+      content: (Plot & { landId: number; currentBatch: { batchName: string } | null })[];
+    }>(await s.app.inject({ method: 'GET', url: `/wfpf/v1/${t}/land?size=0`, headers: auth(token) })).content;
+    const growing = plots.filter((p) => p.currentBatch !== null).map((p) => p.landName);
+    expect(growing).toEqual(expect.arrayContaining(['1号温室大棚', '2号温室大棚', '东片水稻田', '1号鱼塘']));
+    const idle = plots.find((p) => p.landName === '西片蔬菜地');
+    expect(idle?.currentBatch).toBeNull();
+    const history = json<{ batchName: string; status: string }[]>(
+      await s.app.inject({
+        method: 'GET',
+        url: `/wfpf/v1/${t}/land/history?landId=${idle?.landId}`,
+        headers: auth(token),
+      }),
+    );
+    expect(history).toEqual([expect.objectContaining({ batchName: '秋茬番茄', status: 'harvested' })]);
   });
 });
