@@ -2,14 +2,18 @@ import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import type { FarmLog } from '../log/api/farmLog.api';
-import { FarmLogDrawer } from '../log/components/FarmLogDrawer';
 import { isLevel, LEVEL_COLOR } from '../log/farmLogModel';
 import type { FarmOverview } from './farmOverview.api';
+
+// Loaded on first open, not with the farm home.
+const FarmLogDrawer = lazy(() =>
+  import('../log/components/FarmLogDrawer').then((m) => ({ default: m.FarmLogDrawer })),
+);
 
 /** The 5 latest farm logs of the base, with the week's warning and emergency counts. */
 export function LatestLogsCard({ overview }: { overview: FarmOverview | undefined }) {
@@ -50,7 +54,11 @@ export function LatestLogsCard({ overview }: { overview: FarmOverview | undefine
       ) : (
         <EmptyState variant="noData" size="small" title={t('farm:home.logs.none')} />
       )}
-      <FarmLogDrawer log={viewing} onClose={() => setViewing(null)} />
+      {viewing ? (
+        <Suspense fallback={null}>
+          <FarmLogDrawer log={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -7,11 +7,10 @@ import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import dayjs from 'dayjs';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
-import { MarketDetailModal } from './MarketDetailModal';
 import {
   type MarketInfo,
   type MarketPrice,
@@ -22,6 +21,11 @@ import {
   rememberMarket,
 } from './market.api';
 import './market.css';
+
+// The detail modal carries ECharts: loaded when a market is opened, not with the farm home.
+const MarketDetailModal = lazy(() =>
+  import('./MarketDetailModal').then((m) => ({ default: m.MarketDetailModal })),
+);
 
 /** Enough for every market of a national price feed in one list; the card picks one. */
 const MARKETS_MAX = 500;
@@ -166,11 +170,11 @@ export function MarketPriceCard() {
         ) : null}
       </h3>
       {body}
-      <MarketDetailModal
-        marketId={open?.id ?? null}
-        productName={open?.product}
-        onClose={() => setOpen(null)}
-      />
+      {open ? (
+        <Suspense fallback={null}>
+          <MarketDetailModal marketId={open.id} productName={open.product} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

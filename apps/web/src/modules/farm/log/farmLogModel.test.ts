@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPictures, isLevel, LEVEL_COLOR, PICTURE_MAX_BYTES, pictureProblem } from './farmLogModel';
+import { isLevel, LEVEL_COLOR, PICTURE_MAX_BYTES, pictureProblem } from './farmLogModel';
 
 describe('farm log model', () => {
   it('colours every level', () => {
@@ -14,10 +14,5 @@ describe('farm log model', () => {
     expect(pictureProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(pictureProblem({ type: 'application/pdf', size: 1000 })).toBe('type');
     expect(pictureProblem({ type: 'image/jpeg', size: PICTURE_MAX_BYTES + 1 })).toBe('size');
-  });
-
-  it('adds pictures without duplicates and up to the maximum', () => {
-    expect(addPictures(['a'], ['b', 'a', 'c'], 9)).toEqual(['a', 'b', 'c']);
-    expect(addPictures(['a', 'b'], ['c', 'd'], 3)).toEqual(['a', 'b', 'c']);
   });
 });

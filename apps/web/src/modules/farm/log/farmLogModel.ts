@@ -36,10 +36,3 @@ export const pictureProblem = (file: { type: string; size: number }): 'type' | '
   if (file.size > PICTURE_MAX_BYTES) return 'size';
   return null;
 };
-
-/** The pictures after adding new ones: no duplicates, at most `max`, order kept. */
-export const addPictures = (current: readonly string[], added: readonly string[], max: number): string[] => {
-  const out = [...current];
-  for (const url of added) if (!out.includes(url) && out.length < max) out.push(url);
-  return out;
-};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addPhotos, duplicateInputIndex, groupByStatus, photoProblem, usedInputs } from './taskModel';
+import { duplicateInputIndex, groupByStatus, photoProblem, usedInputs } from './taskModel';
 
 describe('task model', () => {
   it('groups my tasks with overdue first and drops empty groups', () => {
@@ -24,12 +24,9 @@ describe('task model', () => {
     ).toEqual([{ inputId: 1, quantity: 2 }]);
   });
 
-  it('checks photos and keeps at most 9 without repeats', () => {
+  it('checks photos before upload', () => {
     expect(photoProblem({ type: 'image/png', size: 10 })).toBeNull();
     expect(photoProblem({ type: 'text/plain', size: 10 })).toBe('type');
     expect(photoProblem({ type: 'image/jpeg', size: 11 * 1024 * 1024 })).toBe('size');
-    const many = Array.from({ length: 12 }, (_, i) => `/p${i}`);
-    expect(addPhotos(['/p0'], many)).toHaveLength(9);
-    expect(addPhotos(['/a'], ['/a', '/b'])).toEqual(['/a', '/b']);
   });
 });

@@ -1,4 +1,4 @@
-import { TASK_PHOTOS_MAX, type TaskStatus } from '@tilth/contracts/task.types';
+import type { TaskStatus } from '@tilth/contracts/task.types';
 
 export { TASK_PHOTOS_MAX, TASK_STATUSES } from '@tilth/contracts/task.types';
 
@@ -72,7 +72,3 @@ export const photoProblem = (file: { type: string; size: number }): 'type' | 'si
   if (file.size > PHOTO_MAX_BYTES) return 'size';
   return null;
 };
-
-/** Appends new photos after the current ones, without repeats, up to the limit. */
-export const addPhotos = (current: readonly string[], added: readonly string[]): string[] =>
-  [...new Set([...current, ...added])].slice(0, TASK_PHOTOS_MAX);

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   CATALOGUE_DESCRIPTION_MAX,
   CROP_EN_NAME_MAX,
@@ -10,9 +9,9 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../shared/crud/useSubmit';
 import { type Crop, catalogueKeys, cropApi } from '../api/catalogue.api';
 import { ImageUrlField } from './ImageUrlField';
 
@@ -45,10 +44,8 @@ const toValues = (c: Crop | null): CropFormValues => ({
 /** Add or edit a crop: names (zh, en), plant or nurture, image, description, enabled. */
 export function CropFormModal({ tenantId, open, crop, onClose }: CropFormModalProps) {
   const { t } = useTranslation(['systemCatalogue', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<CropFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(catalogueKeys.crops(tenantId), onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -65,23 +62,18 @@ export function CropFormModal({ tenantId, open, crop, onClose }: CropFormModalPr
       description: v.description ?? '',
       enabledFlag: v.enabled ? 1 : 0,
     } as const;
-    setBusy(true);
-    try {
-      if (crop) {
-        await cropApi.update(tenantId, {
-          ...body,
-          cropId: crop.cropId,
-          objectVersionNumber: crop.objectVersionNumber,
-        });
-      } else await cropApi.create(tenantId, body);
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.crops(tenantId) });
-      message.success(crop ? t('common:message.saved') : t('systemCatalogue:message.created'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message (duplicate name, stale version …).
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (crop) {
+          await cropApi.update(tenantId, {
+            ...body,
+            cropId: crop.cropId,
+            objectVersionNumber: crop.objectVersionNumber,
+          });
+        } else await cropApi.create(tenantId, body);
+      },
+      crop ? t('common:message.saved') : t('systemCatalogue:message.created'),
+    );
   };
 
   const required = { required: true, whitespace: true, message: t('common:validation.required') };

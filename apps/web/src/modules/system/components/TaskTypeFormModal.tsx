@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   CATALOGUE_DESCRIPTION_MAX,
   TASK_TYPE_CODE_MAX,
@@ -9,9 +8,9 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../shared/crud/useSubmit';
 import { catalogueKeys, type TaskType, taskTypeApi } from '../api/catalogue.api';
 
 interface TaskTypeFormValues {
@@ -46,10 +45,8 @@ export const TASK_TYPE_PRESETS = [
 /** Add or edit a task type: name, code, colour, description, enabled. */
 export function TaskTypeFormModal({ tenantId, open, taskType, onClose }: TaskTypeFormModalProps) {
   const { t } = useTranslation(['systemCatalogue', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<TaskTypeFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(catalogueKeys.taskTypes(tenantId), onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -71,23 +68,18 @@ export function TaskTypeFormModal({ tenantId, open, taskType, onClose }: TaskTyp
       description: v.description ?? '',
       enabledFlag: v.enabled ? 1 : 0,
     } as const;
-    setBusy(true);
-    try {
-      if (taskType) {
-        await taskTypeApi.update(tenantId, {
-          ...body,
-          taskTypeId: taskType.taskTypeId,
-          objectVersionNumber: taskType.objectVersionNumber,
-        });
-      } else await taskTypeApi.create(tenantId, body);
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.taskTypes(tenantId) });
-      message.success(taskType ? t('common:message.saved') : t('systemCatalogue:message.created'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (taskType) {
+          await taskTypeApi.update(tenantId, {
+            ...body,
+            taskTypeId: taskType.taskTypeId,
+            objectVersionNumber: taskType.objectVersionNumber,
+          });
+        } else await taskTypeApi.create(tenantId, body);
+      },
+      taskType ? t('common:message.saved') : t('systemCatalogue:message.created'),
+    );
   };
 
   return (

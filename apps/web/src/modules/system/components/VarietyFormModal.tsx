@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   CATALOGUE_DESCRIPTION_MAX,
   GROWTH_DAYS_MAX,
@@ -12,9 +12,9 @@ import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../shared/crud/useSubmit';
 import { catalogueKeys, cropApi, type Variety, varietyApi } from '../api/catalogue.api';
 import { ImageUrlField } from './ImageUrlField';
 
@@ -43,10 +43,8 @@ const CODE = /^[A-Za-z0-9_]*$/;
 /** Add or edit a variety of a crop: name, code, growth days, image, description, enabled. */
 export function VarietyFormModal({ tenantId, open, variety, cropId, onClose }: VarietyFormModalProps) {
   const { t } = useTranslation(['systemCatalogue', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<VarietyFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(catalogueKeys.varieties(tenantId), onClose);
   const crops = useQuery({
     queryKey: catalogueKeys.cropOptions(tenantId),
     queryFn: () => cropApi.all(tenantId),
@@ -78,23 +76,18 @@ export function VarietyFormModal({ tenantId, open, variety, cropId, onClose }: V
       description: v.description ?? '',
       enabledFlag: v.enabled ? 1 : 0,
     } as const;
-    setBusy(true);
-    try {
-      if (variety) {
-        await varietyApi.update(tenantId, {
-          ...body,
-          varietyId: variety.varietyId,
-          objectVersionNumber: variety.objectVersionNumber,
-        });
-      } else await varietyApi.create(tenantId, body);
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.varieties(tenantId) });
-      message.success(variety ? t('common:message.saved') : t('systemCatalogue:message.created'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (variety) {
+          await varietyApi.update(tenantId, {
+            ...body,
+            varietyId: variety.varietyId,
+            objectVersionNumber: variety.objectVersionNumber,
+          });
+        } else await varietyApi.create(tenantId, body);
+      },
+      variety ? t('common:message.saved') : t('systemCatalogue:message.created'),
+    );
   };
 
   return (

@@ -1,20 +1,18 @@
 import { CROP_TYPES } from '@tilth/contracts/crop.types';
-import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
+import { RowActions } from '../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { type Crop, catalogueKeys, cropApi } from '../api/catalogue.api';
 import { CropFormModal } from '../components/CropFormModal';
-import { ENABLED_OPTIONS, EnabledTag, useConfirmDelete } from '../components/catalogueUi';
+import { ENABLED_OPTIONS, EnabledTag } from '../components/catalogueUi';
 import { FileImage } from '../components/FileImage';
 
 export const CROP_CODES = {
@@ -91,30 +89,16 @@ export function CropPage() {
       key: 'actions',
       width: 140,
       render: (_, c) => (
-        <Space size={0}>
-          <PermissionGuard codes={[CROP_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ crop: c })}>
-              {t('common:action.edit')}
-            </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[CROP_CODES.delete]}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirmDelete(c.cropName, () => cropApi.remove(tenantId, c.cropId), list.refresh)
-              }
-            >
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing({ crop: c })}
+          editCode={CROP_CODES.edit}
+          onDelete={() => confirmDelete(c.cropName, () => cropApi.remove(tenantId, c.cropId), list.refresh)}
+          deleteCode={CROP_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -129,19 +113,11 @@ export function CropPage() {
         rowKey="cropId"
         columns={columns}
         scroll={{ x: 900 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('systemCatalogue:crop.empty')}
-              onAdd={() => setEditing({ crop: null })}
-              addText={t('systemCatalogue:crop.add')}
-              addCode={CROP_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('systemCatalogue:crop.empty'),
+          onAdd: () => setEditing({ crop: null }),
+          addText: t('systemCatalogue:crop.add'),
+          addCode: CROP_CODES.create,
         }}
       />
       <CropFormModal

@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -6,13 +5,13 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
+import { RowActions } from '../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { catalogueKeys, type TaskType, taskTypeApi } from '../api/catalogue.api';
-import { ENABLED_OPTIONS, EnabledTag, useConfirmDelete } from '../components/catalogueUi';
+import { ENABLED_OPTIONS, EnabledTag } from '../components/catalogueUi';
 import { TaskTypeFormModal } from '../components/TaskTypeFormModal';
 
 export const TASK_TYPE_CODES = {
@@ -88,30 +87,18 @@ export function TaskTypePage() {
       key: 'actions',
       width: 140,
       render: (_, tt) => (
-        <Space size={0}>
-          <PermissionGuard codes={[TASK_TYPE_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ taskType: tt })}>
-              {t('common:action.edit')}
-            </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[TASK_TYPE_CODES.delete]}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirmDelete(tt.typeName, () => taskTypeApi.remove(tenantId, tt.taskTypeId), list.refresh)
-              }
-            >
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing({ taskType: tt })}
+          editCode={TASK_TYPE_CODES.edit}
+          onDelete={() =>
+            confirmDelete(tt.typeName, () => taskTypeApi.remove(tenantId, tt.taskTypeId), list.refresh)
+          }
+          deleteCode={TASK_TYPE_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -126,19 +113,11 @@ export function TaskTypePage() {
         rowKey="taskTypeId"
         columns={columns}
         scroll={{ x: 800 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('systemCatalogue:taskType.empty')}
-              onAdd={() => setEditing({ taskType: null })}
-              addText={t('systemCatalogue:taskType.add')}
-              addCode={TASK_TYPE_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('systemCatalogue:taskType.empty'),
+          onAdd: () => setEditing({ taskType: null }),
+          addText: t('systemCatalogue:taskType.add'),
+          addCode: TASK_TYPE_CODES.create,
         }}
       />
       <TaskTypeFormModal

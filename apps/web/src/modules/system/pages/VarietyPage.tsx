@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
+import { RowActions } from '../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { catalogueKeys, cropApi, type Variety, varietyApi } from '../api/catalogue.api';
-import { ENABLED_OPTIONS, EnabledTag, useConfirmDelete } from '../components/catalogueUi';
+import { ENABLED_OPTIONS, EnabledTag } from '../components/catalogueUi';
 import { FileImage } from '../components/FileImage';
 import { VarietyFormModal } from '../components/VarietyFormModal';
 
@@ -91,30 +89,18 @@ export function VarietyPage() {
       key: 'actions',
       width: 140,
       render: (_, v) => (
-        <Space size={0}>
-          <PermissionGuard codes={[VARIETY_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ variety: v })}>
-              {t('common:action.edit')}
-            </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[VARIETY_CODES.delete]}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirmDelete(v.varietyName, () => varietyApi.remove(tenantId, v.varietyId), list.refresh)
-              }
-            >
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing({ variety: v })}
+          editCode={VARIETY_CODES.edit}
+          onDelete={() =>
+            confirmDelete(v.varietyName, () => varietyApi.remove(tenantId, v.varietyId), list.refresh)
+          }
+          deleteCode={VARIETY_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -129,19 +115,11 @@ export function VarietyPage() {
         rowKey="varietyId"
         columns={columns}
         scroll={{ x: 900 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('systemCatalogue:variety.empty')}
-              onAdd={() => setEditing({ variety: null })}
-              addText={t('systemCatalogue:variety.add')}
-              addCode={VARIETY_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('systemCatalogue:variety.empty'),
+          onAdd: () => setEditing({ variety: null }),
+          addText: t('systemCatalogue:variety.add'),
+          addCode: VARIETY_CODES.create,
         }}
       />
       <VarietyFormModal

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ACTIVITY_CAPACITY_MAX,
   ACTIVITY_DESCRIPTION_MAX,
@@ -14,9 +14,9 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { ImageUrlField } from '../../../system/components/ImageUrlField';
 import { toFarmDayjs, toFarmText } from '../activityTime';
 import { type Activity, activityApi, activityKeys } from '../api/activity.api';
@@ -46,10 +46,8 @@ interface ActivityFormModalProps {
 /** Add or edit an activity: name, type, base, period, place, capacity, cover image, description. */
 export function ActivityFormModal({ tenantId, open, activity, preset, onClose }: ActivityFormModalProps) {
   const { t } = useTranslation(['farmActivity', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ActivityFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(activityKeys.all(tenantId), onClose);
   const bases = useQuery({
     queryKey: activityKeys.bases(tenantId),
     queryFn: () => activityApi.bases(tenantId),
@@ -93,23 +91,18 @@ export function ActivityFormModal({ tenantId, open, activity, preset, onClose }:
       description: v.description ?? '',
       enabledFlag: v.enabled ? 1 : 0,
     } as const;
-    setBusy(true);
-    try {
-      if (activity) {
-        await activityApi.update(tenantId, {
-          ...body,
-          activityId: activity.activityId,
-          objectVersionNumber: activity.objectVersionNumber,
-        });
-      } else await activityApi.create(tenantId, body);
-      await queryClient.invalidateQueries({ queryKey: activityKeys.all(tenantId) });
-      message.success(activity ? t('common:message.saved') : t('farmActivity:message.created'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (activity) {
+          await activityApi.update(tenantId, {
+            ...body,
+            activityId: activity.activityId,
+            objectVersionNumber: activity.objectVersionNumber,
+          });
+        } else await activityApi.create(tenantId, body);
+      },
+      activity ? t('common:message.saved') : t('farmActivity:message.created'),
+    );
   };
 
   return (

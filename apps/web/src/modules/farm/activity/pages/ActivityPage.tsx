@@ -2,10 +2,7 @@ import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '@tilth/contracts/activity.types';
-import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import type { Dayjs } from 'dayjs';
@@ -13,11 +10,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { usePermissions } from '../../../../shared/permission/usePermissions';
 import { useShell } from '../../../../shell/ShellContext';
 import { FileImage } from '../../../system/components/FileImage';
@@ -42,8 +38,7 @@ interface Editing {
 export function ActivityPage() {
   const { t } = useTranslation(['farmActivity', 'common']);
   const { tenantId } = useShell();
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const selected = useSelectedArea();
   const canCreate = usePermissions([ACTIVITY_CODES.create]).allowed;
   const canEdit = usePermissions([ACTIVITY_CODES.edit]).allowed;
@@ -89,24 +84,8 @@ export function ActivityPage() {
     },
   ];
 
-  const remove = (a: Activity) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: a.activityName }),
-      width: 330,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await activityApi.remove(tenantId, a.activityId);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
-  };
+  const remove = (a: Activity) =>
+    confirmDelete(a.activityName, () => activityApi.remove(tenantId, a.activityId), list.refresh);
 
   const fmt = (iso: string) => toFarmDayjs(iso).format('YYYY-MM-DD HH:mm');
   const columns: ColumnsType<Activity> = [
@@ -159,23 +138,16 @@ export function ActivityPage() {
       key: 'actions',
       width: 140,
       render: (_, a) => (
-        <Space size={0}>
-          <PermissionGuard codes={[ACTIVITY_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ activity: a })}>
-              {t('common:action.edit')}
-            </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[ACTIVITY_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(a)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing({ activity: a })}
+          editCode={ACTIVITY_CODES.edit}
+          onDelete={() => remove(a)}
+          deleteCode={ACTIVITY_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
@@ -202,19 +174,11 @@ export function ActivityPage() {
             rowKey="activityId"
             columns={columns}
             scroll={{ x: 1100 }}
-            locale={{
-              emptyText: filtered ? (
-                <EmptyState variant="noSearchResult" size="small" />
-              ) : (
-                <EmptyState
-                  variant="noData"
-                  size="small"
-                  title={t('farmActivity:empty')}
-                  onAdd={() => setEditing({ activity: null })}
-                  addText={t('farmActivity:action.add')}
-                  addCode={ACTIVITY_CODES.create}
-                />
-              ),
+            empty={{
+              title: t('farmActivity:empty'),
+              onAdd: () => setEditing({ activity: null }),
+              addText: t('farmActivity:action.add'),
+              addCode: ACTIVITY_CODES.create,
             }}
           />
         </>

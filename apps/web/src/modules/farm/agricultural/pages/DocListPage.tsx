@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
 import { type AgriDoc, type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
@@ -23,8 +20,7 @@ function DocListPage({ type }: { type: AgriDocType }) {
   const { t } = useTranslation(['agricultural', 'common']);
   const { tenantId } = useShell();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const fmt = useAgriFormat();
   const key = useMemo(() => agriKeys.docs(tenantId, type), [tenantId, type]);
   const list = usePagedList<AgriDoc>(key, (q) => agriApi.docPage(tenantId, type, q));
@@ -51,25 +47,13 @@ function DocListPage({ type }: { type: AgriDocType }) {
 
   const add = () => navigate(AGRI_PATHS.docAdd(type));
 
-  const remove = (d: AgriDoc) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: d.docCode }),
-      content: t('agricultural:doc.deleteHint'),
-      width: 400,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await agriApi.removeDoc(tenantId, type, d.docId, d.objectVersionNumber);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // Not enough stock to reverse, stale version: the API client showed the server's reason.
-        }
-      },
-    });
-  };
+  const remove = (d: AgriDoc) =>
+    confirmDelete(
+      d.docCode,
+      () => agriApi.removeDoc(tenantId, type, d.docId, d.objectVersionNumber),
+      list.refresh,
+      { content: t('agricultural:doc.deleteHint'), width: 400 },
+    );
 
   const columns: ColumnsType<AgriDoc> = [
     {
@@ -111,24 +95,21 @@ function DocListPage({ type }: { type: AgriDocType }) {
       fixed: 'right',
       width: 200,
       render: (_, d) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(AGRI_PATHS.docInfo(type, d.docId))}>
-            {t('common:action.detail')}
-          </Button>
-          <PermissionGuard codes={[write]}>
-            <Button type="link" size="small" onClick={() => navigate(AGRI_PATHS.docEdit(type, d.docId))}>
-              {t('common:action.edit')}
+        <RowActions
+          leading={
+            <Button type="link" size="small" onClick={() => navigate(AGRI_PATHS.docInfo(type, d.docId))}>
+              {t('common:action.detail')}
             </Button>
-            <Button type="link" size="small" danger onClick={() => remove(d)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onEdit={() => navigate(AGRI_PATHS.docEdit(type, d.docId))}
+          editCode={write}
+          onDelete={() => remove(d)}
+          deleteCode={write}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -143,19 +124,11 @@ function DocListPage({ type }: { type: AgriDocType }) {
         rowKey="docId"
         columns={columns}
         scroll={{ x: 1100 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t(`agricultural:doc.${type}.empty`)}
-              onAdd={add}
-              addText={t(`agricultural:doc.${type}.add`)}
-              addCode={write}
-            />
-          ),
+        empty={{
+          title: t(`agricultural:doc.${type}.empty`),
+          onAdd: add,
+          addText: t(`agricultural:doc.${type}.add`),
+          addCode: write,
         }}
       />
     </section>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AgriCategory, AgriInputCreateBody } from '@tilth/contracts/agricultural.types';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -8,11 +8,11 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { useShell } from '../../../../shell/ShellContext';
 import { AGRI_CATEGORIES, AGRI_PRICE_MAX, agriApi, agriKeys } from '../api/agricultural.api';
 import { AGRI_PATHS } from '../paths';
@@ -41,10 +41,8 @@ export function InputFormPage() {
   const { id } = useParams();
   const inputId = id ? Number(id) : undefined;
   const navigate = useNavigate();
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit(agriKeys.all(tenantId), () => navigate(AGRI_PATHS.inputs));
   const category = Form.useWatch('category', form);
   const current = useQuery({
     queryKey: agriKeys.input(tenantId, inputId ?? 0),
@@ -89,8 +87,7 @@ export function InputFormPage() {
       description: v.description ?? null,
       enabledFlag: v.enabledFlag,
     };
-    setSaving(true);
-    try {
+    await run(async () => {
       if (current.data) {
         await agriApi.updateInput(tenantId, {
           ...body,
@@ -100,14 +97,7 @@ export function InputFormPage() {
       } else {
         await agriApi.createInput(tenantId, body);
       }
-      message.success(t('common:message.saved'));
-      await queryClient.invalidateQueries({ queryKey: agriKeys.all(tenantId) });
-      navigate(AGRI_PATHS.inputs);
-    } catch {
-      // Duplicate code, stale version…: shown by the API client; the form keeps its values.
-    } finally {
-      setSaving(false);
-    }
+    }, t('common:message.saved'));
   };
 
   return (

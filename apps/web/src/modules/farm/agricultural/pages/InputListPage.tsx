@@ -1,6 +1,4 @@
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
@@ -8,11 +6,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
 import { AGRI_CATEGORIES, type AgriInput, agriApi, agriKeys } from '../api/agricultural.api';
@@ -23,7 +21,7 @@ export function InputListPage() {
   const { t } = useTranslation(['agricultural', 'common']);
   const { tenantId } = useShell();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const message = useMessage();
   const fmt = useAgriFormat();
   const key = useMemo(() => agriKeys.inputs(tenantId), [tenantId]);
@@ -72,25 +70,11 @@ export function InputListPage() {
     }
   };
 
-  const remove = (i: AgriInput) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: i.inputName }),
+  const remove = (i: AgriInput) =>
+    confirmDelete(i.inputName, () => agriApi.removeInput(tenantId, i.inputId), list.refresh, {
       content: t('agricultural:input.deleteHint'),
       width: 380,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await agriApi.removeInput(tenantId, i.inputId);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // In use: the server's 409 says to disable it instead; shown by the API client.
-        }
-      },
     });
-  };
 
   const columns: ColumnsType<AgriInput> = [
     { title: t('agricultural:input.field.code'), dataIndex: 'inputCode', width: 150 },
@@ -135,28 +119,23 @@ export function InputListPage() {
       width: 200,
       fixed: 'right',
       render: (_, i) => (
-        <Space size={0}>
-          <PermissionGuard codes={[AGRI_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => navigate(AGRI_PATHS.inputEdit(i.inputId))}>
-              {t('common:action.edit')}
-            </Button>
+        <RowActions
+          onEdit={() => navigate(AGRI_PATHS.inputEdit(i.inputId))}
+          editCode={AGRI_CODES.edit}
+          editExtra={
             <Button type="link" size="small" onClick={() => void toggle(i)}>
               {i.enabledFlag === 1
                 ? t('agricultural:input.action.disable')
                 : t('agricultural:input.action.enable')}
             </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[AGRI_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(i)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onDelete={() => remove(i)}
+          deleteCode={AGRI_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -171,19 +150,11 @@ export function InputListPage() {
         rowKey="inputId"
         columns={columns}
         scroll={{ x: 1200 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('agricultural:input.empty')}
-              onAdd={add}
-              addText={t('agricultural:input.action.add')}
-              addCode={AGRI_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('agricultural:input.empty'),
+          onAdd: add,
+          addText: t('agricultural:input.action.add'),
+          addCode: AGRI_CODES.create,
         }}
       />
     </section>

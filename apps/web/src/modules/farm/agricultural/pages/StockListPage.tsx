@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
@@ -135,7 +134,6 @@ export function StockListPage() {
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar fields={fields} onSearch={list.search} initialValues={initial} />
@@ -144,12 +142,8 @@ export function StockListPage() {
         rowKey="stockKey"
         columns={columns}
         scroll={{ x: 1200 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState variant="noData" size="small" title={t('agricultural:stock.empty')} />
-          ),
+        empty={{
+          title: t('agricultural:stock.empty'),
         }}
       />
     </section>

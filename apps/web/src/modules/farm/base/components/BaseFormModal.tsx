@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -7,10 +7,10 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectArea, useSelectedArea } from '../../../../shared/area/areaStore';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { AREA_NAME_MAX, isAreaCode } from '../../../../shared/validators';
 import { type Area, baseApi, baseKeys } from '../api/base.api';
 import {
@@ -34,11 +34,9 @@ interface BaseFormModalProps {
 /** Add or edit a base (spec 01 §3, §5): name, code, usage, default flag, parent base, centre point. */
 export function BaseFormModal({ tenantId, open, area, onClose }: BaseFormModalProps) {
   const { t } = useTranslation(['farmBase', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const selected = useSelectedArea();
   const [form] = Form.useForm<BaseFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(baseKeys.all(tenantId), onClose);
 
   const options = useQuery({
     queryKey: baseKeys.options(tenantId),
@@ -53,21 +51,16 @@ export function BaseFormModal({ tenantId, open, area, onClose }: BaseFormModalPr
   }, [open, area, form]);
 
   const submit = async (values: BaseFormValues) => {
-    setBusy(true);
-    try {
-      const saved = area
-        ? await baseApi.update(tenantId, toUpdateBody(area, values))
-        : await baseApi.create(tenantId, toCreateBody(values));
-      // The shell's base selector shows the same base: keep it in step.
-      if (selected?.areaId === saved.areaId) selectArea(saved);
-      await queryClient.invalidateQueries({ queryKey: baseKeys.all(tenantId) });
-      message.success(area ? t('common:message.saved') : t('farmBase:message.created'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message (duplicate name or code, stale version …).
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const saved = area
+          ? await baseApi.update(tenantId, toUpdateBody(area, values))
+          : await baseApi.create(tenantId, toCreateBody(values));
+        // The shell's base selector shows the same base: keep it in step.
+        if (selected?.areaId === saved.areaId) selectArea(saved);
+      },
+      area ? t('common:message.saved') : t('farmBase:message.created'),
+    );
   };
 
   const parents = parentCandidates(options.data ?? [], area?.areaId);

@@ -1,6 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import App from 'antd/es/app';
-import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -9,11 +7,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectArea, useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { type Area, baseApi, baseKeys } from '../api/base.api';
 import { BASE_USAGES, parseCenter } from '../baseForm';
@@ -29,8 +26,7 @@ export const BASE_CODES = {
 export function BasePage() {
   const { t } = useTranslation(['farmBase', 'common']);
   const { tenantId } = useShell();
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const queryClient = useQueryClient();
   const selected = useSelectedArea();
   const key = useMemo(() => baseKeys.list(tenantId), [tenantId]);
@@ -54,26 +50,16 @@ export function BasePage() {
     },
   ];
 
-  const remove = (area: Area) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: area.areaName }),
-      content: t('farmBase:message.deleteHint'),
-      width: 330,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await baseApi.remove(tenantId, area);
-          if (selected?.areaId === area.areaId) selectArea(null);
-          message.success(t('common:message.deleted'));
-          await queryClient.invalidateQueries({ queryKey: baseKeys.all(tenantId) });
-        } catch {
-          // The server's reason (plots or bases under it, last default) was shown by the API client.
-        }
+  const remove = (area: Area) =>
+    confirmDelete(
+      area.areaName,
+      async () => {
+        await baseApi.remove(tenantId, area);
+        if (selected?.areaId === area.areaId) selectArea(null);
       },
-    });
-  };
+      () => queryClient.invalidateQueries({ queryKey: baseKeys.all(tenantId) }),
+      { content: t('farmBase:message.deleteHint') },
+    );
 
   // Parents may sit on another page: names come from the whole (small) list of bases.
   const all = useQuery({ queryKey: baseKeys.options(tenantId), queryFn: () => baseApi.all(tenantId) });
@@ -122,23 +108,16 @@ export function BasePage() {
       key: 'actions',
       width: 140,
       render: (_, a) => (
-        <Space size={0}>
-          <PermissionGuard codes={[BASE_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ area: a })}>
-              {t('common:action.edit')}
-            </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[BASE_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(a)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing({ area: a })}
+          editCode={BASE_CODES.edit}
+          onDelete={() => remove(a)}
+          deleteCode={BASE_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -153,19 +132,11 @@ export function BasePage() {
         rowKey="areaId"
         columns={columns}
         scroll={{ x: 860 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('farmBase:empty')}
-              onAdd={() => setEditing({ area: null })}
-              addText={t('farmBase:action.add')}
-              addCode={BASE_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('farmBase:empty'),
+          onAdd: () => setEditing({ area: null }),
+          addText: t('farmBase:action.add'),
+          addCode: BASE_CODES.create,
         }}
       />
       <BaseFormModal

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -6,9 +6,9 @@ import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
 import {
@@ -43,10 +43,8 @@ const CODE = /^[A-Za-z0-9_-]*$/;
 /** Add or edit a batch: a crop variety on a plot over a period, or a stock of animals or fish in a pond. */
 export function BatchFormModal({ tenantId, open, batch, defaultAreaId, onClose }: BatchFormModalProps) {
   const { t } = useTranslation(['farmBatch', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<BatchFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(batchKeys.all(tenantId), onClose);
   const batchType = Form.useWatch('batchType', form) as BatchType | undefined;
   const areaId = Form.useWatch('areaId', form) as number | undefined;
   const cropId = Form.useWatch('cropId', form) as number | undefined;
@@ -79,18 +77,10 @@ export function BatchFormModal({ tenantId, open, batch, defaultAreaId, onClose }
   });
 
   const submit = async (values: BatchFormValues) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       if (batch) await batchApi.update(tenantId, toUpdateBody(batch, values));
       else await batchApi.create(tenantId, toCreateBody(values));
-      await queryClient.invalidateQueries({ queryKey: batchKeys.all(tenantId) });
-      message.success(t('common:message.saved'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message ('a batch already exists in this plot' …).
-    } finally {
-      setBusy(false);
-    }
+    }, t('common:message.saved'));
   };
 
   const landOptions = (lands.data ?? [])

@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
 import {
   BATCH_QUANTITY_MAX,
@@ -30,10 +29,8 @@ export function HarvestModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['farmBatch', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<HarvestFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(batchKeys.all(tenantId), onClose);
 
   useEffect(() => {
     if (!batch) return;
@@ -43,17 +40,9 @@ export function HarvestModal({
 
   const submit = async (values: HarvestFormValues) => {
     if (!batch) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await batchApi.harvest(tenantId, toHarvestBody(batch, values));
-      await queryClient.invalidateQueries({ queryKey: batchKeys.all(tenantId) });
-      message.success(t('farmBatch:harvest.done'));
-      onClose();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    }, t('farmBatch:harvest.done'));
   };
 
   return (

@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Segmented from 'antd/es/segmented';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
@@ -36,8 +33,7 @@ const known = (list: readonly string[], v: string) => list.includes(v);
 export function BatchPage() {
   const { t, i18n } = useTranslation(['farmBatch', 'common']);
   const { tenantId } = useShell();
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const selected = useSelectedArea();
   const [view, setView] = useState<'list' | 'plan'>('list');
   const [editing, setEditing] = useState<{ batch: Batch | null } | null>(null);
@@ -91,24 +87,7 @@ export function BatchPage() {
     },
   ];
 
-  const remove = (b: Batch) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: b.batchName }),
-      width: 330,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await batchApi.remove(tenantId, b);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // Shown by the API client (a harvested batch cannot be deleted …).
-        }
-      },
-    });
-  };
+  const remove = (b: Batch) => confirmDelete(b.batchName, () => batchApi.remove(tenantId, b), list.refresh);
 
   const columns: ColumnsType<Batch> = [
     { title: t('farmBatch:field.batchCode'), dataIndex: 'batchCode', width: 150 },
@@ -158,29 +137,23 @@ export function BatchPage() {
       fixed: 'right',
       width: 180,
       render: (_, b) => (
-        <Space size={0}>
-          <PermissionGuard codes={[BATCH_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ batch: b })}>
-              {t('common:action.edit')}
-            </Button>
-            {b.status === 'growing' ? (
+        <RowActions
+          onEdit={() => setEditing({ batch: b })}
+          editCode={BATCH_CODES.edit}
+          editExtra={
+            b.status === 'growing' ? (
               <Button type="link" size="small" onClick={() => setHarvesting(b)}>
                 {t('farmBatch:action.harvest')}
               </Button>
-            ) : null}
-          </PermissionGuard>
-          <PermissionGuard codes={[BATCH_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(b)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+            ) : null
+          }
+          onDelete={() => remove(b)}
+          deleteCode={BATCH_CODES.delete}
+        />
       ),
     },
   ];
 
-  // The shell's base alone is a starting point, not a search.
-  const filtered = Object.keys(list.filters).some((k) => k !== 'areaId');
   return (
     <section className="tl-card">
       <div className="tl-batch-head">
@@ -208,19 +181,13 @@ export function BatchPage() {
             rowKey="batchId"
             columns={columns}
             scroll={{ x: 1400 }}
-            locale={{
-              emptyText: filtered ? (
-                <EmptyState variant="noSearchResult" size="small" />
-              ) : (
-                <EmptyState
-                  variant="noData"
-                  size="small"
-                  title={t('farmBatch:empty')}
-                  onAdd={() => setEditing({ batch: null })}
-                  addText={t('farmBatch:action.add')}
-                  addCode={BATCH_CODES.create}
-                />
-              ),
+            empty={{
+              title: t('farmBatch:empty'),
+              onAdd: () => setEditing({ batch: null }),
+              addText: t('farmBatch:action.add'),
+              addCode: BATCH_CODES.create,
+              // The shell's base alone is a starting point, not a search.
+              ignoreFilters: ['areaId'],
             }}
           />
         </>

@@ -6,20 +6,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LAND_USAGES } from '@tilth/contracts/land.types';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField, type FilterValues } from '../../../../shared/FilterBar/FilterBar';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { mapApi } from '../../map/api/map.api';
 import { MapLegend } from '../../map/components/MapLegend';
@@ -168,26 +166,21 @@ export function LandPage() {
       width: 180,
       fixed: 'right',
       render: (_: unknown, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDetail(r)}>
-            {t('common:action.detail')}
-          </Button>
-          <PermissionGuard codes={[LAND_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ land: r })}>
-              {t('common:action.edit')}
+        <RowActions
+          leading={
+            <Button type="link" size="small" onClick={() => setDetail(r)}>
+              {t('common:action.detail')}
             </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[LAND_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(r)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onEdit={() => setEditing({ land: r })}
+          editCode={LAND_CODES.edit}
+          onDelete={() => remove(r)}
+          deleteCode={LAND_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.values(list.filters).some((v) => v !== undefined && v !== '');
   const add = () => setEditing({ land: null });
   return (
     <section className="tl-card tl-land-page">
@@ -207,19 +200,11 @@ export function LandPage() {
             columns={columns}
             scroll={{ x: 980 }}
             size="middle"
-            locale={{
-              emptyText: filtered ? (
-                <EmptyState variant="noSearchResult" size="small" />
-              ) : (
-                <EmptyState
-                  variant="noData"
-                  size="small"
-                  title={t('farmLand:empty')}
-                  onAdd={add}
-                  addText={t('farmLand:action.add')}
-                  addCode={LAND_CODES.create}
-                />
-              ),
+            empty={{
+              title: t('farmLand:empty'),
+              onAdd: add,
+              addText: t('farmLand:action.add'),
+              addCode: LAND_CODES.create,
             }}
           />
         </div>

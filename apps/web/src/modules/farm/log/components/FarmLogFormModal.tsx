@@ -10,7 +10,7 @@ import Tag from 'antd/es/tag';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type FarmLog, farmLogApi, farmLogKeys } from '../api/farmLog.api';
 import {
@@ -52,9 +52,8 @@ export function FarmLogFormModal({
   onSaved,
 }: FarmLogFormModalProps) {
   const { t } = useTranslation(['farmLog', 'common']);
-  const message = useMessage();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit(null, onSaved);
   const [uploading, setUploading] = useState(false);
   const areaId = Form.useWatch('areaId', form);
   const areas = useQuery({
@@ -101,8 +100,7 @@ export function FarmLogFormModal({
       pictures: v.pictures,
       ...(v.logTime ? { logTime: v.logTime.toISOString() } : {}),
     };
-    setSaving(true);
-    try {
+    await run(async () => {
       if (log) {
         await farmLogApi.update(tenantId, {
           ...body,
@@ -112,13 +110,7 @@ export function FarmLogFormModal({
       } else {
         await farmLogApi.create(tenantId, body);
       }
-      message.success(t('common:message.saved'));
-      onSaved();
-    } catch {
-      // Shown by the API client (a stale edit, a picture refused …).
-    } finally {
-      setSaving(false);
-    }
+    }, t('common:message.saved'));
   };
 
   const notBlank = (_: unknown, value: string | undefined) =>

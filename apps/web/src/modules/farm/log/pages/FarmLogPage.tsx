@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
@@ -9,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type FarmLog, farmLogApi, farmLogKeys } from '../api/farmLog.api';
@@ -34,8 +32,7 @@ import '../farmLog.css';
 export function FarmLogPage() {
   const { t } = useTranslation(['farmLog', 'common']);
   const { tenantId } = useShell();
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const selected = useSelectedArea();
   const [editing, setEditing] = useState<{ log: FarmLog | null } | null>(null);
   const [viewing, setViewing] = useState<FarmLog | null>(null);
@@ -82,24 +79,8 @@ export function FarmLogPage() {
     { name: 'dateRange', label: t('field.dateRange'), type: 'dateRange', names: ['startDate', 'endDate'] },
   ];
 
-  const remove = (log: FarmLog) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: log.title }),
-      width: 330,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await farmLogApi.remove(tenantId, log);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
-  };
+  const remove = (log: FarmLog) =>
+    confirmDelete(log.title, () => farmLogApi.remove(tenantId, log), list.refresh);
 
   const columns: ColumnsType<FarmLog> = [
     {
@@ -161,21 +142,17 @@ export function FarmLogPage() {
       key: 'actions',
       width: 180,
       render: (_, log) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setViewing(log)}>
-            {t('common:action.detail')}
-          </Button>
-          <PermissionGuard codes={[FARM_LOG_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ log })}>
-              {t('common:action.edit')}
+        <RowActions
+          leading={
+            <Button type="link" size="small" onClick={() => setViewing(log)}>
+              {t('common:action.detail')}
             </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[FARM_LOG_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(log)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onEdit={() => setEditing({ log })}
+          editCode={FARM_LOG_CODES.edit}
+          onDelete={() => remove(log)}
+          deleteCode={FARM_LOG_CODES.delete}
+        />
       ),
     },
   ];

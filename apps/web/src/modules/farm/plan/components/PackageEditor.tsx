@@ -1,6 +1,6 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PlanPackageCreateBody } from '@tilth/contracts/plan.types';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -10,10 +10,10 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../shared/api/client';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { planApi, planKeys } from '../api/plan.api';
 import { PackageTimeline, type TimelineTask } from './PackageTimeline';
 
@@ -48,10 +48,8 @@ export function PackageEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['farmPlan', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit(planKeys.all(tenantId), onClose);
   const current = useQuery({
     queryKey: planKeys.package(tenantId, packageId ?? 0),
     queryFn: () => planApi.package(tenantId, packageId ?? 0),
@@ -130,21 +128,13 @@ export function PackageEditor({
         inputs: (task.inputs ?? []).map((i) => ({ inputId: i.inputId ?? 0, amount: i.amount ?? 0 })),
       })),
     };
-    setSaving(true);
-    try {
+    await run(async () => {
       if (packageId === null) await planApi.createPackage(tenantId, body);
       else {
         const version = current.data?.objectVersionNumber ?? 1;
         await planApi.updatePackage(tenantId, { ...body, packageId, objectVersionNumber: version });
       }
-      message.success(t('common:message.saved'));
-      await queryClient.invalidateQueries({ queryKey: planKeys.all(tenantId) });
-      onClose();
-    } catch {
-      // The API client showed the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    }, t('common:message.saved'));
   };
 
   return (

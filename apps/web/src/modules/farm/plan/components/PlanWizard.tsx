@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Descriptions from 'antd/es/descriptions';
@@ -14,7 +14,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { type Batch, planApi, planKeys } from '../api/plan.api';
 
 interface Values {
@@ -38,11 +38,9 @@ export function PlanWizard({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['farmPlan', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const selectedArea = useSelectedArea();
   const [step, setStep] = useState(0);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSubmit(planKeys.all(tenantId), () => close());
   const [form] = Form.useForm<Values>();
   const packages = useQuery({
     queryKey: planKeys.options(tenantId, 'packages'),
@@ -86,24 +84,19 @@ export function PlanWizard({
   };
   const submit = async () => {
     const v = form.getFieldsValue(true) as Values;
-    setSaving(true);
-    try {
-      await planApi.createPlan(tenantId, {
-        planName: v.planName,
-        packageId: v.packageId ?? 0,
-        startDate: (v.startDate ?? dayjs()).format('YYYY-MM-DD'),
-        batchIds: v.batchIds,
-        leaderWorkerId: v.leaderWorkerId ?? null,
-        description: v.description ?? '',
-      });
-      message.success(t('farmPlan:wizard.created', { count: taskCount }));
-      await queryClient.invalidateQueries({ queryKey: planKeys.all(tenantId) });
-      close();
-    } catch {
-      // The API client showed the server's reason.
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await planApi.createPlan(tenantId, {
+          planName: v.planName,
+          packageId: v.packageId ?? 0,
+          startDate: (v.startDate ?? dayjs()).format('YYYY-MM-DD'),
+          batchIds: v.batchIds,
+          leaderWorkerId: v.leaderWorkerId ?? null,
+          description: v.description ?? '',
+        });
+      },
+      t('farmPlan:wizard.created', { count: taskCount }),
+    );
   };
 
   return (

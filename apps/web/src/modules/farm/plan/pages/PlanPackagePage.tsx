@@ -1,17 +1,14 @@
-import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
-import { useConfirmDelete } from '../../../system/components/catalogueUi';
 import { PACKAGE_CODES, type PlanPackage, planApi, planKeys } from '../api/plan.api';
 import { PackageEditor } from '../components/PackageEditor';
 import '../plan.css';
@@ -60,29 +57,17 @@ export function PlanPackagePage() {
       key: 'actions',
       width: 140,
       render: (_, p) => (
-        <Space size={0}>
-          <PermissionGuard codes={[PACKAGE_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ id: p.packageId })}>
-              {t('common:action.edit')}
-            </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[PACKAGE_CODES.delete]}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirmDelete(p.packageName, () => planApi.removePackage(tenantId, p.packageId), list.refresh)
-              }
-            >
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+        <RowActions
+          onEdit={() => setEditing({ id: p.packageId })}
+          editCode={PACKAGE_CODES.edit}
+          onDelete={() =>
+            confirmDelete(p.packageName, () => planApi.removePackage(tenantId, p.packageId), list.refresh)
+          }
+          deleteCode={PACKAGE_CODES.delete}
+        />
       ),
     },
   ];
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -97,19 +82,11 @@ export function PlanPackagePage() {
         rowKey="packageId"
         columns={columns}
         scroll={{ x: 800 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('farmPlan:package.empty')}
-              onAdd={() => setEditing({ id: null })}
-              addText={t('farmPlan:package.add')}
-              addCode={PACKAGE_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('farmPlan:package.empty'),
+          onAdd: () => setEditing({ id: null }),
+          addText: t('farmPlan:package.add'),
+          addCode: PACKAGE_CODES.create,
         }}
       />
       <PackageEditor

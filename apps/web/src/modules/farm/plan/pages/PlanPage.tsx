@@ -1,18 +1,16 @@
 import Button from 'antd/es/button';
 import Progress from 'antd/es/progress';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
-import { useConfirmDelete } from '../../../system/components/catalogueUi';
 import { PLAN_CODES, type Plan, planApi, planKeys } from '../api/plan.api';
 import { PlanWizard } from '../components/PlanWizard';
 import '../plan.css';
@@ -59,7 +57,13 @@ export function PlanPage() {
             overdue: p.statusCounts.overdue,
           })}
         >
-          <Progress percent={v} size="small" status={p.statusCounts.overdue > 0 ? 'exception' : undefined} />
+          <Progress
+            percent={v}
+            size="small"
+            // Red when tasks are overdue, but keep the figure (antd's exception status hides it).
+            strokeColor={p.statusCounts.overdue > 0 ? 'var(--ant-color-error, #ff4d4f)' : undefined}
+            format={(pct) => `${pct ?? 0}%`}
+          />
         </Tooltip>
       ),
     },
@@ -68,27 +72,20 @@ export function PlanPage() {
       key: 'actions',
       width: 140,
       render: (_, p) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(`/web/farm/plan/info/${p.planId}`)}>
-            {t('farmPlan:plan.detail')}
-          </Button>
-          <PermissionGuard codes={[PLAN_CODES.delete]}>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() =>
-                confirmDelete(p.planName, () => planApi.removePlan(tenantId, p.planId), list.refresh)
-              }
-            >
-              {t('common:action.delete')}
+        <RowActions
+          leading={
+            <Button type="link" size="small" onClick={() => navigate(`/web/farm/plan/info/${p.planId}`)}>
+              {t('farmPlan:plan.detail')}
             </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onDelete={() =>
+            confirmDelete(p.planName, () => planApi.removePlan(tenantId, p.planId), list.refresh)
+          }
+          deleteCode={PLAN_CODES.delete}
+        />
       ),
     },
   ];
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -103,19 +100,11 @@ export function PlanPage() {
         rowKey="planId"
         columns={columns}
         scroll={{ x: 1000 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('farmPlan:plan.empty')}
-              onAdd={() => setAdding(true)}
-              addText={t('farmPlan:plan.add')}
-              addCode={PLAN_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('farmPlan:plan.empty'),
+          onAdd: () => setAdding(true),
+          addText: t('farmPlan:plan.add'),
+          addCode: PLAN_CODES.create,
         }}
       />
       <PlanWizard tenantId={tenantId} open={adding} onClose={() => setAdding(false)} />

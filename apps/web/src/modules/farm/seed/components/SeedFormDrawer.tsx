@@ -1,6 +1,6 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
@@ -8,9 +8,9 @@ import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { seedApi, seedKeys } from '../api/seed.api';
 import {
   CROP_EN_NAME_MAX,
@@ -41,10 +41,8 @@ interface SeedFormDrawerProps {
 /** Add or edit a seed product with its planting methods and product attributes. */
 export function SeedFormDrawer({ tenantId, open, seedId, onClose }: SeedFormDrawerProps) {
   const { t } = useTranslation(['farmSeed', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<SeedFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(seedKeys.all(tenantId), onClose);
   const product = useQuery({
     queryKey: seedKeys.one(tenantId, seedId ?? 0),
     queryFn: () => seedApi.get(tenantId, seedId ?? 0),
@@ -63,18 +61,10 @@ export function SeedFormDrawer({ tenantId, open, seedId, onClose }: SeedFormDraw
 
   const submit = async (values: SeedFormValues) => {
     if (seedId !== null && !loaded) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (loaded) await seedApi.update(tenantId, toUpdateBody(loaded, values));
       else await seedApi.create(tenantId, toCreateBody(values));
-      await queryClient.invalidateQueries({ queryKey: seedKeys.all(tenantId) });
-      message.success(t('common:message.saved'));
-      onClose();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    }, t('common:message.saved'));
   };
 
   return (

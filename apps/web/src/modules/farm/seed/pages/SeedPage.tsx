@@ -1,17 +1,14 @@
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { type SeedSummary, seedApi, seedKeys } from '../api/seed.api';
 import { FileImage } from '../components/FileImage';
@@ -29,8 +26,7 @@ export const SEED_CODES = {
 export function SeedPage() {
   const { t } = useTranslation(['farmSeed', 'common']);
   const { tenantId } = useShell();
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const key = useMemo(() => seedKeys.all(tenantId), [tenantId]);
   const list = usePagedList<SeedSummary>(key, (q) => seedApi.page(tenantId, q));
   const [editing, setEditing] = useState<{ seedId: number | null } | null>(null);
@@ -50,24 +46,8 @@ export function SeedPage() {
     },
   ];
 
-  const remove = (s: SeedSummary) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: s.seedName }),
-      width: 330,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await seedApi.remove(tenantId, s.seedId);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
-  };
+  const remove = (s: SeedSummary) =>
+    confirmDelete(s.seedName, () => seedApi.remove(tenantId, s.seedId), list.refresh);
 
   const columns: ColumnsType<SeedSummary> = [
     {
@@ -127,26 +107,21 @@ export function SeedPage() {
       fixed: 'right',
       width: 200,
       render: (_, s) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setLinking(s)}>
-            {t('farmSeed:action.link')}
-          </Button>
-          <PermissionGuard codes={[SEED_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ seedId: s.seedId })}>
-              {t('common:action.edit')}
+        <RowActions
+          leading={
+            <Button type="link" size="small" onClick={() => setLinking(s)}>
+              {t('farmSeed:action.link')}
             </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[SEED_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(s)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onEdit={() => setEditing({ seedId: s.seedId })}
+          editCode={SEED_CODES.edit}
+          onDelete={() => remove(s)}
+          deleteCode={SEED_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -161,19 +136,11 @@ export function SeedPage() {
         rowKey="seedId"
         columns={columns}
         scroll={{ x: 1100 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('farmSeed:empty')}
-              onAdd={() => setEditing({ seedId: null })}
-              addText={t('farmSeed:action.add')}
-              addCode={SEED_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('farmSeed:empty'),
+          onAdd: () => setEditing({ seedId: null }),
+          addText: t('farmSeed:action.add'),
+          addCode: SEED_CODES.create,
         }}
       />
       <SeedFormDrawer

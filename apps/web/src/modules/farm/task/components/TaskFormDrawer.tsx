@@ -7,9 +7,9 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { type TaskDetail, taskApi } from '../api/task.api';
 import { InputLines } from './InputLines';
 import { useTaskOptions } from './useTaskOptions';
@@ -49,9 +49,8 @@ export function TaskFormDrawer({
   onSaved,
 }: TaskFormDrawerProps) {
   const { t } = useTranslation(['farmTask', 'common']);
-  const message = useMessage();
   const [form] = Form.useForm<FormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(null, onSaved);
   const o = useTaskOptions(tenantId, { places: open, workers: open && !task, types: open, inputs: open });
   const areaId = Form.useWatch('areaId', form);
   const landId = Form.useWatch('landId', form);
@@ -92,8 +91,7 @@ export function TaskFormDrawer({
       ),
       description: v.description ?? '',
     };
-    setBusy(true);
-    try {
+    await run(async () => {
       if (task) {
         await taskApi.update(tenantId, {
           ...common,
@@ -107,13 +105,7 @@ export function TaskFormDrawer({
           participantIds: v.participantIds ?? [],
         });
       }
-      message.success(t('common:message.saved'));
-      onSaved();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    }, t('common:message.saved'));
   };
 
   const workerOptions = o.workers.map((w) => ({ value: w.workerId, label: w.name }));

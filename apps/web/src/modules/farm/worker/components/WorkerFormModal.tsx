@@ -1,13 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { WORKER_DESCRIPTION_MAX, WORKER_JOB_TITLE_MAX, WORKER_NAME_MAX } from '@tilth/contracts/worker.types';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMessage } from '../../../../shared/FeedbackProvider';
+import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { isPhone } from '../../../../shared/validators';
 import { type Worker, workerApi, workerKeys } from '../api/worker.api';
 
@@ -34,10 +34,8 @@ interface WorkerFormModalProps {
 /** Add or edit a worker: name, phone, base, linked console user, job title, description, enabled. */
 export function WorkerFormModal({ tenantId, open, worker, areaId, onClose }: WorkerFormModalProps) {
   const { t } = useTranslation(['farmWorker', 'common']);
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<WorkerFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(workerKeys.all(tenantId), onClose);
   const bases = useQuery({
     queryKey: workerKeys.bases(tenantId),
     queryFn: () => workerApi.bases(tenantId),
@@ -73,23 +71,18 @@ export function WorkerFormModal({ tenantId, open, worker, areaId, onClose }: Wor
       description: v.description ?? '',
       enabledFlag: v.enabled ? 1 : 0,
     } as const;
-    setBusy(true);
-    try {
-      if (worker) {
-        await workerApi.update(tenantId, {
-          ...body,
-          workerId: worker.workerId,
-          objectVersionNumber: worker.objectVersionNumber,
-        });
-      } else await workerApi.create(tenantId, body);
-      await queryClient.invalidateQueries({ queryKey: workerKeys.all(tenantId) });
-      message.success(worker ? t('common:message.saved') : t('farmWorker:message.created'));
-      onClose();
-    } catch {
-      // The API client has shown the server's message (user already linked, stale version …).
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (worker) {
+          await workerApi.update(tenantId, {
+            ...body,
+            workerId: worker.workerId,
+            objectVersionNumber: worker.objectVersionNumber,
+          });
+        } else await workerApi.create(tenantId, body);
+      },
+      worker ? t('common:message.saved') : t('farmWorker:message.created'),
+    );
   };
 
   return (

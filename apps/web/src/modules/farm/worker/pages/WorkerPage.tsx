@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
-import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
@@ -9,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
+import { RowActions } from '../../../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
-import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
-import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { type Worker, workerApi, workerKeys } from '../api/worker.api';
 import { WorkerFormModal } from '../components/WorkerFormModal';
@@ -28,7 +26,7 @@ export const WORKER_CODES = {
 export function WorkerPage() {
   const { t } = useTranslation(['farmWorker', 'common']);
   const { tenantId } = useShell();
-  const { modal } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const message = useMessage();
   const selected = useSelectedArea();
   const key = useMemo(() => workerKeys.list(tenantId), [tenantId]);
@@ -53,25 +51,11 @@ export function WorkerPage() {
     },
   ];
 
-  const remove = (w: Worker) => {
-    modal.confirm({
-      title: t('common:confirm.delete', { name: w.name }),
+  const remove = (w: Worker) =>
+    confirmDelete(w.name, () => workerApi.remove(tenantId, w.workerId), list.refresh, {
       content: t('farmWorker:message.deleteHint'),
       width: 360,
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await workerApi.remove(tenantId, w.workerId);
-          message.success(t('common:message.deleted'));
-          await list.refresh();
-        } catch {
-          // The server's reason (open tasks: disable instead) was shown by the API client.
-        }
-      },
     });
-  };
 
   const toggle = async (w: Worker) => {
     try {
@@ -123,26 +107,21 @@ export function WorkerPage() {
       key: 'actions',
       width: 200,
       render: (_, w) => (
-        <Space size={0}>
-          <PermissionGuard codes={[WORKER_CODES.edit]}>
-            <Button type="link" size="small" onClick={() => setEditing({ worker: w })}>
-              {t('common:action.edit')}
-            </Button>
+        <RowActions
+          onEdit={() => setEditing({ worker: w })}
+          editCode={WORKER_CODES.edit}
+          editExtra={
             <Button type="link" size="small" onClick={() => void toggle(w)}>
               {w.enabledFlag === 1 ? t('farmWorker:action.disable') : t('farmWorker:action.enable')}
             </Button>
-          </PermissionGuard>
-          <PermissionGuard codes={[WORKER_CODES.delete]}>
-            <Button type="link" size="small" danger onClick={() => remove(w)}>
-              {t('common:action.delete')}
-            </Button>
-          </PermissionGuard>
-        </Space>
+          }
+          onDelete={() => remove(w)}
+          deleteCode={WORKER_CODES.delete}
+        />
       ),
     },
   ];
 
-  const filtered = Object.keys(list.filters).length > 0;
   return (
     <section className="tl-card">
       <FilterBar
@@ -157,19 +136,11 @@ export function WorkerPage() {
         rowKey="workerId"
         columns={columns}
         scroll={{ x: 960 }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState variant="noSearchResult" size="small" />
-          ) : (
-            <EmptyState
-              variant="noData"
-              size="small"
-              title={t('farmWorker:empty')}
-              onAdd={() => setEditing({ worker: null })}
-              addText={t('farmWorker:action.add')}
-              addCode={WORKER_CODES.create}
-            />
-          ),
+        empty={{
+          title: t('farmWorker:empty'),
+          onAdd: () => setEditing({ worker: null }),
+          addText: t('farmWorker:action.add'),
+          addCode: WORKER_CODES.create,
         }}
       />
       <WorkerFormModal
