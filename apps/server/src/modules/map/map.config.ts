@@ -19,6 +19,7 @@ export const KNOWN_PROVIDERS = [
   'amap-satellite',
   'tianditu-image',
   'esri-imagery',
+  'google-satellite',
   'amap-street',
   'tianditu-street',
   'osm-street',
@@ -26,13 +27,17 @@ export const KNOWN_PROVIDERS = [
 ] as const;
 export type ProviderId = (typeof KNOWN_PROVIDERS)[number];
 
-/** Three satellite layers and one street layer (spec 01 §9); Tianditu only when a key is set. */
+/**
+ * Three satellite layers and one street layer (spec 01 §9). Tianditu needs a key; without one Google's
+ * imagery takes its place, so a fresh install still offers three.
+ */
 export const DEFAULT_PROVIDERS: readonly ProviderId[] = [
   'amap-satellite',
   'tianditu-image',
   'esri-imagery',
   'amap-street',
 ];
+const KEYLESS_THIRD: ProviderId = 'google-satellite';
 
 const AMAP = ['1', '2', '3', '4'];
 const TDT = ['0', '1', '2', '3', '4', '5', '6', '7'];
@@ -101,6 +106,16 @@ const provider = (id: ProviderId, env: Env): MapProvider | null => {
         url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
         attribution: '© Esri, Maxar, Earthstar Geographics',
       };
+    case 'google-satellite':
+      // Google's imagery itself is not offset in China (only its road overlay is GCJ-02), so WGS84.
+      return {
+        ...base,
+        kind: 'satellite',
+        crs: 'WGS84',
+        url: 'https://mt{s}.google.com/vt/lyrs=s&x={x}&y={y}&z={z}',
+        subdomains: ['0', '1', '2', '3'],
+        attribution: '© Google',
+      };
     case 'osm-street':
       return {
         ...base,
@@ -155,7 +170,12 @@ export const loadMapConfig = (env: Env = process.env): MapConfig => {
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean)
-    : [...DEFAULT_PROVIDERS, ...(env.TILTH_MAP_CUSTOM_URL?.trim() ? ['custom'] : [])];
+    : [
+        ...DEFAULT_PROVIDERS.map((id) =>
+          id === 'tianditu-image' && !env.TILTH_MAP_TIANDITU_KEY?.trim() ? KEYLESS_THIRD : id,
+        ),
+        ...(env.TILTH_MAP_CUSTOM_URL?.trim() ? ['custom'] : []),
+      ];
   const providers: MapProvider[] = [];
   for (const id of ids) {
     if (!isProvider(id)) {

@@ -3,10 +3,16 @@ import { loadMapConfig } from '../map.config.js';
 import { lastMonths } from '../map.service.js';
 
 describe('map tile settings from env', () => {
-  it('offers AMap satellite, Esri imagery and AMap street by default, centred on 22.96,113.34, zoom 20 / native 18', () => {
+  it('offers three satellite layers and AMap street without any key, centred on 22.96,113.34, zoom 20 / native 18', () => {
     const c = loadMapConfig({});
-    expect(c.providers.map((p) => p.id)).toEqual(['amap-satellite', 'esri-imagery', 'amap-street']);
-    expect(c.providers.map((p) => p.crs)).toEqual(['GCJ02', 'WGS84', 'GCJ02']);
+    expect(c.providers.map((p) => p.id)).toEqual([
+      'amap-satellite',
+      'google-satellite',
+      'esri-imagery',
+      'amap-street',
+    ]);
+    expect(c.providers.map((p) => p.crs)).toEqual(['GCJ02', 'WGS84', 'WGS84', 'GCJ02']);
+    expect(c.providers.filter((p) => p.kind === 'satellite')).toHaveLength(3);
     expect(c.defaultProvider).toBe('amap-satellite');
     expect(c.center).toEqual([22.96, 113.34]);
     expect(c).toMatchObject({ maxZoom: 20, maxNativeZoom: 18 });
