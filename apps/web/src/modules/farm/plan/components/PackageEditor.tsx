@@ -114,7 +114,9 @@ export function PackageEditor({
   const unitOf = (inputId: number | undefined) => inputs.data?.find((i) => i.inputId === inputId)?.unit ?? '';
 
   const save = async () => {
-    const v = await form.validateFields();
+    // An invalid field shows its own message under it; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: PlanPackageCreateBody = {
       packageName: v.packageName,
       cropId: v.cropId ?? null,

@@ -79,8 +79,12 @@ export function PlanWizard({
     onClose();
   };
   const next = async () => {
-    await form.validateFields(steps[step]?.fields ?? []);
-    setStep((s) => s + 1);
+    // An invalid field shows its own message under it; the rejection carries nothing more to report.
+    const valid = await form.validateFields(steps[step]?.fields ?? []).then(
+      () => true,
+      () => false,
+    );
+    if (valid) setStep((s) => s + 1);
   };
   const submit = async () => {
     const v = form.getFieldsValue(true) as Values;
