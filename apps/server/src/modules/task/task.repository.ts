@@ -167,7 +167,10 @@ export const workerOfUser = async (db: Db, tenantId: number, userId: number): Pr
   return r?.id;
 };
 
-/** Enabled workers of the tenant among ids. */
+/**
+ * Enabled workers of the tenant among ids, share-locked until the task is written: a worker deletion
+ * (which locks the row for update, then looks for open tasks) waits for it, so it cannot miss the task.
+ */
 export const enabledWorkers = async (
   db: Db,
   tenantId: number,
@@ -177,7 +180,8 @@ export const enabledWorkers = async (
   const rows = await db
     .select({ id: workers.id })
     .from(workers)
-    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, [...ids]), eq(workers.enabledFlag, 1)));
+    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, [...ids]), eq(workers.enabledFlag, 1)))
+    .for('share');
   return new Set(rows.map((r) => r.id));
 };
 
