@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll's 1 s default is too short for a page on a loaded 2-vCPU CI machine.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

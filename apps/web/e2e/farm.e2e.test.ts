@@ -350,6 +350,7 @@ describe('farm story', () => {
       await button(card(), '开始').click();
       const confirm = page.locator('.ant-modal-confirm').filter({ hasText: `确定开始任务“${TASK}”吗？` });
       await confirm.waitFor();
+      await animationsDone(confirm);
       await button(confirm, '开始').click();
       await toast(page, '任务已开始').waitFor();
       await group('进行中').locator('.tl-task-card').filter({ hasText: TASK }).waitFor();
@@ -365,9 +366,11 @@ describe('farm story', () => {
       await finish.locator('input[type="file"]').setInputFiles(photo);
       await finish.getByText('已上传 1 / 9 张', { exact: false }).waitFor({ timeout: 30_000 });
       await finish.locator('.tl-task-photo-field__item').first().waitFor();
-      await button(finish, '添加农资').click();
-      await choose(finish.locator('.tl-task-lines__row .ant-select').first(), INPUT_OPTION, INPUT);
-      await finish.getByPlaceholder('数量').fill(String(USED));
+      // The planned input comes as the first line, with the planned amount; it is what was used.
+      const usedLines = finish.locator('.tl-task-lines__row');
+      await usedLines.first().getByText(INPUT_OPTION).waitFor();
+      expect(await usedLines.count()).toBe(1);
+      expect(Number(await finish.getByPlaceholder('数量').inputValue())).toBe(USED);
       await settledScreenshot(page, 'farm-task-finish');
       await button(finish, '完成').click();
       await toast(page, '任务已完成').waitFor();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { TASK_NOTE_MAX, TASK_REASON_MAX } from '@tilth/contracts/task.types';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -5,7 +6,7 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Task, taskApi } from '../api/task.api';
+import { type Task, taskApi, taskKeys } from '../api/task.api';
 import { duplicateInputIndex, type InputLine, usedInputs } from '../taskModel';
 import { InputLines } from './InputLines';
 import { PhotoField } from './PhotoField';
@@ -152,11 +153,22 @@ export function FinishModal({ tenantId, task, onClose, onDone }: ModalProps) {
   const [uploading, setUploading] = useState(false);
   const { busy, run } = useSubmit(onDone);
   const o = useTaskOptions(tenantId, { inputs: task !== null });
+  // The inputs the plan foresaw, as the starting lines: usually what was used, only the amount changes.
+  const detail = useQuery({
+    queryKey: taskKeys.detail(tenantId, task?.taskId ?? 0),
+    queryFn: () => taskApi.get(tenantId, task?.taskId ?? 0),
+    enabled: task !== null,
+  });
+  const planned = detail.data?.plannedInputs;
   useEffect(() => {
     if (!task) return;
     form.resetFields();
     form.setFieldsValue({ note: '', photos: [], inputs: [] });
   }, [task, form]);
+  useEffect(() => {
+    if (!task || !planned) return;
+    form.setFieldsValue({ inputs: planned.map((l) => ({ inputId: l.inputId, quantity: l.quantity })) });
+  }, [task, planned, form]);
   const submit = (v: FinishValues) => {
     if (!task || uploading) return;
     const lines = v.inputs ?? [];
