@@ -1,0 +1,211 @@
+import {
+  airHumidity,
+  airTemp,
+  battery,
+  captureCommand,
+  codes,
+  command,
+  crudCodes,
+  type DeviceTypeDef,
+  insectCount,
+  lampOn,
+  metric,
+  param,
+  rainFlag,
+  rssi,
+  SILENCE_CAMERA_SEC,
+  SILENCE_SENSOR_SEC,
+  soilLayers,
+  supplyVoltage,
+  uploadPeriodCommand,
+  viewOnlyCodes,
+} from './device-types.def.js';
+
+// Device types that mostly report: pest and spore traps, weather, soil, water, LoRaWAN nodes, cameras.
+
+const lampSwitchCommand = command('lampSwitch', '灯开关', 'Lamp switch', [
+  param('on', 'boolean', 'true turns the lamp on'),
+]);
+
+/** Spec 02 §5: photo interval at least 30 minutes and not above the duration. */
+const photoConfigCommand = command(
+  'configure',
+  '拍照配置',
+  'Photo schedule',
+  [
+    param('photoIntervalMin', 'integer', 'Minutes between photos', { min: 30, max: 1440 }),
+    param('durationMin', 'integer', 'Minutes the trap works per night', { min: 30, max: 1440 }),
+  ],
+  'photoIntervalMin ≤ durationMin',
+);
+
+export const SENSOR_DEVICE_TYPES: readonly DeviceTypeDef[] = [
+  {
+    key: 'pest-station',
+    route: '/web/equipment/pest',
+    icon: 'BugOutlined',
+    name: { 'zh-CN': '虫情测报站', 'en-US': 'Pest station' },
+    family: 'sensor',
+    // Spec 02 §3: insectSituationLamp with _II and _IV grouped as one.
+    legacyKeys: ['insectSituationLamp', 'insectSituationLamp_II', 'insectSituationLamp_IV'],
+    permissions: codes(
+      'wfpf.farm.equipment.pest',
+      'wfpf.farm.equipment.pest.ps.addPest',
+      'wfpf.farm.equipment.pest.ps.editPest',
+      'wfpf.farm.equipment.pest.ps.delPest',
+    ),
+    metrics: [insectCount, airTemp, airHumidity, rainFlag, lampOn],
+    commands: [captureCommand, photoConfigCommand, lampSwitchCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'forecast-lamp',
+    route: '/web/equipment/plantLight',
+    icon: 'BulbOutlined',
+    name: { 'zh-CN': '性诱测报灯', 'en-US': 'Forecast lamp' },
+    family: 'sensor',
+    legacyKeys: ['sex_inducement'],
+    permissions: crudCodes('plantLight'),
+    metrics: [insectCount, airTemp, airHumidity, rainFlag, lampOn, battery],
+    commands: [captureCommand, photoConfigCommand, lampSwitchCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'spore-meter',
+    route: '/web/equipment/spore',
+    icon: 'RadarChartOutlined',
+    name: { 'zh-CN': '孢子仪', 'en-US': 'Spore meter' },
+    family: 'sensor',
+    legacyKeys: ['spore_meter'],
+    permissions: crudCodes('spore'),
+    metrics: [metric('sporeCount', '', '孢子数量', 'Spore count', 0, 1_000_000, 0), airTemp, airHumidity],
+    commands: [captureCommand, photoConfigCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'weather-station',
+    route: '/web/equipment/weatherStations',
+    icon: 'CloudOutlined',
+    name: { 'zh-CN': '气象站', 'en-US': 'Weather station' },
+    family: 'sensor',
+    legacyKeys: ['gateway_weather'],
+    permissions: crudCodes('weatherStations'),
+    metrics: [
+      airTemp,
+      airHumidity,
+      metric('rainfall', 'mm', '降雨量', 'Rainfall', 0, 500, 1),
+      metric('windSpeed', 'm/s', '风速', 'Wind speed', 0, 75, 1),
+      // Spec 02 §9: shown as 8 compass sectors of 45°.
+      metric('windDirection', '°', '风向', 'Wind direction', 0, 360, 0),
+      metric('illuminance', 'lux', '光照度', 'Illuminance', 0, 200_000, 0),
+      metric('pressure', 'hPa', '气压', 'Air pressure', 300, 1100, 1),
+      metric('solarRadiation', 'W/m²', '太阳辐射', 'Solar radiation', 0, 2000, 0),
+      metric('co2', 'ppm', '二氧化碳', 'CO₂', 0, 10_000, 0),
+      supplyVoltage,
+    ],
+    commands: [uploadPeriodCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'tubular-soil',
+    route: '/web/equipment/tubularmoisture',
+    icon: 'ColumnHeightOutlined',
+    name: { 'zh-CN': '管式墒情仪', 'en-US': 'Tubular soil sensor' },
+    family: 'sensor',
+    // Spec 02 §7 serves tubular sensors under /device/soil.
+    legacyKeys: ['soil'],
+    permissions: crudCodes('tubularmoisture'),
+    metrics: [...soilLayers(1, 10), battery],
+    commands: [uploadPeriodCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'soil-moisture',
+    route: '/web/equipment/soilmoisture',
+    icon: 'FundOutlined',
+    name: { 'zh-CN': '墒情站', 'en-US': 'Soil moisture station' },
+    family: 'sensor',
+    legacyKeys: ['gateway_soil'],
+    permissions: crudCodes('soilmoisture'),
+    // Spec 02 §2: surface plus ten layers.
+    metrics: [...soilLayers(0, 10), airTemp, airHumidity, supplyVoltage],
+    commands: [uploadPeriodCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'water-quality',
+    route: '/web/equipment/water-quality',
+    icon: 'ExperimentOutlined',
+    name: { 'zh-CN': '水质监测站', 'en-US': 'Water quality station' },
+    family: 'sensor',
+    legacyKeys: ['gateway_water'],
+    permissions: crudCodes('water-quality'),
+    metrics: [
+      metric('dissolvedOxygen', 'mg/L', '溶解氧', 'Dissolved oxygen', 0, 25, 2),
+      metric('ph', '', 'pH', 'pH', 0, 14, 2),
+      metric('waterTemp', '°C', '水温', 'Water temperature', -5, 50, 1),
+      metric('ammonia', 'mg/L', '氨氮', 'Ammonia nitrogen', 0, 50, 2),
+      metric('nitrite', 'mg/L', '亚硝酸盐', 'Nitrite', 0, 10, 3),
+      metric('turbidity', 'NTU', '浊度', 'Turbidity', 0, 4000, 1),
+      metric('conductivity', 'µS/cm', '电导率', 'Conductivity', 0, 200_000, 0),
+      metric('salinity', '‰', '盐度', 'Salinity', 0, 70, 2),
+      metric('orp', 'mV', '氧化还原电位', 'ORP', -2000, 2000, 0),
+      metric('waterLevel', 'cm', '水位', 'Water level', 0, 5000, 1),
+    ],
+    commands: [uploadPeriodCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'lorawan-node',
+    // Spec 02 §2 names the page /web/equipment/lora; the menu (spec 01 §2.3) and the codes use lorawan-node.
+    route: '/web/equipment/lorawan-node',
+    icon: 'NodeIndexOutlined',
+    name: { 'zh-CN': 'LoRaWAN 节点', 'en-US': 'LoRaWAN node' },
+    family: 'sensor',
+    legacyKeys: ['lorawan_node'],
+    permissions: crudCodes('lorawan-node'),
+    // The radio values the network server adds; sensor values come through the node's codec.
+    metrics: [rssi, metric('snr', 'dB', '信噪比', 'SNR', -30, 30, 1), battery, airTemp, airHumidity],
+    commands: [uploadPeriodCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'flow-meter',
+    route: '/web/equipment/composiTachometer',
+    icon: 'DashboardOutlined',
+    name: { 'zh-CN': '综合测速仪', 'en-US': 'Composite tachometer' },
+    family: 'sensor',
+    legacyKeys: [],
+    // Gap: the page has a view code only.
+    permissions: viewOnlyCodes('wfpf.farm.equipment.composiTachometer'),
+    metrics: [
+      metric('flowVelocity', 'm/s', '流速', 'Flow velocity', 0, 20, 2),
+      metric('waterLevel', 'cm', '水位', 'Water level', 0, 5000, 1),
+      metric('flowRate', 'm³/s', '瞬时流量', 'Flow rate', 0, 10_000, 3),
+      metric('totalFlow', 'm³', '累计流量', 'Total flow', 0, 1e12, 1),
+    ],
+    commands: [uploadPeriodCommand],
+    silenceTimeoutSec: SILENCE_SENSOR_SEC,
+  },
+  {
+    key: 'camera',
+    route: '/web/equipment/camera',
+    icon: 'VideoCameraOutlined',
+    name: { 'zh-CN': '摄像头', 'en-US': 'Camera' },
+    family: 'camera',
+    legacyKeys: ['camera'],
+    permissions: crudCodes('camera'),
+    // Video goes through provider adapters (ARCHITECTURE §6), not MQTT telemetry.
+    metrics: [],
+    commands: [
+      // Spec 02 §4: 0 up … 7 right-bottom, 8 zoom in, 9 zoom out, -1 stop.
+      command('ptz', '云台控制', 'Pan-tilt', [
+        param('direction', 'integer', 'Direction code; -1 stops', {
+          values: [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        }),
+      ]),
+      captureCommand,
+    ],
+    silenceTimeoutSec: SILENCE_CAMERA_SEC,
+  },
+];
