@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, ilike, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { activities } from './activity.tables.js';
@@ -69,10 +70,13 @@ export const listActivities = async (
 ): Promise<{ rows: ActivityView[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = selectView(db).where(where).orderBy(desc(activities.startTime), desc(activities.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(activities).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(activities).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findActivity = async (

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import {
@@ -117,13 +118,13 @@ export const listDocs = async (
   if (f.endDate) parts.push(lte(D.docDate, f.endDate));
   const where = and(...parts) as SQL;
   const q = selectView(db).where(where).orderBy(desc(D.docDate), desc(D.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map((r) => ({
-    ...r.doc,
-    areaName: r.areaName,
-  }));
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(D).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(D).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map((r) => ({ ...r.doc, areaName: r.areaName })), total };
 };
 
 export const findDoc = async (

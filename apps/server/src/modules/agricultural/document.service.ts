@@ -67,7 +67,7 @@ const toLine = (l: LineView): AgriDocLine => ({
   amount: l.unitPrice === null ? null : num(fromUnits(amountCents(l.quantity, l.unitPrice), 2)),
 });
 
-const toDoc = (d: DocView, lines: LineView[], withLines: boolean): AgriDoc => {
+const asAgriDoc = (d: DocView, lines: LineView[], withLines: boolean): AgriDoc => {
   let total = 0n;
   for (const l of lines) if (l.unitPrice !== null) total += amountCents(l.quantity, l.unitPrice);
   return {
@@ -123,7 +123,7 @@ export class AgriDocService {
     );
     return {
       content: rows.map((r) =>
-        toDoc(
+        asAgriDoc(
           r,
           lines.filter((l) => l.documentId === r.id),
           false,
@@ -215,7 +215,7 @@ export class AgriDocService {
   private async load(ctx: TenantCtx, type: AgriDocType, id: number): Promise<AgriDoc> {
     const doc = await findDoc(ctx.db, ctx.tenantId, type, id);
     if (!doc) throw AgriculturalErrors.docNotFound();
-    return toDoc(doc, await linesOf(ctx.db, ctx.tenantId, [id]), true);
+    return asAgriDoc(doc, await linesOf(ctx.db, ctx.tenantId, [id]), true);
   }
 
   private async checkArea(ctx: TenantCtx, areaId: number): Promise<void> {

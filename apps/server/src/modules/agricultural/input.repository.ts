@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import {
   agriculturalDocumentLines,
@@ -60,10 +61,7 @@ export const listInputs = async (
     .from(agriculturalInputs)
     .where(where)
     .orderBy(desc(agriculturalInputs.creationDate), desc(agriculturalInputs.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(agriculturalInputs).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(agriculturalInputs).where(where), limit, offset);
 };
 
 export const findInput = async (db: Db, tenantId: number, id: number): Promise<InputRow | undefined> => {

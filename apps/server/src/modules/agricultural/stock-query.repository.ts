@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { areas } from '../area/area.tables.js';
 import {
   agriculturalDocuments,
@@ -76,10 +77,7 @@ export const listStocks = async (
     .leftJoin(areas, and(eq(areas.tenantId, S.tenantId), eq(areas.id, S.areaId)))
     .where(where)
     .orderBy(asc(S.areaId), asc(I.inputName), asc(S.inputId));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(S).innerJoin(I, join).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(S).innerJoin(I, join).where(where), limit, offset);
 };
 
 export type MovementRow = typeof agriculturalMovements.$inferSelect;
@@ -95,10 +93,7 @@ export const listMovements = async (
 ): Promise<{ rows: MovementRow[]; total: number }> => {
   const where = and(eq(M.tenantId, tenantId), eq(M.areaId, areaId), eq(M.inputId, inputId)) as SQL;
   const q = db.select().from(M).where(where).orderBy(desc(M.occurredAt), desc(M.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(M).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(M).where(where), limit, offset);
 };
 
 /** Which of these documents still exist, as `${docType}:${id}`. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { lands } from '../land/land.tables.js';
 import { areas } from './area.tables.js';
@@ -63,10 +64,7 @@ export const listAreas = async (
     .from(areas)
     .where(where)
     .orderBy(...listOrder);
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(areas).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(areas).where(where), limit, offset);
 };
 
 export const findArea = async (db: Db, tenantId: number, id: number): Promise<AreaRow | undefined> => {

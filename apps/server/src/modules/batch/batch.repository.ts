@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, like, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { crops, varieties } from '../crop/crop.tables.js';
@@ -215,10 +216,13 @@ export const listBatches = async (
 ): Promise<{ rows: BatchView[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = selectView(db).where(where).orderBy(desc(batches.startDate), desc(batches.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(batches).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(batches).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findBatch = async (db: Db, tenantId: number, id: number): Promise<BatchView | undefined> => {

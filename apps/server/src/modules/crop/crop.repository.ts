@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written as PlatformWritten } from '../../platform/db/writes.js';
 import { batches } from '../batch/batch.tables.js';
 import { crops, varieties } from './crop.tables.js';
@@ -62,10 +63,7 @@ export const listCrops = async (
 ): Promise<{ rows: CropRow[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = db.select().from(crops).where(where).orderBy(asc(crops.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(crops).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(crops).where(where), limit, offset);
 };
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique } from '../../platform/db/writes.js';
 import { containsText, type Written } from './crop.repository.js';
 import { taskTypes } from './crop.tables.js';
@@ -41,10 +42,7 @@ export const listTaskTypes = async (
 ): Promise<{ rows: TaskTypeRow[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = db.select().from(taskTypes).where(where).orderBy(asc(taskTypes.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(taskTypes).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(taskTypes).where(where), limit, offset);
 };
 
 export const findTaskType = async (

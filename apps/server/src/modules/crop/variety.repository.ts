@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique } from '../../platform/db/writes.js';
 import { containsText, type Written } from './crop.repository.js';
 import { crops, varieties } from './crop.tables.js';
@@ -55,10 +56,7 @@ export const listVarieties = async (
     .innerJoin(crops, ofCrop)
     .where(where)
     .orderBy(asc(varieties.cropId), asc(varieties.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(varieties).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(varieties).where(where), limit, offset);
 };
 
 export const findVarietyView = async (

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { files } from '../file/file.tables.js';
@@ -130,10 +131,13 @@ export const listFarmLogs = async (
 ): Promise<{ rows: FarmLogView[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = selectView(db).where(where).orderBy(desc(farmLogs.logTime), desc(farmLogs.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(farmLogs).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(farmLogs).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findFarmLog = async (db: Db, tenantId: number, id: number): Promise<FarmLogView | undefined> => {

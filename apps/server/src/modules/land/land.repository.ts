@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { batches } from '../batch/batch.tables.js';
@@ -104,10 +105,13 @@ export const listLands = async (
 ): Promise<{ rows: LandView[]; total: number }> => {
   const where = filterSql(db, tenantId, f);
   const q = selectView(db).where(where).orderBy(asc(lands.creationDate), asc(lands.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(lands).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(lands).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findLand = async (db: Db, tenantId: number, id: number): Promise<LandView | undefined> => {

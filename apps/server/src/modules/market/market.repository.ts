@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../platform/db/columns.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { vegetableMarkets, vegetablePrices } from './market.tables.js';
 
 // Market prices are platform rows (tenant 0); every query names the tenant as well as relying on RLS.
@@ -48,15 +49,18 @@ export const listMarkets = async (
     .leftJoin(latest, eq(latest.marketId, vegetableMarkets.id))
     .where(where)
     .orderBy(asc(vegetableMarkets.province), asc(vegetableMarkets.marketName), asc(vegetableMarkets.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  const out = rows.map((r) => ({ ...r.m, latestDate: r.latestDate ?? null }));
-  if (limit === undefined) return { rows: out, total: out.length };
-  const [c] = await db
-    .select({ n: count() })
-    .from(vegetableMarkets)
-    .leftJoin(latest, eq(latest.marketId, vegetableMarkets.id))
-    .where(where);
-  return { rows: out, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () =>
+      db
+        .select({ n: count() })
+        .from(vegetableMarkets)
+        .leftJoin(latest, eq(latest.marketId, vegetableMarkets.id))
+        .where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map((r) => ({ ...r.m, latestDate: r.latestDate ?? null })), total };
 };
 
 /** Prices of the given markets on one day each (keyword: product name contains), by product name. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { agriculturalInputs } from '../agricultural/agricultural.tables.js';
 import { crops, taskTypes } from '../crop/crop.tables.js';
@@ -142,10 +143,13 @@ export const listPackages = async (
 ): Promise<{ rows: PackageView[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = selectView(db).where(where).orderBy(asc(planPackages.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(planPackages).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(planPackages).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findPackage = async (db: Db, tenantId: number, id: number): Promise<PackageView | undefined> => {

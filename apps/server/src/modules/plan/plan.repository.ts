@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { batches } from '../batch/batch.tables.js';
@@ -142,10 +143,13 @@ export const listPlans = async (
 ): Promise<{ rows: PlanView[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = selectView(db).where(where).orderBy(desc(plans.startDate), desc(plans.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(plans).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(plans).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findPlan = async (db: Db, tenantId: number, id: number): Promise<PlanView | undefined> => {

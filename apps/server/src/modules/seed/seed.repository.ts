@@ -1,5 +1,6 @@
 import { and, asc, count, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump } from '../../platform/db/writes.js';
 import { type FarmingPractice, type ProductAttribute, seedProducts } from './seed.tables.js';
 
@@ -58,10 +59,7 @@ export const listSeeds = async (
 ): Promise<{ rows: SeedSummaryRow[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = db.select(summary).from(seedProducts).where(where).orderBy(asc(seedProducts.id));
-  const rows = limit === undefined ? await q : await q.limit(limit).offset(offset);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(seedProducts).where(where);
-  return { rows, total: c?.n ?? 0 };
+  return pageRows(q, () => db.select({ n: count() }).from(seedProducts).where(where), limit, offset);
 };
 
 export const findSeed = async (db: Db, tenantId: number, id: number): Promise<SeedRow | undefined> => {

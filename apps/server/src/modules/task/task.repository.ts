@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump } from '../../platform/db/writes.js';
 import { agriculturalInputs } from '../agricultural/agricultural.tables.js';
 import { areas } from '../area/area.tables.js';
@@ -118,10 +119,13 @@ export const listTasks = async (
 ): Promise<{ rows: TaskView[]; total: number }> => {
   const where = filterSql(tenantId, f, today);
   const q = selectView(db).where(where).orderBy(desc(tasks.startDate), desc(tasks.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(tasks).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(tasks).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findTask = async (db: Db, tenantId: number, id: number): Promise<TaskView | undefined> => {

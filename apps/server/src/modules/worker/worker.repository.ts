@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageRows } from '../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../platform/db/writes.js';
 import { areas } from '../area/area.tables.js';
 import { memberships, users } from '../identity/identity.tables.js';
@@ -66,10 +67,13 @@ export const listWorkers = async (
 ): Promise<{ rows: WorkerView[]; total: number }> => {
   const where = filterSql(tenantId, f);
   const q = selectView(db).where(where).orderBy(asc(workers.workerName), asc(workers.id));
-  const rows = (limit === undefined ? await q : await q.limit(limit).offset(offset)).map(toView);
-  if (limit === undefined) return { rows, total: rows.length };
-  const [c] = await db.select({ n: count() }).from(workers).where(where);
-  return { rows, total: c?.n ?? 0 };
+  const { rows, total } = await pageRows(
+    q,
+    () => db.select({ n: count() }).from(workers).where(where),
+    limit,
+    offset,
+  );
+  return { rows: rows.map(toView), total };
 };
 
 export const findWorker = async (
