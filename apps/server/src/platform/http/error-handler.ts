@@ -48,6 +48,8 @@ export const errorHandler = (err: FastifyError, req: FastifyRequest, reply: Fast
     req.log.error({ err }, 'unhandled error');
     app = CommonErrors.internal();
   }
-  if (app.status >= 500) req.log.error({ err }, app.message);
+  // A typed 5xx (an outside service such as the weather provider is down) is expected and explained to
+  // the caller: a warning without a stack. Unknown failures were logged as errors above, once.
+  if (app.status >= 500 && err instanceof AppError) req.log.warn({ code: app.code }, app.message);
   return reply.status(app.status).send({ failed: true, code: app.code, message: app.messageIn(lang) });
 };
