@@ -15,7 +15,6 @@ import {
   supplyVoltage,
   switchCommand,
   uploadPeriodCommand,
-  viewOnlyCodes,
 } from './device-types.def.js';
 
 // Device types that are switched, set or relay others: lamps, pumps, valves, gates, gateways, machines.
@@ -160,7 +159,14 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     name: { 'zh-CN': '网关', 'en-US': 'Gateway' },
     family: 'gateway',
     legacyKeys: ['gateway'],
-    permissions: crudCodes('gateway'),
+    // Spec 02 §6: switch control on the gateway dialog is wfpf.farm.equipment.gateway.ps.delCollection.
+    permissions: codes(
+      'wfpf.farm.equipment.gateway',
+      'wfpf.farm.equipment.gateway.ps.create',
+      'wfpf.farm.equipment.gateway.ps.edit',
+      'wfpf.farm.equipment.gateway.ps.delete',
+      'wfpf.farm.equipment.gateway.ps.delCollection',
+    ),
     // A general gateway relays any collected value; its own health values are listed here and its
     // collection items (spec 02 §3 'collected datum') are registered per device in the IoT issue.
     metrics: [rssi, supplyVoltage, uptime, airTemp, airHumidity],
@@ -202,7 +208,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     name: { 'zh-CN': '采集控制器', 'en-US': 'Acquisition controller' },
     family: 'gateway',
     legacyKeys: [],
-    permissions: viewOnlyCodes('wfpf.farm.equipment.acquisition-control'),
+    permissions: crudCodes('acquisition-control'),
     // An RTU (spec 02 §7 'rtu refresh-status, write-config, strategy'): 4 analog inputs, 4 relays.
     metrics: [
       ...[1, 2, 3, 4].map((i) => metric(`ai${i}`, 'mA', `模拟量${i}`, `Analog in ${i}`, 0, 24, 2)),
@@ -224,6 +230,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
       'wfpf.farm.equipment.aerator.ps.addDevice',
       'wfpf.farm.equipment.aerator.ps.editDevice',
       'wfpf.farm.equipment.aerator.ps.delDevice',
+      'wfpf.farm.equipment.aerator.ps.control',
     ),
     metrics: [...aeratorPorts, metric('dissolvedOxygen', 'mg/L', '溶解氧', 'Dissolved oxygen', 0, 25, 2)],
     commands: [
@@ -272,7 +279,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     name: { 'zh-CN': '闸门', 'en-US': 'Sluice gate' },
     family: 'actuator',
     legacyKeys: [],
-    permissions: viewOnlyCodes('wfpf.farm.equipment.value-regulated'),
+    permissions: crudCodes('value-regulated'),
     metrics: [
       metric('opening', '%', '开度', 'Opening', 0, 100, 0),
       metric('upstreamLevel', 'cm', '闸前水位', 'Upstream level', 0, 5000, 1),
@@ -296,7 +303,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     name: { 'zh-CN': '网络电源', 'en-US': 'Network power switch' },
     family: 'actuator',
     legacyKeys: [],
-    permissions: viewOnlyCodes('wfpf.farm.equipment.networkPower'),
+    permissions: crudCodes('networkPower'),
     metrics: [
       metric('voltage', 'V', '电压', 'Voltage', 0, 400, 1),
       metric('current', 'A', '电流', 'Current', 0, 100, 2),
@@ -319,7 +326,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     name: { 'zh-CN': '显示屏', 'en-US': 'Display screen' },
     family: 'actuator',
     legacyKeys: [],
-    permissions: viewOnlyCodes('wfpf.farm.equipment.screenManagement'),
+    permissions: crudCodes('screenManagement'),
     metrics: [
       metric('screenOn', '', '屏幕状态', 'Screen on', 0, 1, 0),
       metric('brightness', '%', '亮度', 'Brightness', 0, 100, 0),
@@ -371,7 +378,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     name: { 'zh-CN': '育苗播种机', 'en-US': 'Seeding machine' },
     family: 'machine',
     legacyKeys: [],
-    permissions: viewOnlyCodes('wfpf.farm.equipment.seeding'),
+    permissions: crudCodes('seeding'),
     metrics: [
       metric('traysDone', '', '完成盘数', 'Trays done', 0, 1e7, 0),
       metric('traysPerHour', '', '播种速度', 'Trays per hour', 0, 5000, 0),
@@ -390,7 +397,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     family: 'machine',
     // Spec 02 §3 lists a 'location' type; a GPS tracker on a machine is the likely meaning.
     legacyKeys: ['location'],
-    permissions: viewOnlyCodes('wfpf.farm.equipment.farmmachinery'),
+    permissions: crudCodes('farmmachinery'),
     metrics: [
       metric('lat', '°', '纬度', 'Latitude', -90, 90, 6),
       metric('lng', '°', '经度', 'Longitude', -180, 180, 6),

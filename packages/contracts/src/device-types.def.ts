@@ -54,6 +54,8 @@ export interface DevicePermissionCodes {
   create: PermissionCode;
   edit: PermissionCode;
   delete: PermissionCode;
+  /** Sending commands (switching, setting, capturing). */
+  control: PermissionCode;
 }
 
 export interface DeviceTypeDef {
@@ -113,10 +115,11 @@ export const codes = (
   create: PermissionCode,
   edit: PermissionCode,
   del: PermissionCode,
-): DevicePermissionCodes => ({ view, create, edit, delete: del });
+  control: PermissionCode,
+): DevicePermissionCodes => ({ view, create, edit, delete: del, control });
 
 type CrudPage<K extends string> = `wfpf.farm.equipment.${K}` extends PermissionCode
-  ? `wfpf.farm.equipment.${K}.ps.${'create' | 'edit' | 'delete'}` extends PermissionCode
+  ? `wfpf.farm.equipment.${K}.ps.${'create' | 'edit' | 'delete' | 'control'}` extends PermissionCode
     ? K
     : never
   : never;
@@ -130,11 +133,10 @@ export function crudCodes<const K extends string>(page: K & CrudPage<K>): Device
     `${base}.ps.create` as PermissionCode,
     `${base}.ps.edit` as PermissionCode,
     `${base}.ps.delete` as PermissionCode,
+    `${base}.ps.control` as PermissionCode,
   );
 }
 
-/** Types whose page has a view code only: every action falls back to it (a gap, see the report). */
-export const viewOnlyCodes = (view: PermissionCode): DevicePermissionCodes => codes(view, view, view, view);
 
 // Metrics several types share.
 export const airTemp = metric('airTemp', '°C', '空气温度', 'Air temperature', -40, 70, 1);

@@ -18,7 +18,6 @@ import {
   soilLayers,
   supplyVoltage,
   uploadPeriodCommand,
-  viewOnlyCodes,
 } from './device-types.def.js';
 
 // Device types that mostly report: pest and spore traps, weather, soil, water, LoRaWAN nodes, cameras.
@@ -53,6 +52,7 @@ export const SENSOR_DEVICE_TYPES: readonly DeviceTypeDef[] = [
       'wfpf.farm.equipment.pest.ps.addPest',
       'wfpf.farm.equipment.pest.ps.editPest',
       'wfpf.farm.equipment.pest.ps.delPest',
+      'wfpf.farm.equipment.pest.ps.control',
     ),
     metrics: [insectCount, airTemp, airHumidity, rainFlag, lampOn],
     commands: [captureCommand, photoConfigCommand, lampSwitchCommand],
@@ -177,7 +177,7 @@ export const SENSOR_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     family: 'sensor',
     legacyKeys: [],
     // Gap: the page has a view code only.
-    permissions: viewOnlyCodes('wfpf.farm.equipment.composiTachometer'),
+    permissions: crudCodes('composiTachometer'),
     metrics: [
       metric('flowVelocity', 'm/s', '流速', 'Flow velocity', 0, 20, 2),
       metric('waterLevel', 'cm', '水位', 'Water level', 0, 5000, 1),

@@ -135,8 +135,9 @@ describe('device type registry', () => {
   });
 
   it('type-checks crud codes against the catalogue', () => {
-    expect(crudCodes('gateway').create).toBe('wfpf.farm.equipment.gateway.ps.create');
-    // @ts-expect-error acquisition-control has a view code but no create/edit/delete codes
-    expect(crudCodes('acquisition-control').view).toBeDefined();
+    expect(crudCodes('spore').control).toBe('wfpf.farm.equipment.spore.ps.control');
+    expect(crudCodes('acquisition-control').create).toBe('wfpf.farm.equipment.acquisition-control.ps.create');
+    // @ts-expect-error the gateway has no ps.control code: its switch control is ps.delCollection
+    expect(crudCodes('gateway').view).toBeDefined();
   });
 });

@@ -43,6 +43,57 @@ export const EQUIPMENT_VIEW_PERMISSIONS = [
   perm('wfpf.farm.equipment.warning-manage', '告警管理', 'Alert management'),
 ] as const;
 
+
+// Issue 5 closes two gaps of the spec's catalogue: the pages below had a view code only, and no device
+// type but the camera had a control code. Control is its own code so a viewer can watch without switching.
+const EXTRA_CRUD_PAGES = [
+  ['acquisition-control', '采集控制器', 'acquisition controller'],
+  ['value-regulated', '闸门', 'gate'],
+  ['networkPower', '网络电源', 'network power unit'],
+  ['screenManagement', '显示屏', 'screen'],
+  ['composiTachometer', '综合测速仪', 'composite tachometer'],
+  ['seeding', '播种机', 'seeder'],
+  ['farmmachinery', '农机', 'farm machine'],
+] as const;
+
+const CONTROL_PAGES = [
+  ['pest', '虫情测报站', 'pest stations'],
+  ['pest-lamp', '杀虫灯', 'insecticidal lamps'],
+  ['transducer', '变频器', 'inverters'],
+  ['waterFertilizer', '水肥一体机', 'fertigation machines'],
+  ['inject-fertilizer', '注肥机', 'injection fertilizer machines'],
+  ['weatherStations', '气象站', 'weather stations'],
+  ['tubularmoisture', '管式墒情仪', 'tubular soil sensors'],
+  ['soilmoisture', '墒情站', 'soil moisture stations'],
+  ['water-quality', '水质监测站', 'water quality stations'],
+  ['plantLight', '测报灯', 'forecast lamps'],
+  ['lorawan-node', 'LoRaWAN 节点', 'LoRaWAN nodes'],
+  ['lorawan-gateway', 'LoRaWAN 网关', 'LoRaWAN gateways'],
+  ['lora-gateway', '4G LoRa 设备', '4G LoRa devices'],
+  ['aerator', '增氧机', 'aerators'],
+  ['electric-valve', '电磁阀', 'electric valves'],
+  ['spore', '孢子仪', 'spore meters'],
+  ['robotic-arm', '机械臂', 'robotic arms'],
+  ['acquisition-control', '采集控制器', 'acquisition controllers'],
+  ['value-regulated', '闸门', 'gates'],
+  ['networkPower', '网络电源', 'network power units'],
+  ['screenManagement', '显示屏', 'screens'],
+  ['composiTachometer', '综合测速仪', 'composite tachometers'],
+  ['seeding', '播种机', 'seeders'],
+  ['farmmachinery', '农机', 'farm machines'],
+] as const;
+
+const extraCrud = <const K extends string>(page: K, zh: string, en: string) =>
+  [
+    perm(`wfpf.farm.equipment.${page}.ps.create`, `新增${zh}`, `Add ${en}`),
+    perm(`wfpf.farm.equipment.${page}.ps.edit`, `编辑${zh}`, `Edit ${en}`),
+    perm(`wfpf.farm.equipment.${page}.ps.delete`, `删除${zh}`, `Delete ${en}`),
+  ] as const;
+
+// Gateways keep the spec's switch-control code (ps.delCollection); cameras have ps.control already.
+const control = <const K extends string>(page: K, zh: string, en: string) =>
+  perm(`wfpf.farm.equipment.${page}.ps.control`, `控制${zh}`, `Control ${en}`);
+
 export const EQUIPMENT_ACTION_PERMISSIONS = [
   perm('wfpf.farm.equipment.pest.ps.addPest', '新增虫情测报站', 'Add pest station'),
   perm('wfpf.farm.equipment.pest.ps.editPest', '编辑虫情测报站', 'Edit pest station'),
@@ -107,4 +158,6 @@ export const EQUIPMENT_ACTION_PERMISSIONS = [
   perm('wfpf.farm.equipment.robotic-arm.ps.create', '新增机械臂', 'Add robotic arm'),
   perm('wfpf.farm.equipment.robotic-arm.ps.edit', '编辑机械臂', 'Edit robotic arm'),
   perm('wfpf.farm.equipment.robotic-arm.ps.delete', '删除机械臂', 'Delete robotic arm'),
+  ...EXTRA_CRUD_PAGES.flatMap(([p, zh, en]) => extraCrud(p, zh, en)),
+  ...CONTROL_PAGES.map(([p, zh, en]) => control(p, zh, en)),
 ] as const;

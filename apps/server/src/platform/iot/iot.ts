@@ -1,0 +1,64 @@
+import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+
+// What modules need of the IoT runtime (ARCHITECTURE §6). The broker connection and ingest live in
+// platform/iot/*; modules only publish events, send commands and hook into what ingest stored.
+
+/** The device a command is addressed to: its topic identity. */
+export interface DeviceAddress {
+  tenantId: number;
+  typeKey: string;
+  eui: string;
+}
+
+/** One stored …/up message (new, not a duplicate), as ingest hands it to hooks after commit. */
+export interface StoredReading {
+  tenantId: number;
+  deviceId: number;
+  typeKey: string;
+  ts: Date;
+  values: Record<string, number>;
+}
+
+export interface StatusChange {
+  tenantId: number;
+  deviceId: number;
+  typeKey: string;
+  online: boolean;
+  /** status | will | silence | connect | disconnect | telemetry */
+  source: string;
+  at: Date;
+}
+
+export interface CommandAck {
+  tenantId: number;
+  deviceId: number;
+  cmdId: string;
+  ok: boolean;
+  stage: 'accepted' | 'done';
+  message: string | undefined;
+  values: Record<string, number> | undefined;
+  at: Date;
+}
+
+/** Hooks run after ingest committed; a failing hook is logged and never blocks ingest. */
+export interface IotHooks {
+  onReadings(fn: (readings: readonly StoredReading[]) => Promise<void>): void;
+  onStatus(fn: (changes: readonly StatusChange[]) => Promise<void>): void;
+  onAck(fn: (ack: CommandAck) => Promise<void>): void;
+}
+
+/** Live events per tenant for the Server-Sent Events stream. */
+export interface IotEvents {
+  emit(tenantId: number, event: DeviceStreamEvent): void;
+  subscribe(tenantId: number, fn: (event: DeviceStreamEvent) => void): () => void;
+}
+
+export interface IotRuntime {
+  events: IotEvents;
+  hooks: IotHooks;
+  /** Publishes a command on …/down (QoS 1); rejects when the broker link is down. */
+  sendCommand(to: DeviceAddress, payload: CommandPayload): Promise<void>;
+  /** Host and port devices connect to (shown with the credentials). */
+  brokerAddress(): { host: string; port: number };
+}
