@@ -5,6 +5,12 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
-    projects: ['packages/contracts', 'apps/server', 'apps/web', 'apps/web/vitest.e2e.config.ts'],
+    projects: [
+      'packages/contracts',
+      'apps/simulator',
+      'apps/server',
+      'apps/web',
+      'apps/web/vitest.e2e.config.ts',
+    ],
   },
 });

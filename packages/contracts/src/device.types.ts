@@ -139,11 +139,16 @@ export const collectedDatum = z.object({
 export type CollectedDatum = z.infer<typeof collectedDatum>;
 
 /** Spec 02 §5: 'YYYY-MM-DD 00:00:00' … 'YYYY-MM-DD 23:59:59' (Asia/Shanghai), or ISO instants. */
-export const historyTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$|^\d{4}-\d{2}-\d{2}T/, {
-    error: 'time: YYYY-MM-DD HH:mm:ss or ISO-8601',
-  });
+export const historyTime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$|^\d{4}-\d{2}-\d{2}T/, {
+  error: 'time: YYYY-MM-DD HH:mm:ss or ISO-8601',
+});
+
+export const curveExportQuery = z.object({
+  metric: z.string().max(32).optional(),
+  startTime: historyTime,
+  endTime: historyTime,
+});
+export type CurveExportQuery = z.infer<typeof curveExportQuery>;
 
 export const curveQuery = z.object({
   metric: z.string().max(32),
@@ -188,7 +193,48 @@ export const deviceStatusLogItem = z.object({
   reason: z.string().nullable(),
   at: z.string(),
 });
+export type DeviceStatusLogQuery = z.infer<typeof deviceStatusLogQuery>;
+export type DeviceStatusLogItem = z.infer<typeof deviceStatusLogItem>;
 export const deviceStatusLogPage = pageOf(deviceStatusLogItem);
+
+/** GET device/all: the tenant's devices for selects (spec 02 §7: concentratorId, name, eui). */
+export const deviceAllQuery = z.object({
+  deviceType: deviceTypeKey.optional(),
+  areaId: id.optional(),
+  online: z.coerce.number().int().min(0).max(1).optional(),
+});
+export type DeviceAllQuery = z.infer<typeof deviceAllQuery>;
+export const deviceOption = z.object({
+  id: z.number(),
+  /** Spec name of the id (the gateway / regulator a child hangs off). */
+  concentratorId: z.number(),
+  deviceType: z.string(),
+  name: z.string(),
+  eui: z.string(),
+  areaId: z.number().nullable(),
+  online: z.number(),
+});
+export type DeviceOption = z.infer<typeof deviceOption>;
+export const deviceOptions = z.array(deviceOption);
+
+/** GET device/offline: devices offline now, with when they were last heard of. */
+export const deviceOfflineList = z.array(device);
+
+/** System deviceManager: POST system/device/batch/del → 1 on success. */
+export const deviceBatchDelBody = z.strictObject({
+  ids: z.array(bodyId).min(1, { error: 'select at least one device' }).max(500),
+});
+export type DeviceBatchDelBody = z.infer<typeof deviceBatchDelBody>;
+
+/** System deviceManager: POST system/device/transfer — base and land both required (checked in the service so
+ * the 'Please select base' / 'Please select land' messages come in the caller's language). */
+export const deviceTransferBody = z.strictObject({
+  ids: z.array(bodyId).min(1, { error: 'select at least one device' }).max(500),
+  areaId: bodyId.nullish(),
+  landId: bodyId.nullish(),
+});
+export type DeviceTransferBody = z.infer<typeof deviceTransferBody>;
+export const deviceBulkResult = z.number();
 
 /** Live events of the tenant's SSE stream (GET /wfpe/v1/{t}/device/stream). */
 export type DeviceStreamEvent =

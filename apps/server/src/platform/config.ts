@@ -7,6 +7,14 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
+  /** Fixed client id prefix of the ingest connections to MQTT_URL (persistent session). */
+  mqttClientId: string | undefined;
+  mqttIngestConnections: number;
+  /** Broker address devices are told to use, when it differs from what the server connects to. */
+  mqttPublicUrl: string | undefined;
+  /** A ChirpStack v4 MQTT integration to bring LoRaWAN uplinks in from, and the tenant they belong to. */
+  chirpstackMqttUrl: string | undefined;
+  chirpstackTenantId: number | undefined;
   demo: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -36,6 +44,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || undefined,
+    mqttClientId: env.MQTT_CLIENT_ID || undefined,
+    mqttIngestConnections: int(env.MQTT_INGEST_CONNECTIONS, 8, 'MQTT_INGEST_CONNECTIONS'),
+    mqttPublicUrl: env.MQTT_PUBLIC_URL || undefined,
+    chirpstackMqttUrl: env.CHIRPSTACK_MQTT_URL || undefined,
+    chirpstackTenantId: env.CHIRPSTACK_TENANT_ID
+      ? int(env.CHIRPSTACK_TENANT_ID, 0, 'CHIRPSTACK_TENANT_ID')
+      : undefined,
     demo: env.TILTH_DEMO !== '0',
     accessTokenTtlSeconds: int(env.TILTH_ACCESS_TOKEN_TTL, 1800, 'TILTH_ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.TILTH_REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'TILTH_REFRESH_TOKEN_TTL'),

@@ -3,6 +3,7 @@ import type { KeyRing } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { FileStorage } from './files/storage.js';
+import type { IotRuntime } from './iot/iot.js';
 import type { SmsProvider } from './sms/sms.provider.js';
 
 /** The shared parts every module is built with; modules take what they need from it at registration. */
@@ -13,4 +14,6 @@ export interface Platform {
   storage: FileStorage;
   sms: SmsProvider;
   weather: WeatherProvider;
+  /** Broker link, ingest hooks, live device events, commands (ARCHITECTURE §6). */
+  iot: IotRuntime;
 }

@@ -27,7 +27,7 @@ export const PASSWORD = 'secret123';
  */
 export const startTestServer = async (
   env: Record<string, string> = {},
-  opts: Pick<StartOptions, 'weather'> = {},
+  opts: Pick<StartOptions, 'weather' | 'iot'> = {},
 ): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-test-'));
   const scratch = await createScratchDatabase();
@@ -38,6 +38,10 @@ export const startTestServer = async (
     // Tests never reach the internet; weather tests inject a fake provider.
     TILTH_WEATHER_PROVIDER: 'offline',
     DATABASE_URL: scratch?.url ?? '',
+    // Every test server gets its own embedded MQTT broker on a free loopback port.
+    MQTT_PORT: '0',
+    MQTT_URL: '',
+    HOST: '127.0.0.1',
     ...env,
   });
   const started = await createServer(config, {

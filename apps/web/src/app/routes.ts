@@ -1,4 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { DEVICE_TYPE_ROUTES } from '../modules/equipment/device/deviceRoutes';
+import '../modules/equipment/device/map/registerDeviceMapLayer';
 
 // The one route table of the console (ARCHITECTURE §8): it drives titles, access, keep-alive and menu
 // groups. Later modules add their pages here. A route the menu lists but that has no entry yet shows the
@@ -23,6 +25,27 @@ export interface RouteDef {
   page: LazyExoticComponent<ComponentType>;
 }
 
+const ControlLogPage = lazy(() =>
+  import('../modules/report/equipment-log/ControlLogPage').then((m) => ({ default: m.ControlLogPage })),
+);
+const OnlineLogPage = lazy(() =>
+  import('../modules/report/equipment-log/OnlineLogPage').then((m) => ({ default: m.OnlineLogPage })),
+);
+const RainfallReportPage = lazy(() =>
+  import('../modules/report/weather/RainfallReportPage').then((m) => ({ default: m.RainfallReportPage })),
+);
+const AriReportPage = lazy(() =>
+  import('../modules/report/weather/AriReportPage').then((m) => ({ default: m.AriReportPage })),
+);
+const LightReportPage = lazy(() =>
+  import('../modules/report/weather/LightReportPage').then((m) => ({ default: m.LightReportPage })),
+);
+const PestDrawPage = lazy(() =>
+  import('../modules/equipment/insect/PestDrawPage').then((m) => ({ default: m.PestDrawPage })),
+);
+const CanvasDrawSignPage = lazy(() =>
+  import('../modules/equipment/insect/CanvasDrawSignPage').then((m) => ({ default: m.CanvasDrawSignPage })),
+);
 const LoginPage = lazy(() =>
   import('../modules/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
 );
@@ -125,11 +148,128 @@ const AgriWarehousingInfoPage = lazy(() =>
 const AgriShipmentInfoPage = lazy(() =>
   import('../modules/farm/agricultural/pages/DocInfoPage').then((m) => ({ default: m.ShipmentInfoPage })),
 );
+const DeviceTypePage = lazy(() =>
+  import('../modules/equipment/device/pages/DeviceTypePage').then((m) => ({ default: m.DeviceTypePage })),
+);
+const DeviceManagerPage = lazy(() =>
+  import('../modules/system/device/DeviceManagerPage').then((m) => ({ default: m.DeviceManagerPage })),
+);
+const SimPage = lazy(() => import('../modules/system/sim/SimPage').then((m) => ({ default: m.SimPage })));
+const SimInfoPage = lazy(() =>
+  import('../modules/system/sim/SimInfoPage').then((m) => ({ default: m.SimInfoPage })),
+);
+const WarningManagePage = lazy(() =>
+  import('../modules/equipment/alarm/WarningManagePage').then((m) => ({ default: m.WarningManagePage })),
+);
+const WarningStaffPage = lazy(() =>
+  import('../modules/equipment/alarm/WarningStaffPage').then((m) => ({ default: m.WarningStaffPage })),
+);
+const StrategyPage = lazy(() =>
+  import('../modules/equipment/automation/StrategyPage').then((m) => ({ default: m.StrategyPage })),
+);
+const ControlGroupPage = lazy(() =>
+  import('../modules/equipment/automation/GroupPage').then((m) => ({ default: m.ControlGroupPage })),
+);
+const DeviceGroupPage = lazy(() =>
+  import('../modules/equipment/automation/GroupPage').then((m) => ({ default: m.DeviceGroupPage })),
+);
 export const NotFoundPage = lazy(() =>
   import('../modules/common/pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
 
 export const ROUTES: readonly RouteDef[] = [
+  // Every device type page of the registry (one generic page) and the system device pages (issue 5).
+  ...DEVICE_TYPE_ROUTES.map(
+    ([path, typeKey, code]): RouteDef => ({
+      path,
+      title: `common:route.device.${typeKey}`,
+      isAuth: true,
+      isKeeping: true,
+      group: 'wfpf.farm.equipment',
+      area: 'shell',
+      ...(code ? { code } : {}),
+      page: DeviceTypePage,
+    }),
+  ),
+  // Alarms and intelligent control (issue 5).
+  {
+    path: '/web/equipment/warning-manage',
+    title: 'common:route.warningManage',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.warning-manage',
+    page: WarningManagePage,
+  },
+  {
+    path: '/web/equipment/warning-staff',
+    title: 'common:route.warningStaff',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.warning-staff',
+    page: WarningStaffPage,
+  },
+  {
+    path: '/web/equipment/intelligentControl/index',
+    title: 'common:route.intelligentControl',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.intelligentControl-index',
+    page: StrategyPage,
+  },
+  {
+    path: '/web/equipment/intelligentControl/group',
+    title: 'common:route.controlGroup',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.intelligentControl-group',
+    page: ControlGroupPage,
+  },
+  {
+    path: '/web/equipment/intelligentControl/device-group',
+    title: 'common:route.deviceGroup',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.intelligentControl-device-group',
+    page: DeviceGroupPage,
+  },
+  {
+    path: '/system/deviceManager',
+    title: 'common:route.systemDeviceManager',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: DeviceManagerPage,
+  },
+  {
+    path: '/system/sim-manage',
+    title: 'common:route.systemSimManage',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: SimPage,
+  },
+  {
+    path: '/system/sim-manage/info/:id',
+    title: 'common:route.systemSimManageInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    code: 'wfpf.company.system.sim-manage',
+    page: SimInfoPage,
+  },
   {
     path: '/login',
     title: 'common:route.login',
@@ -493,6 +633,77 @@ export const ROUTES: readonly RouteDef[] = [
     area: 'shell',
     code: 'wfpf.farm.farm.agricultural-agricultural-shipment',
     page: AgriShipmentInfoPage,
+  },
+  {
+    path: '/web/report/equipmentLog/controlLog',
+    title: 'common:route.reportControlLog',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.report',
+    area: 'shell',
+    code: 'wfpf.farm.report.equipmentLog-controlLog',
+    page: ControlLogPage,
+  },
+  {
+    path: '/web/report/equipmentLog/onlineLog',
+    title: 'common:route.reportOnlineLog',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.report',
+    area: 'shell',
+    code: 'wfpf.farm.report.equipmentLog-onlineLog',
+    page: OnlineLogPage,
+  },
+  // Weather reports and pest drawing (issue 5).
+  {
+    path: '/web/report/rainfall-report',
+    title: 'common:route.reportRainfall',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.report',
+    area: 'shell',
+    code: 'wfpf.farm.report.rainfall-report',
+    page: RainfallReportPage,
+  },
+  {
+    path: '/web/report/ari-report',
+    title: 'common:route.reportAri',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.report',
+    area: 'shell',
+    code: 'wfpf.farm.report.ari-report',
+    page: AriReportPage,
+  },
+  {
+    path: '/web/report/light-report',
+    title: 'common:route.reportLight',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.report',
+    area: 'shell',
+    code: 'wfpf.farm.report.light-report',
+    page: LightReportPage,
+  },
+  {
+    path: '/web/equipment/pest/draw/:id',
+    title: 'common:route.pestDraw',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.pest',
+    page: PestDrawPage,
+  },
+  {
+    path: '/web/equipment/canvas-drawSign',
+    title: 'common:route.canvasDrawSign',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.canvas-drawSign',
+    page: CanvasDrawSignPage,
   },
 ];
 

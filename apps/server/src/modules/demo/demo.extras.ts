@@ -5,11 +5,14 @@ import { LocalDiskStorage } from '../../platform/files/storage.js';
 import type { AuthUser, Ctx } from '../../platform/http/context.js';
 import { seedActivities } from '../activity/activity.demo.js';
 import { seedAgricultural } from '../agricultural/agricultural.demo.js';
+import { seedAlarms } from '../alarm/alarm.demo.js';
 import { AreaService } from '../area/area.service.js';
+import { seedAutomation } from '../automation/automation.demo.js';
 import { seedBatches } from '../batch/batch.demo.js';
 import { seedCropCatalogue } from '../crop/crop.demo.js';
 import { seedFarmLogs } from '../farm-log/farm-log.demo.js';
 import { FileService } from '../file/file.service.js';
+import { seedInsects } from '../insect/insect.demo.js';
 import { seedLands } from '../land/land.demo.js';
 import { seedVegetablePrices } from '../market/market.demo.js';
 import { NotificationService } from '../notice/message.service.js';
@@ -19,6 +22,7 @@ import { seedSeedProducts } from '../seed/seed.demo.js';
 import { seedTasks } from '../task/task.demo.js';
 import { TenantService } from '../tenant/tenant.service.js';
 import { seedWorkers } from '../worker/worker.demo.js';
+import { seedDemoDevices } from './demo.devices.js';
 import type { DemoExtras } from './demo.seed.js';
 
 const quiet = pino({ level: 'silent' });
@@ -119,6 +123,8 @@ export const demoExtras: DemoExtras[] = [
   seedCropCatalogue,
   seedSeedProducts,
   seedLands,
+  // Devices need the plots; pest records and alarms that follow need the devices.
+  seedDemoDevices,
   seedBatches,
   seedAgricultural,
   seedFarmLogs,
@@ -127,4 +133,9 @@ export const demoExtras: DemoExtras[] = [
   seedVegetablePrices,
   seedPlans,
   seedTasks,
+  // Trap photos need the devices seeded above.
+  seedInsects,
+  // Alarm rules and strategies name the devices seeded above.
+  seedAlarms,
+  seedAutomation,
 ];

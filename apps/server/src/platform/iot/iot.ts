@@ -1,5 +1,5 @@
-import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
 import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
 
 // What modules need of the IoT runtime (ARCHITECTURE §6). The broker connection and ingest live in
 // platform/iot/*; modules only publish events, send commands and hook into what ingest stored.
@@ -61,4 +61,22 @@ export interface IotRuntime {
   sendCommand(to: DeviceAddress, payload: CommandPayload): Promise<void>;
   /** Host and port devices connect to (shown with the credentials). */
   brokerAddress(): { host: string; port: number };
+  /**
+   * Call after a device's secret was rotated or the device deleted (after the commit): drops cached
+   * credentials and disconnects its open broker connections, so the old secret stops working at once.
+   */
+  forgetDevice(tenantId: number, deviceId: number): void;
+  /** Ingest outcome counts of a tenant since this process started (stored, duplicate, malformed…). */
+  ingestTotals(tenantId: number): Record<string, number>;
+  /**
+   * Brings telemetry_daily up to date with the hourly rollups now (a background job does this every
+   * minute; reports may call it first for same-minute freshness). Answers the daily rows written.
+   */
+  refreshDailyRollups(tenantId?: number): Promise<number>;
+  /**
+   * Feeds a message into ingest as if the device had published it on `topic` (…/up, …/status, …/ack):
+   * bridges (ChirpStack) and codecs use it. Resolves after the message is stored, true; false when the
+   * topic names no registered device (counted as unknown-device) or is not an uplink topic.
+   */
+  publishUplink(topic: string, payload: string | Uint8Array): Promise<boolean>;
 }

@@ -19,7 +19,14 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-demo-'));
   scratch = await createScratchDatabase();
   s = await createServer(
-    loadConfig({ ...process.env, TILTH_DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '' }),
+    loadConfig({
+      ...process.env,
+      TILTH_DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? '',
+      // createServer starts the embedded broker: a free port, never the default 1883.
+      MQTT_PORT: '0',
+      MQTT_URL: '',
+    }),
     {
       pgliteDir: 'memory://',
       logger: false,
@@ -126,10 +133,13 @@ describe('admin:create', () => {
       }).catch((e: { code: number }) => e);
       expect((bad as { code: number }).code).toBe(2);
 
-      const server = await createServer(loadConfig({ ...env, TILTH_DEMO: '0' }), {
-        logger: false,
-        smsLog: { info: () => undefined },
-      });
+      const server = await createServer(
+        loadConfig({ ...env, TILTH_DEMO: '0', MQTT_PORT: '0', MQTT_URL: '' }),
+        {
+          logger: false,
+          smsLog: { info: () => undefined },
+        },
+      );
       try {
         const token = await login(server, 'root', 'root-pass-1');
         const me = json<{ platformAdmin: boolean; tenantId: number }>(

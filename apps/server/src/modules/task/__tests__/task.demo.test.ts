@@ -24,6 +24,9 @@ beforeAll(async () => {
       TILTH_DATA_DIR: dataDir,
       TILTH_DEMO: '0',
       DATABASE_URL: scratch?.url ?? '',
+      // createServer starts the embedded broker: a free port, never the default 1883.
+      MQTT_PORT: '0',
+      MQTT_URL: '',
     }),
     { pgliteDir: 'memory://', logger: false, smsLog: { info: () => undefined } },
   );

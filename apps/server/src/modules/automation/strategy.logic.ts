@@ -1,0 +1,110 @@
+import type { ScheduleTrigger, StrategyAction } from '@tilth/contracts/automation.types';
+import type { CommandParamDef, DeviceTypeDef } from '@tilth/contracts/device-types';
+
+// Pure parts of the strategy engine: farm time (Asia/Shanghai, UTC+8 all year), schedule slots, time
+// windows and the command that ends a started action.
+
+export type Params = Record<string, number | boolean | string>;
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+/** A slot missed by more than this (server down) is not fired late. */
+export const SLOT_GRACE_MS = 15 * 60_000;
+
+/** Minutes since midnight and ISO weekday (1 = Monday) of an instant, in Asia/Shanghai. */
+export const farmClock = (d: Date): { minutes: number; weekday: number } => {
+  const s = new Date(d.getTime() + SHANGHAI_OFFSET_MS);
+  const dow = s.getUTCDay();
+  return { minutes: s.getUTCHours() * 60 + s.getUTCMinutes(), weekday: dow === 0 ? 7 : dow };
+};
+
+/** Midnight (Asia/Shanghai) of the farm day containing d. */
+export const farmDayStart = (d: Date): Date => {
+  const local = d.getTime() + SHANGHAI_OFFSET_MS;
+  return new Date(local - (local % DAY_MS) - SHANGHAI_OFFSET_MS);
+};
+
+export const minutesOf = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * The schedule slot to fire at `now`: the latest scheduled instant at or before now, within the grace
+ * period, on an allowed weekday, after `notBefore` (the last run, or when the strategy was made).
+ */
+export const dueSlot = (t: ScheduleTrigger, now: Date, notBefore: Date | null): Date | null => {
+  let best: Date | null = null;
+  const today = farmDayStart(now).getTime();
+  for (const dayStart of [today, today - DAY_MS]) {
+    const weekday = farmClock(new Date(dayStart + 12 * 3_600_000)).weekday;
+    if (!t.days.includes(weekday)) continue;
+    for (const time of t.times) {
+      const slot = new Date(dayStart + minutesOf(time) * 60_000);
+      const age = now.getTime() - slot.getTime();
+      if (age < 0 || age >= SLOT_GRACE_MS) continue;
+      if (notBefore && slot.getTime() <= notBefore.getTime()) continue;
+      if (!best || slot > best) best = slot;
+    }
+  }
+  return best;
+};
+
+/** Whether now lies in [from, to) farm time; to before from wraps past midnight; from = to is all day. */
+export const inWindow = (from: string, to: string, now: Date): boolean => {
+  const m = farmClock(now).minutes;
+  const a = minutesOf(from);
+  const b = minutesOf(to);
+  if (a === b) return true;
+  return a < b ? m >= a && m < b : m >= a || m < b;
+};
+
+const STOP_ACTION: Readonly<Record<string, string>> = {
+  open: 'close',
+  turnOn: 'turnOff',
+  start: 'stop',
+  startProgram: 'stop',
+  setOpening: 'close',
+};
+const ON_PARAM_ACTIONS = new Set(['pump', 'outlet', 'lampSwitch']);
+
+/** The command that ends what `action` started on this type, or null when there is nothing to end. */
+export const stopOf = (
+  type: DeviceTypeDef,
+  action: string,
+  params: Params,
+): { action: string; params: Params } | null => {
+  const has = (a: string) => type.commands.some((c) => c.action === a);
+  const stop = STOP_ACTION[action];
+  if (stop && has(stop)) return { action: stop, params: {} };
+  if (action === 'switch' && typeof params.sw === 'number' && params.sw !== 0) {
+    const keep: Params = {};
+    for (const k of ['switchId', 'circuit'] as const) if (params[k] !== undefined) keep[k] = params[k];
+    return { action: 'switch', params: { ...keep, sw: 0 } };
+  }
+  if (ON_PARAM_ACTIONS.has(action) && params.on === true) return { action, params: { ...params, on: false } };
+  return null;
+};
+
+/**
+ * The params sent to one target: the strategy's params, plus the run time when the command takes a
+ * durationMin and the strategy's run time fits its range (the device then stops by itself as well).
+ */
+export const paramsFor = (type: DeviceTypeDef, a: StrategyAction): Params => {
+  const params: Params = { ...a.params };
+  const def = type.commands.find((c) => c.action === a.action);
+  const dp: CommandParamDef | undefined = def?.params.find((p) => p.key === 'durationMin');
+  if (
+    dp &&
+    params.durationMin === undefined &&
+    a.durationMin > 0 &&
+    a.durationMin >= (dp.min ?? 0) &&
+    a.durationMin <= (dp.max ?? Number.MAX_SAFE_INTEGER)
+  )
+    params.durationMin = a.durationMin;
+  return params;
+};
+
+/** Control groups hold actuators: types that are switched, set or moved. */
+export const isActuator = (type: DeviceTypeDef): boolean =>
+  type.family === 'actuator' || type.family === 'gateway' || type.family === 'machine';

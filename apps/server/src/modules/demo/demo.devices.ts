@@ -1,0 +1,322 @@
+import { deviceConfigSchema } from '@tilth/contracts/device-config.types';
+import { SETTING_DATA, type SettingKind } from '@tilth/contracts/device-family.types';
+import {
+  createModel,
+  DEFAULT_SEED,
+  finalizeValues,
+  type SimDeviceSpec,
+  type Simulator,
+  Site,
+  startSimulator,
+} from '@tilth/simulator';
+import type { Config } from '../../platform/config.js';
+import type { Database, Db } from '../../platform/db/client.js';
+import { hashDeviceSecret, newDeviceSecret } from '../../platform/iot/device-secret.js';
+import { insertTelemetry } from '../telemetry/telemetry.repository.js';
+import { DEMO_EUI_PREFIX, DEMO_FLEET, type DemoDevice } from './demo.devices.fleet.js';
+import {
+  type DemoChannelInsert,
+  type DemoDeviceInsert,
+  type DemoPlace,
+  insertDemoChannels,
+  insertDemoDevices,
+  insertDemoSettings,
+  insertDemoSimCards,
+  listDemoPlaces,
+  listPumpPorts,
+  listSimulatedDevices,
+  rebuildDailyRollups,
+  replaceSecrets,
+  rollupHourlyFromRaw,
+  setDemoLatest,
+} from './demo.devices.repository.js';
+import type { DemoExtras } from './demo.seed.js';
+
+// The demo tenant's devices (DEMO_FLEET), 30 days of hourly history for a weather station and a soil
+// station so reports and curves have data at first start, and the in-process simulator that plays the
+// fleet over the embedded broker on every `npm start` (TILTH_DEMO=0 or TILTH_SIMULATOR=0 turn it off).
+
+/** The demo tenant of demo.seed.ts. */
+export const DEMO_TENANT_ID = 1001;
+const HOUR_MS = 3_600_000;
+const BACKFILL_DAYS = 30;
+/**
+ * Devices given history at first start, with the step between readings: the Panyu weather station hourly
+ * (reports need every hour) and the first greenhouse's soil station every 3 hours (36 metrics a reading;
+ * hourly would triple the seed time on PGlite).
+ */
+const BACKFILLED: readonly { eui: string; stepHours: number }[] = [
+  { eui: 'SIM-WS-PY01', stepHours: 1 },
+  { eui: 'SIM-SM-PY01', stepHours: 3 },
+];
+
+const parseCenter = (c: string | null): [number, number] | undefined => {
+  const m = c ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(c) : null;
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+};
+
+/** A position `offset` metres (east, north) from a 'lat,lng' centre. */
+const place = (center: [number, number], [east, north]: [number, number]): { lat: number; lng: number } => {
+  const [lat0, lng0] = center;
+  return {
+    lat: Number((lat0 + north / 111_320).toFixed(6)),
+    lng: Number((lng0 + east / (111_320 * Math.cos((lat0 * Math.PI) / 180))).toFixed(6)),
+  };
+};
+
+const siteKey = (landId: number | null, areaId: number | null): string | undefined =>
+  landId ? `land-${landId}` : areaId ? `area-${areaId}` : undefined;
+
+/** The config as the registry validates it; a value the type's schema refuses is dropped, not seeded. */
+const validConfig = (typeKey: string, config: Record<string, unknown> = {}): Record<string, unknown> => {
+  const r = deviceConfigSchema(typeKey).safeParse(config);
+  return r.success ? r.data : {};
+};
+
+/** Settings of the robotic arm and the fertigation machine (presets, a cruise, a program, a method). */
+const settingsFor = (d: DemoDevice): { kind: SettingKind; name: string; data: Record<string, unknown> }[] => {
+  if (d.typeKey === 'robotic-arm') {
+    // The poses the simulator goes to for each preset number (apps/simulator models.control.ts presetPose).
+    const pose = (n: number) => ({ r: ((n * 47) % 360) - 180, y: n * 800, z: 300 + ((n * 130) % 1200) });
+    return [
+      ...[1, 2, 3, 4].map((n) => ({
+        kind: 'preset' as const,
+        name: `${n}号巡检点`,
+        data: { number: n, ...pose(n) },
+      })),
+      {
+        kind: 'cruise',
+        name: '番茄行巡检',
+        data: {
+          number: 1,
+          loop: true,
+          steps: [1, 2, 3, 4].map((n) => ({ ...pose(n), speed: 40, stayS: 60 })),
+        },
+      },
+    ];
+  }
+  if (d.typeKey === 'water-fertilizer') {
+    return [
+      { kind: 'method', name: '比例施肥 1:200', data: { method: 'proportional', ratio: 200 } },
+      {
+        kind: 'program',
+        name: '早晚滴灌',
+        data: {
+          programNumber: 1,
+          zones: [
+            { valve: 1, durationMin: 20 },
+            { valve: 2, durationMin: 20 },
+          ],
+          startTimes: ['07:00', '17:30'],
+          mode: 'daily',
+          startDate: '2026-01-01',
+          ecTarget: 1.8,
+          phTarget: 6.2,
+        },
+      },
+    ];
+  }
+  return [];
+};
+
+/** One reading of a fresh model at `t`, so the console shows values even before the simulator connects. */
+const firstReading = (d: DemoDevice, at: number, lat?: number, lng?: number): Record<string, number> => {
+  const model = createModel(d.typeKey, {
+    seed: DEFAULT_SEED,
+    site: new Site(d.eui, DEFAULT_SEED),
+    device: { typeKey: d.typeKey, eui: d.eui, lat, lng, pumpPorts: d.pumps?.map((p) => p.port) },
+  });
+  return model?.sample(at) ?? {};
+};
+
+const seedFleet = async (
+  tx: Db,
+  tenantId: number,
+  places: readonly DemoPlace[],
+): Promise<Map<string, number>> => {
+  const ids = new Map<string, number>();
+  const channels: DemoChannelInsert[] = [];
+  const settings: {
+    deviceId: number;
+    kind: string;
+    name: string;
+    data: Record<string, unknown>;
+    sort: number;
+  }[] = [];
+  const now = Date.now();
+  const row = (d: DemoDevice): DemoDeviceInsert => {
+    const base = places.find((p) => p.areaName === d.base && p.landId === null);
+    const plot = d.plot ? places.find((p) => p.areaName === d.base && p.landName === d.plot) : undefined;
+    const center = parseCenter((plot ?? base)?.center ?? null);
+    const pos = center ? place(center, d.offset) : undefined;
+    const latest = firstReading(d, now, pos?.lat, pos?.lng);
+    return {
+      typeKey: d.typeKey,
+      name: d.name,
+      eui: d.eui,
+      iccid: d.iccid ?? null,
+      areaId: base?.areaId ?? null,
+      landId: plot?.landId ?? null,
+      lat: pos?.lat ?? null,
+      lng: pos?.lng ?? null,
+      parentId: d.parent ? (ids.get(d.parent) ?? null) : null,
+      config: validConfig(d.typeKey, d.config),
+      description: d.description ?? null,
+      latest,
+      latestAt: Object.keys(latest).length ? new Date(now) : null,
+      // Replaced at every start by issueDemoSecrets; nobody knows this one.
+      secretHash: hashDeviceSecret(newDeviceSecret()),
+    };
+  };
+  // Parents first (one statement), then the devices that hang off them.
+  const parents = DEMO_FLEET.filter((d) => !d.parent);
+  for (const [eui, id] of await insertDemoDevices(tx, tenantId, parents.map(row))) ids.set(eui, id);
+  const children = DEMO_FLEET.filter((d) => d.parent);
+  for (const [eui, id] of await insertDemoDevices(tx, tenantId, children.map(row))) ids.set(eui, id);
+  for (const d of DEMO_FLEET) {
+    const id = ids.get(d.eui);
+    if (id === undefined) continue;
+    for (const s of d.switches ?? []) {
+      channels.push({
+        deviceId: id,
+        kind: 'switch',
+        name: s.name,
+        circuit: s.circuit,
+        switchType: s.switchType,
+        icon: s.icon,
+      });
+    }
+    for (const p of d.pumps ?? []) {
+      channels.push({
+        deviceId: id,
+        kind: 'pump',
+        name: p.name,
+        circuit: p.port,
+        switchType: null,
+        icon: 'DeploymentUnitOutlined',
+      });
+    }
+    for (const [i, s] of settingsFor(d).entries()) {
+      if (SETTING_DATA[s.kind].safeParse(s.data).success) settings.push({ deviceId: id, ...s, sort: i });
+    }
+  }
+  await insertDemoChannels(tx, tenantId, channels);
+  await insertDemoSettings(tx, tenantId, settings);
+  const operators = ['中国移动', '中国联通', '中国电信'];
+  const cards = DEMO_FLEET.filter((d) => d.iccid).map((d, i) => ({
+    iccid: d.iccid as string,
+    msisdn: `1440${String(7_000_000 + i * 37).padStart(9, '0')}`,
+    operator: operators[i % 3] as string,
+    planMb: 1024,
+    usedMb: Math.round((120 + i * 41.5) * 10) / 10,
+    activatedAt: new Date(now - (200 + i * 5) * 24 * HOUR_MS),
+    expiresAt: new Date(now + (165 - i * 5) * 24 * HOUR_MS),
+  }));
+  await insertDemoSimCards(tx, tenantId, cards);
+  return ids;
+};
+
+/**
+ * History for the backfilled devices over the last 30 days from the same models the simulator runs (so
+ * the curves join the live data), stored as raw telemetry with hourly and daily rollups.
+ */
+const backfill = async (tx: Db, tenantId: number, ids: ReadonlyMap<string, number>, now: number) => {
+  const end = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const start = end - BACKFILL_DAYS * 24 * HOUR_MS;
+  const rows: { deviceId: number; seq: number; ts: number; values: Record<string, number> }[] = [];
+  const done: number[] = [];
+  for (const { eui, stepHours } of BACKFILLED) {
+    const d = DEMO_FLEET.find((x) => x.eui === eui);
+    const id = ids.get(eui);
+    if (!d || !id) continue;
+    const model = createModel(d.typeKey, {
+      seed: DEFAULT_SEED,
+      site: new Site(eui, DEFAULT_SEED),
+      device: { typeKey: d.typeKey, eui },
+    });
+    if (!model) continue;
+    const step = stepHours * HOUR_MS;
+    model.sample(start - step);
+    let last: (typeof rows)[number] | undefined;
+    for (let t = start; t < end; t += step) {
+      // Mid-hour readings, seq epoch-ms based like the live simulator's; values in range and rounded to
+      // the metric's decimals, as validateTelemetry stores them.
+      const ts = t + 30 * 60_000;
+      last = { deviceId: id, seq: ts, ts, values: finalizeValues(d.typeKey, model.sample(ts)) };
+      rows.push(last);
+    }
+    if (last) await setDemoLatest(tx, tenantId, id, last.values, new Date(last.ts), last.seq);
+    done.push(id);
+  }
+  await insertTelemetry(tx, tenantId, rows);
+  await rollupHourlyFromRaw(tx, tenantId, done);
+  await rebuildDailyRollups(tx, tenantId, done);
+};
+
+/** DemoExtras: the demo tenant's fleet with channels, settings, IoT cards and 30 days of history. */
+export const seedDemoDevices: DemoExtras = async (database, ids) => {
+  await database.withTenant(ids.demoTenant, async (tx) => {
+    const places = await listDemoPlaces(tx, ids.demoTenant);
+    const deviceIds = await seedFleet(tx, ids.demoTenant, places);
+    await backfill(tx, ids.demoTenant, deviceIds, Date.now());
+  });
+};
+
+/**
+ * Issues fresh secrets to the tenant's simulated devices (serials SIM-…) and answers what the simulator
+ * needs to connect them. Secrets live only in this process: each start issues new ones.
+ */
+export const issueDemoSecrets = async (
+  database: Database,
+  tenantId = DEMO_TENANT_ID,
+  euiPrefix = DEMO_EUI_PREFIX,
+): Promise<SimDeviceSpec[]> =>
+  database.withTenant(tenantId, async (tx) => {
+    const rows = await listSimulatedDevices(tx, tenantId, euiPrefix);
+    const pumps = await listPumpPorts(tx, tenantId);
+    const issued = rows.map((r) => ({ row: r, secret: newDeviceSecret() }));
+    await replaceSecrets(
+      tx,
+      tenantId,
+      issued.map((x) => ({ id: x.row.id, hash: hashDeviceSecret(x.secret) })),
+    );
+    return issued.map(({ row, secret }) => ({
+      tenantId,
+      typeKey: row.typeKey,
+      eui: row.eui,
+      password: secret,
+      site: siteKey(row.landId, row.areaId),
+      lat: row.lat ?? undefined,
+      lng: row.lng ?? undefined,
+      pumpPorts: row.typeKey === 'aerator' ? (pumps.get(row.id) ?? []) : undefined,
+    }));
+  });
+
+export interface DemoSimulatorOptions {
+  /** Upload period of every simulated device, seconds (TILTH_SIMULATOR_PERIOD_SEC, default 10). */
+  periodSec?: number;
+  log?: (msg: string) => void;
+}
+
+/**
+ * `npm start`: plays the demo tenant's fleet in this process against the server's broker, unless
+ * TILTH_DEMO=0 or TILTH_SIMULATOR=0. Answers undefined when off or when there is nothing to play.
+ */
+export const startDemoSimulator = async (
+  server: { platform: { database: Database; config: Config }; mqttPort?: number | undefined },
+  opts: DemoSimulatorOptions = {},
+): Promise<Simulator | undefined> => {
+  const { config, database } = server.platform;
+  if (!config.demo || !config.simulator) return undefined;
+  const brokerUrl = config.mqttUrl ?? (server.mqttPort ? `mqtt://127.0.0.1:${server.mqttPort}` : undefined);
+  if (!brokerUrl) return undefined;
+  const devices = await issueDemoSecrets(database);
+  if (devices.length === 0) return undefined;
+  const envPeriod = Number(process.env.TILTH_SIMULATOR_PERIOD_SEC);
+  return startSimulator({
+    brokerUrl,
+    devices,
+    periodSec: opts.periodSec ?? (Number.isFinite(envPeriod) && envPeriod >= 1 ? envPeriod : 10),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+};

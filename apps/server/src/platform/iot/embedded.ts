@@ -1,0 +1,147 @@
+import type { AuthenticateError, Client } from 'aedes';
+import { type BrokerHooks, type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.js';
+import { deviceTopicPrefix, parseDeviceUsername, secretMatches } from './device-secret.js';
+import type { DeviceDirectory } from './directory.js';
+import type { InboundKind, Ingest, KnownDevice } from './ingest.js';
+
+export interface IotLog {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+interface Identity extends KnownDevice {
+  prefix: string;
+}
+
+const authError = (returnCode: 2 | 4 | 5, message: string): AuthenticateError =>
+  Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+
+const UPLINK: readonly string[] = ['up', 'status', 'ack'];
+
+/**
+ * The embedded broker with device authentication and topic confinement (ARCHITECTURE §6), feeding
+ * ingest directly: a device's QoS 1 PUBACK is written only after authorizePublish called back, and it
+ * calls back only after ingest committed the message.
+ */
+export class EmbeddedLink {
+  private broker: EmbeddedBroker | undefined;
+  private readonly identities = new WeakMap<Client, Identity>();
+
+  constructor(
+    private readonly directory: DeviceDirectory,
+    private readonly ingest: Ingest,
+    private readonly log: () => IotLog,
+  ) {}
+
+  get port(): number | undefined {
+    return this.broker?.port;
+  }
+
+  async start(port: number, host: string): Promise<void> {
+    this.broker = await startEmbeddedBroker(port, host, this.hooks());
+  }
+
+  /** Publishes from the server itself (commands): no client, so authorizePublish lets it through. */
+  publish(topic: string, payload: string, qos: 0 | 1): Promise<void> {
+    const b = this.broker;
+    if (!b) return Promise.reject(new Error('MQTT broker is not running'));
+    return new Promise((resolve, reject) => {
+      b.broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos, retain: false, dup: false },
+        (err) => (err ? reject(err) : resolve()),
+      );
+    });
+  }
+
+  /** Disconnects every connected client of a device (deleted, secret rotated). */
+  disconnect(tenantId: number, deviceId: number): void {
+    const b = this.broker;
+    if (!b) return;
+    const clients = (b.broker as unknown as { clients: Record<string, Client> }).clients;
+    for (const c of Object.values(clients)) {
+      const id = this.identities.get(c);
+      if (id && id.tenantId === tenantId && id.deviceId === deviceId) c.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.broker?.close();
+    this.broker = undefined;
+  }
+
+  private hooks(): BrokerHooks {
+    return {
+      authenticate: (client, username, password, done) => {
+        if (!username || !password) {
+          done(authError(5, 'anonymous connections are not allowed'), false);
+          return;
+        }
+        const addr = parseDeviceUsername(username);
+        if (!addr) {
+          done(authError(4, 'bad username'), false);
+          return;
+        }
+        // The client id is the username (or username:suffix): one device cannot take over another's session.
+        if (client.id !== username && !client.id.startsWith(`${username}:`)) {
+          done(authError(2, 'client id must be the username'), false);
+          return;
+        }
+        this.directory.lookup(addr).then(
+          (entry) => {
+            if (
+              !entry?.enabled ||
+              !entry.secretHash ||
+              !secretMatches(password.toString('utf8'), entry.secretHash)
+            ) {
+              done(authError(4, 'bad username or password'), false);
+              return;
+            }
+            this.identities.set(client, {
+              ...addr,
+              deviceId: entry.deviceId,
+              prefix: deviceTopicPrefix(addr),
+            });
+            done(null, true);
+          },
+          (err: unknown) => {
+            this.log().error({ err }, 'device authentication failed');
+            done(authError(5, 'server unavailable'), false);
+          },
+        );
+      },
+      authorizePublish: (client, packet, done) => {
+        if (client === null) {
+          done(null);
+          return;
+        }
+        const id = this.identities.get(client);
+        const kind = id && packet.topic.startsWith(id.prefix) ? packet.topic.slice(id.prefix.length) : '';
+        if (!id || !UPLINK.includes(kind)) {
+          this.log().warn(
+            { clientId: client.id, topic: packet.topic },
+            'device published outside its topics',
+          );
+          done(new Error('not authorized to publish on this topic'));
+          return;
+        }
+        const will = (client as unknown as { will?: unknown }).will === packet;
+        const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+        this.ingest.submit({ device: id, kind: kind as InboundKind, payload, will }).then(
+          () => done(null),
+          (err: unknown) => {
+            // No PUBACK: the device keeps the message and sends it again after reconnecting.
+            this.log().error({ err }, 'ingest could not store a message');
+            done(err instanceof Error ? err : new Error('ingest failed'));
+          },
+        );
+      },
+      authorizeSubscribe: (client, sub, done) => {
+        const id = this.identities.get(client);
+        if (id && sub.topic === `${id.prefix}down`) done(null, sub);
+        // A null subscription is refused in the SUBACK (return code 128); the connection stays up.
+        else done(null, null);
+      },
+    };
+  }
+}

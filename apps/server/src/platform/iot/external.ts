@@ -1,0 +1,80 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import type { IotLog } from './embedded.js';
+
+/** Shared subscription group every server process joins: the broker spreads messages over them. */
+export const INGEST_GROUP = 'tilth-ingest';
+export const INGEST_TOPICS = ['up', 'status', 'ack'].map((k) => `$share/${INGEST_GROUP}/tilth/+/+/+/${k}`);
+
+export interface ExternalOptions {
+  url: string;
+  /** Fixed per process so the persistent session (clean: false) survives a restart. */
+  clientId: string;
+  /** Ingest connections: mqtt.js handles one message per connection at a time, so use several. */
+  connections: number;
+}
+
+/**
+ * Ingest through an external broker (Mosquitto, EMQX): persistent-session clients subscribed QoS 1 to
+ * the shared subscription. mqtt.js sends the PUBACK when handleMessage calls back, which we do after
+ * the commit; until then the broker keeps the message and redelivers it to the session after a crash.
+ */
+export class ExternalLink {
+  private clients: MqttClient[] = [];
+  /** Messages each connection handled (the shared subscription's spread, for tests and ops). */
+  readonly handled: number[] = [];
+
+  constructor(
+    private readonly opts: ExternalOptions,
+    /** Stores one message (runtime.publishUplink); resolves after the commit. */
+    private readonly feed: (topic: string, payload: Buffer | string) => Promise<boolean>,
+    private readonly log: () => IotLog,
+  ) {}
+
+  async start(): Promise<void> {
+    const n = Math.max(1, this.opts.connections);
+    for (let i = 0; i < n; i++) {
+      this.handled.push(0);
+      this.clients.push(await this.connect(`${this.opts.clientId}-${i}`, i));
+    }
+  }
+
+  get connected(): boolean {
+    return this.clients.some((c) => c.connected);
+  }
+
+  publish(topic: string, payload: string, qos: 0 | 1): Promise<void> {
+    const c = this.clients.find((x) => x.connected);
+    if (!c) return Promise.reject(new Error('MQTT broker link is down'));
+    return c.publishAsync(topic, payload, { qos }).then(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.clients.map((c) => c.endAsync()));
+    this.clients = [];
+  }
+
+  private async connect(clientId: string, index: number): Promise<MqttClient> {
+    const client = await mqtt.connectAsync(this.opts.url, {
+      clientId,
+      clean: false,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+    });
+    client.on('error', (err) => this.log().warn({ err: err.message, clientId }, 'MQTT ingest link error'));
+    client.handleMessage = (packet, callback) => {
+      this.handled[index] = (this.handled[index] ?? 0) + 1;
+      // A will cannot be told from a status on an external broker; both are status messages.
+      this.feed(packet.topic, packet.payload).then(
+        () => callback(),
+        (err: unknown) => {
+          // Without the PUBACK the broker redelivers after we reconnect; drop the link to get there.
+          this.log().error({ err }, 'ingest could not store a message');
+          client.end(true, () => client.reconnect());
+        },
+      );
+    };
+    // A resumed session keeps its subscriptions; subscribing again is harmless and covers a new one.
+    await client.subscribeAsync(INGEST_TOPICS, { qos: 1 });
+    return client;
+  }
+}

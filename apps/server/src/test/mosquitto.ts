@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Debian's mosquitto for the external-broker tests. `.ci/run` installs it and exports MOSQUITTO_BIN;
+// elsewhere the usual paths are tried. Under CI a missing binary fails the suite instead of skipping.
+
+const CANDIDATES = [
+  '/usr/sbin/mosquitto',
+  '/usr/bin/mosquitto',
+  '/usr/local/sbin/mosquitto',
+  '/opt/homebrew/sbin/mosquitto',
+];
+
+/** The mosquitto binary, or undefined when it is not installed. */
+export const mosquittoBinary = (): string | undefined => {
+  const env = process.env.MOSQUITTO_BIN;
+  if (env) return existsSync(env) ? env : undefined;
+  return CANDIDATES.find((p) => existsSync(p));
+};
+
+/** Why the external-broker tests cannot run here, or undefined when they can. Throws under CI. */
+export const mosquittoMissing = (): string | undefined => {
+  if (mosquittoBinary()) return undefined;
+  const why =
+    'mosquitto not found (apt-get install mosquitto, or set MOSQUITTO_BIN): external-broker tests skipped';
+  if (process.env.CI === 'true')
+    throw new Error(`${why.split(':')[0]} — CI must run the external-broker tests`);
+  console.warn(why);
+  return why;
+};
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+export interface Mosquitto {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts mosquitto on a free loopback port with a generated config (anonymous, no persistence). */
+export const startMosquitto = async (extraConfig: string[] = []): Promise<Mosquitto> => {
+  const bin = mosquittoBinary();
+  if (!bin) throw new Error('mosquitto not found');
+  const dir = await mkdtemp(path.join(tmpdir(), 'tilth-mosquitto-'));
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  await writeFile(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      // Let QoS 1 messages flow without a small per-client in-flight window.
+      'max_inflight_messages 1000',
+      'max_queued_messages 100000',
+      'log_dest stderr',
+      'log_type error',
+      ...extraConfig,
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(bin, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr?.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
+  const until = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode}): ${err}`);
+    const up = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`mosquitto did not listen on ${port}: ${err}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        });
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+};

@@ -1,0 +1,86 @@
+import { LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  type DataZoomComponentOption,
+  GridComponent,
+  type GridComponentOption,
+  LegendComponent,
+  type LegendComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import type { Curve } from '../api/device.api';
+
+// Loaded lazily by the data dialog: ECharts stays out of the device list's bundle.
+use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+
+type Option = ComposeOption<
+  | LineSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
+  | DataZoomComponentOption
+>;
+
+export interface CurveChartProps {
+  curve: Curve;
+  /** Series names in the interface language. */
+  labels: { value: string; min: string; max: string };
+  decimals: number;
+}
+
+const toOption = ({ curve, labels, decimals }: CurveChartProps): Option => {
+  const at = (p: Curve['points'][number]) => Date.parse(p.collectionTime.replace(' ', 'T'));
+  const hasBand = curve.points.some((p) => p.min !== undefined && p.max !== undefined);
+  const line = (name: string, pick: (p: Curve['points'][number]) => number | undefined, faint: boolean) =>
+    ({
+      name,
+      type: 'line',
+      showSymbol: curve.points.length < 60,
+      smooth: false,
+      sampling: 'lttb',
+      lineStyle: faint ? { width: 1, type: 'dashed', opacity: 0.6 } : { width: 2 },
+      data: curve.points.map((p) => [at(p), pick(p) ?? null]),
+    }) satisfies LineSeriesOption;
+  return {
+    animation: false,
+    grid: { left: 56, right: 24, top: 36, bottom: 56 },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v) => (typeof v === 'number' ? `${v.toFixed(decimals)} ${curve.unit}`.trim() : '—'),
+    },
+    legend: { top: 0 },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', name: curve.unit, scale: true },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+    series: [
+      line(labels.value, (p) => p.collectionData, false),
+      ...(hasBand ? [line(labels.min, (p) => p.min, true), line(labels.max, (p) => p.max, true)] : []),
+    ],
+  };
+};
+
+/** The history curve of one metric: averages, with the min / max of each bucket when bucketed. */
+export default function CurveChart(props: CurveChartProps) {
+  const el = useRef<HTMLDivElement | null>(null);
+  const chart = useRef<ReturnType<typeof init> | null>(null);
+  useEffect(() => {
+    if (!el.current) return;
+    const c = init(el.current, undefined, { renderer: 'canvas' });
+    chart.current = c;
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
+    resize?.observe(el.current);
+    return () => {
+      resize?.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(toOption(props), { notMerge: true });
+  }, [props]);
+  return <div ref={el} className="tl-device-curve__chart" data-testid="device-curve-chart" />;
+}

@@ -1,0 +1,93 @@
+import type { Device } from '@tilth/contracts/device.types';
+import { DEVICE_CONFIG_LIMITS as L } from '@tilth/contracts/device-config.types';
+import Button from 'antd/es/button';
+import Divider from 'antd/es/divider';
+import InputNumber from 'antd/es/input-number';
+import Space from 'antd/es/space';
+import Typography from 'antd/es/typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
+import { useShell } from '../../../../shell/ShellContext';
+import { familyApi } from '../family.api';
+import { codesOfDevice, useCommand } from './common';
+import { FaultTable } from './FaultTable';
+
+// Inverter (spec 02 §7): start / stop (en), given pressure above 0 and at most 16 bar, alarms. History
+// curves and export are the data dialog's generic curve.
+
+export default function InverterPanel({ device }: { device: Device }) {
+  const { t } = useTranslation('family');
+  const { tenantId } = useShell();
+  const { busy, run } = useCommand(device);
+  const codes = codesOfDevice(device);
+  const stored = typeof device.config.givenPressure === 'number' ? device.config.givenPressure : null;
+  const [pressure, setPressure] = useState<number | null>(stored);
+  const [duration, setDuration] = useState<number | null>(null);
+  const pressureOk = pressure !== null && pressure > 0 && pressure <= L.givenPressure.max;
+  const durationOk = duration === null || (duration >= L.runMin.min && duration <= L.runMin.max);
+  return (
+    <div>
+      <PermissionGuard codes={[codes.control]}>
+        <Space wrap>
+          <InputNumber
+            min={L.runMin.min}
+            max={L.runMin.max}
+            precision={0}
+            placeholder={t('control.duration', { min: L.runMin.min, max: L.runMin.max })}
+            value={duration}
+            onChange={(v) => setDuration(v)}
+            suffix="min"
+            style={{ width: 220 }}
+          />
+          <Button
+            type="primary"
+            disabled={!durationOk}
+            loading={busy === 'start'}
+            onClick={() =>
+              void run('start', () =>
+                familyApi.inverterControl(tenantId, device.id, 1, duration ?? undefined),
+              )
+            }
+          >
+            {t('control.start')}
+          </Button>
+          <Button
+            loading={busy === 'stop'}
+            onClick={() => void run('stop', () => familyApi.inverterControl(tenantId, device.id, 0))}
+          >
+            {t('control.stop')}
+          </Button>
+        </Space>
+        <Divider />
+        <Space wrap>
+          <Typography.Text>{t('config.givenPressure')}</Typography.Text>
+          <InputNumber
+            min={0}
+            max={L.givenPressure.max}
+            step={0.1}
+            value={pressure}
+            onChange={(v) => setPressure(v)}
+            suffix="bar"
+          />
+          <Button
+            disabled={!pressureOk}
+            loading={busy === 'pressure'}
+            onClick={() =>
+              pressure !== null &&
+              void run('pressure', () => familyApi.inverterConfig(tenantId, device.id, pressure))
+            }
+          >
+            {t('action.apply')}
+          </Button>
+          {!pressureOk && pressure !== null ? (
+            <Typography.Text type="danger">{t('config.above', { min: 0 })}</Typography.Text>
+          ) : null}
+        </Space>
+        <Divider />
+      </PermissionGuard>
+      <Typography.Title level={5}>{t('fault.title')}</Typography.Title>
+      <FaultTable device={device} ackable={false} />
+    </div>
+  );
+}

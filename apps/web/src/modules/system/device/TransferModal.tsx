@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import Form from 'antd/es/form';
+import Modal from 'antd/es/modal';
+import Select from 'antd/es/select';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../shared/FeedbackProvider';
+import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
+
+export interface TransferModalProps {
+  tenantId: number;
+  ids: number[];
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}
+
+/** Spec 02 §2 transfer dialog: pick a base, then a land; both required. */
+export function TransferModal({ tenantId, ids, onClose, onDone }: TransferModalProps) {
+  const { t } = useTranslation(['device', 'common']);
+  const message = useMessage();
+  const [form] = Form.useForm<{ areaId?: number; landId?: number }>();
+  const [busy, setBusy] = useState(false);
+  const areaId = Form.useWatch('areaId', form);
+  const bases = useQuery({ queryKey: deviceKeys.bases(tenantId), queryFn: () => deviceApi.bases(tenantId) });
+  const lands = useQuery({
+    queryKey: deviceKeys.lands(tenantId, areaId),
+    queryFn: () => deviceApi.lands(tenantId, areaId as number),
+    enabled: typeof areaId === 'number',
+  });
+
+  const submit = async () => {
+    let v: { areaId?: number; landId?: number };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    if (v.areaId === undefined || v.landId === undefined) return;
+    setBusy(true);
+    try {
+      await deviceApi.transfer(tenantId, { ids, areaId: v.areaId, landId: v.landId });
+      message.success(t('device:manager.transferred'));
+      await onDone();
+      onClose();
+    } catch {
+      message.error(t('device:manager.transferFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('device:manager.transferTitle', { count: ids.length })}
+      okText={t('common:action.confirm')}
+      cancelText={t('common:action.cancel')}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="deviceTransfer">
+        <Form.Item
+          name="areaId"
+          label={t('device:field.base')}
+          rules={[{ required: true, message: t('device:manager.pickBase') }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(bases.data ?? []).map((a) => ({ value: a.areaId, label: a.areaName }))}
+            onChange={() => form.setFieldValue('landId', undefined)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="landId"
+          label={t('device:field.land')}
+          rules={[{ required: true, message: t('device:manager.pickLand') }]}
+        >
+          <Select
+            disabled={typeof areaId !== 'number'}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={lands.isFetching}
+            options={(lands.data ?? []).map((l) => ({ value: l.landId, label: l.landName }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,203 @@
+// IoT ingest benchmark (issue 5): 1,000 simulated devices, each its own MQTT connection with its own
+// credentials, publish QoS 1 telemetry with 3 values to the server's embedded broker at a fixed rate.
+// A PUBACK comes only after the message is stored, so "acked" = stored; at the end the telemetry rows
+// are counted to prove zero loss. Then, at 2,000 msg/s, the publish → Server-Sent Event latency is taken
+// from a signed-in console stream (GET /wfpe/v1/{t}/device/stream).
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npm run bench:ingest   (PostgreSQL)
+//        npm run bench:ingest                                                           (PGlite)
+// Knobs: BENCH_DEVICES (1000), BENCH_RATE (10000 msg/s), BENCH_SECONDS (10), BENCH_LATENCY_RATE (2000),
+//        BENCH_LATENCY_SECONDS (10).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
+import { createServer } from '../apps/server/src/platform/bootstrap.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { createScratchDatabase } from '../apps/server/src/platform/db/test-database.js';
+import { hashDeviceSecret } from '../apps/server/src/platform/iot/device-secret.js';
+import { encryptPassword } from '../apps/server/src/test/harness.js';
+
+/** The protocol of the load worker (iot-load.worker.mjs). */
+interface LoadDevice {
+  username: string;
+  password: string;
+  topic: string;
+}
+type LoadRequest =
+  | { type: 'connect'; url: string; devices: LoadDevice[] }
+  | { type: 'run'; rate: number; seconds: number; seqBase: number }
+  | { type: 'close' };
+type LoadReply =
+  | { type: 'connected'; n: number; ms: number }
+  | {
+      type: 'done';
+      published: number;
+      acked: number;
+      errors: number;
+      firstPublish: number;
+      lastAck: number;
+      publishEnd: number;
+    }
+  | { type: 'closed' };
+
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const LAT_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 2000);
+const LAT_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const TARGET_RATE = 10_000;
+const TARGET_P99_MS = 1000;
+const TYPE = 'weather-station';
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+const main = async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-bench-iot-'));
+  const scratch = await createScratchDatabase();
+  const config = loadConfig({
+    ...process.env,
+    TILTH_DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    TILTH_DEMO: '0',
+    MQTT_PORT: '0',
+    MQTT_URL: '',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  });
+  const server = await createServer(config, {
+    pgliteDir: 'memory://',
+    logger: false,
+    smsLog: { info: () => undefined },
+  });
+  const db = server.platform.database;
+  const worker = new Worker(new URL('./iot-load.worker.mjs', import.meta.url));
+  const ask = (req: LoadRequest, want: LoadReply['type']) =>
+    new Promise<LoadReply>((resolve, reject) => {
+      const on = (m: LoadReply) => {
+        if (m.type !== want) return;
+        worker.off('message', on);
+        resolve(m);
+      };
+      worker.on('message', on);
+      worker.once('error', reject);
+      worker.postMessage(req);
+    });
+  let failed = false;
+  try {
+    const t = await createTenant(db, 'Bench IoT farm');
+    await createUser(db, {
+      loginName: 'benchiot',
+      password: 'bench1234',
+      realName: 'Bench',
+      roles: [[t, 'tenant-admin']],
+    });
+    // One shared secret keeps setup quick; the broker still checks each device's own row.
+    const secret = 'bench-device-secret-0123456789abcdef';
+    await db.withTenant(t, (tx) =>
+      tx.execute(sql`insert into devices (tenant_id, type_key, name, eui, secret_hash, secret_issued_at)
+        select ${t}, ${TYPE}, 'Bench ' || g, 'BENCH' || lpad(g::text, 5, '0'), ${hashDeviceSecret(secret)}, now()
+        from generate_series(1, ${DEVICES}) g`),
+    );
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+    const devices: LoadDevice[] = Array.from({ length: DEVICES }, (_, i) => {
+      const eui = `BENCH${String(i + 1).padStart(5, '0')}`;
+      return { username: `${t}/${TYPE}/${eui}`, password: secret, topic: `tilth/${t}/${TYPE}/${eui}/up` };
+    });
+    const conn = await ask(
+      { type: 'connect', url: `mqtt://127.0.0.1:${server.mqttPort}`, devices },
+      'connected',
+    );
+    if (conn.type === 'connected') console.log(`${conn.n} devices connected in ${conn.ms} ms`);
+
+    const stored = async () =>
+      Number(
+        (
+          (await db.withTenant(t, (tx) => tx.execute(sql`select count(*) n from telemetry`))) as unknown as {
+            rows: { n: string }[];
+          }
+        ).rows[0]?.n,
+      );
+    let seqBase = 1;
+    const phase = async (rate: number, seconds: number) => {
+      const r = await ask({ type: 'run', rate, seconds, seqBase }, 'done');
+      seqBase += rate * seconds + 1;
+      if (r.type !== 'done') throw new Error('worker answered out of turn');
+      return r;
+    };
+
+    await phase(1000, 2); // warm-up: JIT, connection pools, auth cache
+    const before = await stored();
+    const r = await phase(RATE, SECONDS);
+    const after = await stored();
+    const span = (r.lastAck - r.firstPublish) / 1000;
+    const sustained = r.acked / span;
+    const lost = r.acked - (after - before);
+    console.log(
+      `throughput: target ${RATE} msg/s × ${SECONDS} s: published ${r.published}, acked ${r.acked}, errors ${r.errors}, ` +
+        `stored ${after - before}, publishing took ${((r.publishEnd - r.firstPublish) / 1000).toFixed(2)} s, ` +
+        `last PUBACK after ${span.toFixed(2)} s → ${Math.round(sustained)} msg/s stored, lost ${lost}`,
+    );
+
+    // Latency: publish → SSE event of a signed-in console.
+    const login = await fetch(`${base}/oauth/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'password',
+        username: 'benchiot',
+        password: encryptPassword(server, 'bench1234'),
+      }),
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const sse = new Worker(new URL('./iot-sse.worker.mjs', import.meta.url), {
+      workerData: { url: `${base}/wfpe/v1/${t}/device/stream`, token },
+    });
+    await new Promise<void>((resolve, reject) => {
+      sse.once('message', () => resolve());
+      sse.once('error', reject);
+    });
+    sse.postMessage('start');
+    const lr = await phase(LAT_RATE, LAT_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const latencies = await new Promise<number[]>((resolve) => {
+      sse.once('message', (m: { latencies: number[] }) => resolve(m.latencies));
+      sse.postMessage('stop');
+    });
+    await sse.terminate();
+    latencies.sort((a, b) => a - b);
+    const p50 = pct(latencies, 50);
+    const p99 = pct(latencies, 99);
+    console.log(
+      `latency at ${LAT_RATE} msg/s × ${LAT_SECONDS} s: published ${lr.published}, SSE events ${latencies.length}, ` +
+        `p50 ${p50} ms, p99 ${p99} ms, max ${latencies.at(-1)} ms`,
+    );
+
+    const pgsql = db.kind !== 'pglite';
+    console.log(
+      [
+        '',
+        `| database | measure | value | target | |`,
+        `| --- | --- | --- | --- | --- |`,
+        `| ${pgsql ? 'PostgreSQL' : 'PGlite'} | stored msg/s, ${DEVICES} devices, QoS 1, 3 values | ${Math.round(sustained)} (lost ${lost}) | ≥ ${TARGET_RATE}, 0 lost | ${sustained >= TARGET_RATE && lost === 0 ? 'ok' : 'missed'} |`,
+        `| ${pgsql ? 'PostgreSQL' : 'PGlite'} | publish → SSE p50 / p99 at ${LAT_RATE} msg/s | ${p50} / ${p99} ms | p99 ≤ ${TARGET_P99_MS} ms | ${p99 <= TARGET_P99_MS ? 'ok' : 'missed'} |`,
+      ].join('\n'),
+    );
+    failed = pgsql && (sustained < TARGET_RATE || lost !== 0 || p99 > TARGET_P99_MS);
+    await ask({ type: 'close' }, 'closed');
+  } finally {
+    await worker.terminate();
+    await server.close();
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+};
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
