@@ -31,7 +31,14 @@ const chromePath = (): string => {
  */
 export const startE2E = async (env: Record<string, string> = {}): Promise<E2E> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-e2e-'));
-  const config = loadConfig({ ...process.env, TILTH_DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', MQTT_PORT: '0', ...env });
+  const config = loadConfig({
+    ...process.env,
+    TILTH_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: '0',
+    MQTT_PORT: '0',
+    ...env,
+  });
   if (!existsSync(path.join(config.webDist, 'index.html'))) {
     throw new Error(`the console is not built (${config.webDist}); run npm run build -w apps/web`);
   }

@@ -137,7 +137,6 @@ export function crudCodes<const K extends string>(page: K & CrudPage<K>): Device
   );
 }
 
-
 // Metrics several types share.
 export const airTemp = metric('airTemp', '°C', '空气温度', 'Air temperature', -40, 70, 1);
 export const airHumidity = metric('airHumidity', '%', '空气湿度', 'Air humidity', 0, 100, 1);

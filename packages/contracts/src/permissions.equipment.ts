@@ -43,7 +43,6 @@ export const EQUIPMENT_VIEW_PERMISSIONS = [
   perm('wfpf.farm.equipment.warning-manage', '告警管理', 'Alert management'),
 ] as const;
 
-
 // Issue 5 closes two gaps of the spec's catalogue: the pages below had a view code only, and no device
 // type but the camera had a control code. Control is its own code so a viewer can watch without switching.
 const EXTRA_CRUD_PAGES = [

@@ -209,7 +209,12 @@ export class Ingest {
     try {
       outcome = await this.database.withTenant(tenantId, (tx) => storeItems(tx, tenantId, items, at));
     } catch (err) {
-      for (const item of items) item.done.reject(err);
+      if (items.length === 1) {
+        for (const item of items) item.done.reject(err);
+        return;
+      }
+      // One message the database refuses must not fail the others: store them one by one.
+      for (const item of items) await this.storeTenant(tenantId, [item]);
       return;
     }
     for (const item of items) item.done.resolve();
