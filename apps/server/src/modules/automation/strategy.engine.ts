@@ -8,6 +8,7 @@ import type {
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
+import { withSavepoint } from '../../platform/db/writes.js';
 import { AppError } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { enabledTenantIds } from '../alarm/alarm.repository.js';
@@ -254,7 +255,7 @@ export class StrategyEngine {
     action: string,
     params: Params,
   ) {
-    const res = await tx.transaction((sp) =>
+    const res = await withSavepoint(tx, (sp) =>
       issueCommand(this.platform, sp, tenantId, {
         deviceId: t.deviceId,
         channelId: t.channelId,

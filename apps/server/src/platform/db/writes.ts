@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
 
 /** A write that either stored a row or lost a uniqueness race, named by the rule it broke. */
 export type Written<R, K extends string> = { row: R } | { conflict: K };
@@ -42,3 +43,24 @@ export const bump = (userId: number, version: AnyPgColumn) => ({
   lastUpdateDate: new Date(),
   objectVersionNumber: sql`${version} + 1`,
 });
+
+let savepoints = 0;
+
+/**
+ * Runs fn so that its failure undoes only its own writes. Plain SAVEPOINT SQL rather than
+ * `tx.transaction()`: on PostgreSQL a tenant transaction is opened by hand (one round trip, client.ts), so a
+ * Drizzle nested transaction there would issue a second BEGIN and its COMMIT would end the outer one.
+ */
+export const withSavepoint = async <T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> => {
+  savepoints = (savepoints + 1) % 1_000_000;
+  const name = sql.raw(`sp_${savepoints}`);
+  await db.execute(sql`savepoint ${name}`);
+  try {
+    const out = await fn(db);
+    await db.execute(sql`release savepoint ${name}`);
+    return out;
+  } catch (err) {
+    await db.execute(sql`rollback to savepoint ${name}`);
+    throw err;
+  }
+};
