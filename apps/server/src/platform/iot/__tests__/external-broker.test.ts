@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { registerDevice, type TestDevice, topicOf, waitFor } from '../../../test/iot.js';
-import { type Mosquitto, mosquittoMissing, startMosquitto } from '../../../test/mosquitto.js';
+import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
 import { loadConfig } from '../../config.js';
 import { IotServer } from '../runtime.js';
 
@@ -11,7 +11,6 @@ import { IotServer } from '../runtime.js';
 // (the test server's and a second runtime on the same database, like a second server process), each
 // with two connections, together store every message exactly once.
 
-const missing = mosquittoMissing();
 let broker: Mosquitto;
 let server: TestServer;
 let second: IotServer;
@@ -37,7 +36,6 @@ const device = async (d: TestDevice): Promise<MqttClient> => {
 };
 
 beforeAll(async () => {
-  if (missing) return;
   broker = await startMosquitto();
   const env = { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'tilth-test-a', MQTT_INGEST_CONNECTIONS: '2' };
   server = await startTestServer(env, { iot: { sweepEveryMs: 0, rollupEveryMs: 0 } });
@@ -57,7 +55,7 @@ afterAll(async () => {
   await broker?.stop();
 });
 
-describe.skipIf(missing !== undefined)('external broker (mosquitto, shared subscription)', () => {
+describe('external broker (mosquitto, shared subscription)', () => {
   it('two ingest sides share the load and store each message exactly once', async () => {
     expect(server.mqttPort).toBeUndefined();
     const { tenantA } = server.fixtures;
