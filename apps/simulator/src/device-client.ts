@@ -1,7 +1,9 @@
 import { type AckPayload, commandPayload } from '@tilth/contracts/device-protocol.types';
 import { deviceTopic } from '@tilth/contracts/device-topics';
 import mqtt, { type MqttClient } from 'mqtt';
+import { ArmCamera } from './arm-camera.js';
 import { type CommandParams, checkCommand, type DeviceModel, finalizeValues } from './model.js';
+import { commandOf, PHOTO_TYPE_KEYS, TrapCamera } from './photos.js';
 
 // One simulated device as a real MQTT client (docs/device-protocol.md): it logs in with its own
 // credentials, announces itself with a retained status and a last will, publishes telemetry at its upload
@@ -28,6 +30,11 @@ export interface DeviceClientOptions {
   ackDelayScale: number;
   now: () => number;
   log: (msg: string) => void;
+  /** The server's HTTP base URL: traps and the robotic arm upload images there; none without it. */
+  photoApi?: string | undefined;
+  /** Seconds between trap photos; fixed when given (demo), else the configured photo interval. */
+  photoPeriodSec?: number | undefined;
+  seed?: number | undefined;
 }
 
 export interface DeviceStats {
@@ -43,8 +50,13 @@ export class DeviceClient {
   private timer: NodeJS.Timeout | undefined;
   private lastSeq = 0;
   private stopped = false;
+  private cameraStarted = false;
   private periodSec: number;
   private readonly pending = new Set<NodeJS.Timeout>();
+  /** The trap camera of pest stations and forecast lamps when the server's URL is known. */
+  readonly camera: TrapCamera | undefined;
+  /** The robotic arm's camera when the server's URL is known (arm-camera.ts). */
+  readonly armCamera: ArmCamera | undefined;
 
   constructor(
     readonly spec: SimDeviceSpec,
@@ -52,6 +64,32 @@ export class DeviceClient {
     private readonly opts: DeviceClientOptions,
   ) {
     this.periodSec = opts.periodSec;
+    if (opts.photoApi && PHOTO_TYPE_KEYS.includes(spec.typeKey)) {
+      this.camera = new TrapCamera(
+        { api: opts.photoApi, ...spec },
+        () => {
+          const v = this.model.sample(this.opts.now());
+          return { board: v.insectCount ?? 0, working: v.lampOn === 1 };
+        },
+        {
+          periodSec: opts.photoPeriodSec ?? 3600,
+          fixedPeriod: opts.photoPeriodSec !== undefined,
+          seed: opts.seed ?? 0,
+          now: opts.now,
+          log: opts.log,
+        },
+      );
+    }
+    if (opts.photoApi && spec.typeKey === 'robotic-arm') {
+      this.armCamera = new ArmCamera(
+        { api: opts.photoApi, ...spec },
+        () => {
+          const v = this.model.sample(this.opts.now());
+          return { axisR: v.axisR ?? 0, axisY: v.axisY ?? 0, axisZ: v.axisZ ?? 0 };
+        },
+        { seed: opts.seed ?? 0, now: opts.now, log: opts.log },
+      );
+    }
   }
 
   get username(): string {
@@ -88,6 +126,12 @@ export class DeviceClient {
       client.subscribe(this.topic('down'), { qos: 1 });
       // First reading right away so the console shows values as soon as the device is up.
       this.publishReading();
+      if (!this.cameraStarted) {
+        this.cameraStarted = true;
+        this.camera?.start();
+        // The arm checks its camera with one photo at power-up.
+        void this.armCamera?.shoot();
+      }
     });
     client.on('message', (_topic, payload) => this.onCommand(payload));
     client.on('error', (err) => {
@@ -161,6 +205,7 @@ export class DeviceClient {
       this.periodSec = this.model.periodSec;
       this.schedule();
     }
+    this.cameraCommand(raw, acks);
     for (const { ack, delayMs } of acks) {
       if (delayMs === 0) {
         this.ack(ack);
@@ -174,10 +219,25 @@ export class DeviceClient {
     }
   }
 
+  /**
+   * A capture the trap or arm accepted takes a photo; a photo interval a trap accepted re-times its
+   * camera.
+   */
+  private cameraCommand(raw: Buffer, acks: readonly PlannedAck[]): void {
+    const hasCamera = this.camera !== undefined || this.armCamera !== undefined;
+    const cmd = hasCamera && acks.some((a) => a.ack.ok) ? commandOf(raw) : undefined;
+    if (!cmd) return;
+    if (cmd.action === 'capture') void (this.camera ?? this.armCamera)?.shoot();
+    const interval = cmd.params.photoIntervalMin;
+    if (cmd.action === 'configure' && typeof interval === 'number') this.camera?.setIntervalMin(interval);
+  }
+
   /** Stops publishing; `offline` sends a retained offline status first (a clean shutdown). */
   async stop(offline = true): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    await this.camera?.stop();
+    await this.armCamera?.stop();
     for (const t of this.pending) clearTimeout(t);
     const client = this.client;
     if (!client) return;

@@ -17,12 +17,14 @@ const { values } = parseArgs({
     period: { type: 'string', default: '10' },
     seed: { type: 'string' },
     prefix: { type: 'string', default: 'SIM-' },
+    'photo-period': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
 
 const usage = `Usage: npm run simulate -- [--api URL] [--user NAME] [--password PW] [--tenant ID]
-       [--mqtt mqtt://host:port] [--period SECONDS] [--seed N] [--prefix SIM-]`;
+       [--mqtt mqtt://host:port] [--period SECONDS] [--seed N] [--prefix SIM-]
+       [--photo-period SECONDS]  (trap photos; default the configured photo interval)`;
 
 const main = async () => {
   if (values.help) {
@@ -55,6 +57,9 @@ const main = async () => {
     devices,
     periodSec,
     ...(values.seed ? { seed: Number(values.seed) } : {}),
+    // Pest stations and forecast lamps upload trap photos to the same server.
+    photoApi: values.api,
+    ...(values['photo-period'] ? { photoPeriodSec: Number(values['photo-period']) } : {}),
   });
   const stop = async () => {
     await sim.stop();

@@ -87,19 +87,18 @@ export const inverter = (env: ModelEnv): DeviceModel => {
       fault: 0,
     };
   };
+  const sample = (t: number) => {
+    const { dtHours } = step(t);
+    const target = t < runningUntil ? setPressure : 0;
+    // The PID loop brings pressure to the setpoint with a ~20 s time constant.
+    pressure =
+      target + (pressure - target) * Math.exp((-dtHours * 3600) / 20) + (target > 0 ? jitter(rng, 0.03) : 0);
+    pressure = Math.max(0, pressure);
+    return values(t);
+  };
   return {
     typeKey: 'inverter',
-    sample(t) {
-      const { dtHours } = step(t);
-      const target = t < runningUntil ? setPressure : 0;
-      // The PID loop brings pressure to the setpoint with a ~20 s time constant.
-      pressure =
-        target +
-        (pressure - target) * Math.exp((-dtHours * 3600) / 20) +
-        (target > 0 ? jitter(rng, 0.03) : 0);
-      pressure = Math.max(0, pressure);
-      return values(t);
-    },
+    sample,
     command(action, p, t) {
       if (action === 'start') {
         runningUntil = runUntil(t, p);
@@ -116,6 +115,8 @@ export const inverter = (env: ModelEnv): DeviceModel => {
         setPressure = Number(p.pressure);
         return { ok: true, values: { setPressure } };
       }
+      // A refresh reads the drive's registers now: the ack carries every current value.
+      if (action === 'refresh') return { ok: true, values: sample(t), delayMs: 200 };
       return unsupported;
     },
   };
@@ -445,6 +446,10 @@ export const roboticArm = (env: ModelEnv): DeviceModel => {
   let pose = presetPose(1);
   let target = pose;
   let cruise: { route: number; since: number } | undefined;
+  let powerOn = true;
+  let motionOn = true;
+  // Axis travel of the installed rails (what callConfig reports).
+  const travel = { yTravel: 12_000, zTravel: 2_000 };
   void env;
   const move = (dtSec: number) => {
     const towards = (cur: number, to: number, speed: number) =>
@@ -457,16 +462,41 @@ export const roboticArm = (env: ModelEnv): DeviceModel => {
   };
   const moving = () =>
     pose.axisR !== target.axisR || pose.axisY !== target.axisY || pose.axisZ !== target.axisZ;
+  const status = () => ({ ...pose, running: powerOn && motionOn && (moving() || cruise) ? 1 : 0, fault: 0 });
+  const switches = () => ({ powerOn: powerOn ? 1 : 0, motionOn: motionOn ? 1 : 0 });
   return {
     typeKey: 'robotic-arm',
     sample(t) {
       const { dtHours } = step(t);
       // A cruise visits presets 1–4 of its route in turn, staying 60 s at each.
       if (cruise) target = presetPose(((Math.floor((t - cruise.since) / MIN_MS) + cruise.route) % 4) + 1);
-      move(dtHours * 3600);
-      return { ...pose, running: moving() || cruise ? 1 : 0, fault: 0 };
+      // With power or motion off the arm holds its pose.
+      if (powerOn && motionOn) move(dtHours * 3600);
+      return { ...status(), ...switches(), ...travel };
     },
     command(action, p, t) {
+      if (action === 'callStatus') return { ok: true, values: { ...status(), ...switches() } };
+      if (action === 'callConfig') return { ok: true, values: { ...travel } };
+      if (action === 'ctrlSwitch') {
+        if (Number(p.target) === 1) powerOn = p.on === true;
+        else motionOn = p.on === true;
+        if (!powerOn || !motionOn) {
+          cruise = undefined;
+          target = pose;
+        }
+        return { ok: true, values: { ...switches(), running: 0 } };
+      }
+      // The camera and its image service answer even while the axes are switched off.
+      if (action === 'ptz') return { ok: true };
+      if (action === 'restartImg') return { ok: true, delayMs: 3000 };
+      if (action === 'updateImg') return { ok: true, delayMs: 8000 };
+      if (action === 'stop') {
+        cruise = undefined;
+        target = pose;
+        return { ok: true, values: { running: 0 } };
+      }
+      if (!powerOn) return { ok: false, message: 'power is off' };
+      if (!motionOn && action !== 'capture') return { ok: false, message: 'motion is off' };
       if (action === 'callPreset') {
         cruise = undefined;
         target = presetPose(Number(p.preset));
@@ -475,11 +505,6 @@ export const roboticArm = (env: ModelEnv): DeviceModel => {
       if (action === 'cruise') {
         cruise = p.run === true ? { route: Number(p.cruise), since: t } : undefined;
         return { ok: true, values: { running: p.run === true ? 1 : 0 } };
-      }
-      if (action === 'stop') {
-        cruise = undefined;
-        target = pose;
-        return { ok: true, values: { running: 0 } };
       }
       if (action === 'capture') return { ok: true, delayMs: 1000 };
       return unsupported;

@@ -16,6 +16,10 @@ export interface SimulatorOptions {
   now?: () => number;
   log?: (msg: string) => void;
   connectTimeoutMs?: number;
+  /** The server's HTTP base URL: pest stations and forecast lamps upload trap photos there (photos.ts). */
+  photoApi?: string;
+  /** Seconds between trap photos while a trap works (default: its configured photo interval). */
+  photoPeriodSec?: number;
 }
 
 export interface Simulator {
@@ -59,6 +63,9 @@ export const startSimulator = async (opts: SimulatorOptions): Promise<Simulator>
         ackDelayScale: opts.ackDelayScale ?? 1,
         now: opts.now ?? Date.now,
         log,
+        photoApi: opts.photoApi,
+        photoPeriodSec: opts.photoPeriodSec,
+        seed,
       }),
     );
   }

@@ -267,6 +267,13 @@ const SCHEMAS: Readonly<Record<string, () => z.ZodType<Cfg>>> = {
       /** Travel of the Y and Z axes; cruise and preset positions must lie within. */
       yTravelMm: int('Y axis travel (mm)', L.axisYMm.min, L.axisYMm.max).optional(),
       zTravelMm: int('Z axis travel (mm)', L.axisZMm.min, L.axisZMm.max).optional(),
+      /** The arm camera's stream (rtsp, rtmp, http(s) for HLS / FLV, ws(s) for WebRTC signalling). */
+      streamUrl: z
+        .string()
+        .trim()
+        .max(500, { error: 'stream URL at most 500 characters' })
+        .regex(/^(rtsp|rtmp|https?|wss?):\/\/\S+$/, { error: 'stream URL: rtsp, rtmp, http(s) or ws(s)' })
+        .optional(),
     }),
   seeder: () => strict({}),
   'farm-machine': () =>

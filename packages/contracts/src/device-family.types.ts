@@ -315,12 +315,6 @@ export const armFunctionBody = z.strictObject({
   id: bodyId,
   fn: z.enum(['stop', 'capture'], { error: 'function: stop or capture' }),
 });
-export const armStatus = z.object({
-  online: z.number(),
-  latest: z.record(z.string(), z.number()),
-  latestAt: z.string().nullable(),
-  config: z.record(z.string(), z.unknown()),
-});
 
 // ---- Farm machine track ----
 export const trackQuery = z.object({ startTime: historyTime, endTime: historyTime });

@@ -97,6 +97,8 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
         [param('pressure', 'number', 'Target pressure in bar', { min: 0, max: 16 })],
         'pressure > 0',
       ),
+      // Spec 02 §7 inverter/{id}/refresh: the inverter answers with its current values in the ack.
+      command('refresh', '刷新', 'Refresh'),
     ],
     silenceTimeoutSec: SILENCE_POWERED_SEC,
   },
@@ -357,6 +359,11 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
       metric('axisZ', 'mm', 'Z轴位置', 'Z axis', 0, 10_000, 0),
       running,
       fault,
+      metric('powerOn', '', '电源开关', 'Power on', 0, 1, 0),
+      metric('motionOn', '', '运动开关', 'Motion enabled', 0, 1, 0),
+      // Axis travel the arm reports on callConfig (kept in its config as yTravelMm / zTravelMm).
+      metric('yTravel', 'mm', 'Y轴行程', 'Y axis travel', 0, 100_000, 0),
+      metric('zTravel', 'mm', 'Z轴行程', 'Z axis travel', 0, 10_000, 0),
     ],
     commands: [
       command('callPreset', '调用预置点', 'Go to preset', [
@@ -368,6 +375,20 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
       ]),
       command('stop', '停止', 'Stop'),
       command('capture', '拍照', 'Take a photo'),
+      // Spec 02 §7 /device/mar ctrl-switch, call-status, call-config, camera-control, restart-img, update-img.
+      command('ctrlSwitch', '开关控制', 'Power / motion switch', [
+        param('target', 'integer', '1 power, 2 motion', { values: [1, 2] }),
+        param('on', 'boolean', 'true switches on, false off'),
+      ]),
+      command('callStatus', '读取状态', 'Read status'),
+      command('callConfig', '读取配置', 'Read configuration'),
+      command('ptz', '云台控制', 'Camera pan-tilt', [
+        param('direction', 'integer', '0 up … 7 right-bottom, 8 zoom in, 9 zoom out, -1 stop', {
+          values: [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        }),
+      ]),
+      command('restartImg', '重启图像服务', 'Restart image service'),
+      command('updateImg', '更新图像服务', 'Update image service'),
     ],
     silenceTimeoutSec: SILENCE_POWERED_SEC,
   },

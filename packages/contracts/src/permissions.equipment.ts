@@ -82,6 +82,18 @@ const CONTROL_PAGES = [
   ['farmmachinery', '农机', 'farm machines'],
 ] as const;
 
+// The alarm pages have view codes only in the spec; writing (rules, contacts) and acknowledging alarms get
+// codes of their own so a viewer can watch alarms without changing what raises them or who is told.
+export const ALARM_ACTION_PERMISSIONS = [
+  perm('wfpf.farm.equipment.warning-manage.ps.create', '新增告警规则', 'Add alarm rule'),
+  perm('wfpf.farm.equipment.warning-manage.ps.edit', '编辑告警规则', 'Edit alarm rule'),
+  perm('wfpf.farm.equipment.warning-manage.ps.delete', '删除告警规则', 'Delete alarm rule'),
+  perm('wfpf.farm.equipment.warning-manage.ps.ack', '确认告警', 'Acknowledge alarms'),
+  perm('wfpf.farm.equipment.warning-staff.ps.create', '新增告警联系人', 'Add alert contact'),
+  perm('wfpf.farm.equipment.warning-staff.ps.edit', '编辑告警联系人', 'Edit alert contact'),
+  perm('wfpf.farm.equipment.warning-staff.ps.delete', '删除告警联系人', 'Delete alert contact'),
+] as const;
+
 const extraCrud = <const K extends string>(page: K, zh: string, en: string) =>
   [
     perm(`wfpf.farm.equipment.${page}.ps.create`, `新增${zh}`, `Add ${en}`),
@@ -159,4 +171,5 @@ export const EQUIPMENT_ACTION_PERMISSIONS = [
   perm('wfpf.farm.equipment.robotic-arm.ps.delete', '删除机械臂', 'Delete robotic arm'),
   ...EXTRA_CRUD_PAGES.flatMap(([p, zh, en]) => extraCrud(p, zh, en)),
   ...CONTROL_PAGES.map(([p, zh, en]) => control(p, zh, en)),
+  ...ALARM_ACTION_PERMISSIONS,
 ] as const;

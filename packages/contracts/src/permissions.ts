@@ -46,6 +46,22 @@ export function isPermissionCode(s: string): s is PermissionCode {
   return CODE_SET.has(s);
 }
 
+/**
+ * The alarm pages' view codes and the write codes issue 5 added (the spec has view codes only): the server
+ * checks them, the console guards its buttons with them.
+ */
+export const ALARM_CODES = {
+  manage: 'wfpf.farm.equipment.warning-manage',
+  ruleCreate: 'wfpf.farm.equipment.warning-manage.ps.create',
+  ruleEdit: 'wfpf.farm.equipment.warning-manage.ps.edit',
+  ruleDelete: 'wfpf.farm.equipment.warning-manage.ps.delete',
+  ack: 'wfpf.farm.equipment.warning-manage.ps.ack',
+  staff: 'wfpf.farm.equipment.warning-staff',
+  staffCreate: 'wfpf.farm.equipment.warning-staff.ps.create',
+  staffEdit: 'wfpf.farm.equipment.warning-staff.ps.edit',
+  staffDelete: 'wfpf.farm.equipment.warning-staff.ps.delete',
+} as const satisfies Record<string, PermissionCode>;
+
 /** Action codes carry a `.ps.` segment; every other code gates a page (a menu route). */
 export function isActionCode(code: string): boolean {
   return code.includes('.ps.');

@@ -15,6 +15,13 @@ export interface Config {
   /** A ChirpStack v4 MQTT integration to bring LoRaWAN uplinks in from, and the tenant they belong to. */
   chirpstackMqttUrl: string | undefined;
   chirpstackTenantId: number | undefined;
+  /** Device accounts on the external broker: none, or Mosquitto's dynamic security plugin. */
+  mqttProvisioning: 'none' | 'mosquitto-dynsec';
+  /** The account the dynsec control client uses (default: the credentials in MQTT_URL). */
+  mqttAdminUsername: string | undefined;
+  mqttAdminPassword: string | undefined;
+  /** Shared secret EMQX sends in `x-tilth-hook-secret` to /iot/emqx/*; unset turns those routes off. */
+  emqxHookSecret: string | undefined;
   demo: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -34,6 +41,12 @@ const int = (v: string | undefined, fallback: number, name: string): number => {
   return n;
 };
 
+const provisioning = (v: string | undefined): Config['mqttProvisioning'] => {
+  if (v === undefined || v === '' || v === 'none') return 'none';
+  if (v === 'mosquitto-dynsec') return v;
+  throw new Error(`MQTT_PROVISIONING must be none or mosquitto-dynsec, got "${v}"`);
+};
+
 // Every setting is documented in README.md; defaults are the embedded, one-command setup.
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.TILTH_DATA_DIR ?? 'data');
@@ -51,6 +64,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     chirpstackTenantId: env.CHIRPSTACK_TENANT_ID
       ? int(env.CHIRPSTACK_TENANT_ID, 0, 'CHIRPSTACK_TENANT_ID')
       : undefined,
+    mqttProvisioning: provisioning(env.MQTT_PROVISIONING),
+    mqttAdminUsername: env.MQTT_ADMIN_USERNAME || undefined,
+    mqttAdminPassword: env.MQTT_ADMIN_PASSWORD || undefined,
+    emqxHookSecret: env.EMQX_HOOK_SECRET || undefined,
     demo: env.TILTH_DEMO !== '0',
     accessTokenTtlSeconds: int(env.TILTH_ACCESS_TOKEN_TTL, 1800, 'TILTH_ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.TILTH_REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'TILTH_REFRESH_TOKEN_TTL'),

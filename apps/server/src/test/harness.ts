@@ -21,6 +21,9 @@ export interface TestServer extends Started {
 
 export const PASSWORD = 'secret123';
 
+/** Tenant ids of the fixtures, apart from the demo tenants (1001, 1002) and from tenants a test creates. */
+export const HARNESS_TENANT_IDS = { a: 101, b: 102 } as const;
+
 /**
  * A fresh server on a fresh database (PGlite in memory, or a scratch PostgreSQL database when
  * DATABASE_URL is set), seeded with two tenants, users of each built-in role and the platform admin.
@@ -52,8 +55,10 @@ export const startTestServer = async (
   });
   const db = started.platform.database;
   await createTenant(db, PLATFORM_TENANT_NAME, { id: 0 });
-  const tenantA = await createTenant(db, 'Farm A');
-  const tenantB = await createTenant(db, 'Farm B');
+  // Fixed ids below the identity range (it starts at 1001, the demo tenant's DEMO_TENANT_ID, then 1002 for
+  // the second demo tenant): a test that also seeds demo data never finds its tenants taken.
+  const tenantA = await createTenant(db, 'Farm A', { id: HARNESS_TENANT_IDS.a });
+  const tenantB = await createTenant(db, 'Farm B', { id: HARNESS_TENANT_IDS.b });
   const mk = async (
     loginName: string,
     roles: Parameters<typeof createUser>[1]['roles'],

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
 // Debian's mosquitto for the external-broker tests. `.ci/run` installs it and exports MOSQUITTO_BIN;
@@ -49,24 +50,105 @@ export interface Mosquitto {
   stop(): Promise<void>;
 }
 
-/** Starts mosquitto on a free loopback port with a generated config (anonymous, no persistence). */
-export const startMosquitto = async (extraConfig: string[] = []): Promise<Mosquitto> => {
+export interface DynsecOptions {
+  /** The one account the test server uses for ingest, commands, events and the dynsec control topic. */
+  username: string;
+  password: string;
+}
+
+/** The dynamic security plugin Debian's mosquitto package installs (or MOSQUITTO_DYNSEC_PLUGIN). */
+export const dynsecPlugin = (): string | undefined => {
+  const env = process.env.MOSQUITTO_DYNSEC_PLUGIN;
+  if (env) return existsSync(env) ? env : undefined;
+  return ['x86_64-linux-gnu', 'aarch64-linux-gnu', 'arm-linux-gnueabihf']
+    .map((arch) => `/usr/lib/${arch}/mosquitto_dynamic_security.so`)
+    .find((p) => existsSync(p));
+};
+
+const dynsecHash = (password: string): { password: string; salt: string; iterations: number } => {
+  // The plugin's format: PBKDF2-HMAC-SHA512 of the password, base64, with its salt and iteration count.
+  const salt = randomBytes(12);
+  const iterations = 101;
+  const hash = pbkdf2Sync(password, salt, iterations, 64, 'sha512');
+  return { password: hash.toString('base64'), salt: salt.toString('base64'), iterations };
+};
+
+const allow = (acltype: string, topic: string) => ({ acltype, topic, allow: true });
+
+/**
+ * A dynamic-security.json with one server account holding the roles docs/device-protocol.md §3.1 asks
+ * for: dynsec administration, and the server's own topics. Everyone else is denied by default.
+ */
+const dynsecFile = (o: DynsecOptions): string =>
+  JSON.stringify({
+    clients: [{ username: o.username, ...dynsecHash(o.password), roles: [{ rolename: 'tilth-server' }] }],
+    roles: [
+      {
+        rolename: 'tilth-server',
+        acls: [
+          allow('publishClientSend', '$CONTROL/dynamic-security/#'),
+          allow('subscribePattern', '$CONTROL/dynamic-security/#'),
+          allow('publishClientReceive', '$CONTROL/dynamic-security/#'),
+          allow('publishClientSend', 'tilth/+/+/+/down'),
+          allow('subscribePattern', '$share/tilth-ingest/tilth/+/+/+/+'),
+          allow('publishClientSend', 'tilth-internal/events/+'),
+          allow('subscribePattern', 'tilth-internal/events/+'),
+        ],
+      },
+    ],
+    defaultACLAccess: {
+      publishClientSend: false,
+      publishClientReceive: true,
+      subscribe: false,
+      unsubscribe: true,
+    },
+  });
+
+export interface MosquittoOptions {
+  /** Lines appended to the generated mosquitto.conf. */
+  extraConfig?: string[];
+  /** Turns on the dynamic security plugin (no anonymous clients) with this server account. */
+  dynsec?: DynsecOptions;
+}
+
+/**
+ * Starts mosquitto on a free loopback port with a generated config (no persistence): anonymous by
+ * default, or with the dynamic security plugin and one server account (`dynsec`).
+ */
+export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitto> => {
   const bin = requireMosquitto();
   const dir = await mkdtemp(path.join(tmpdir(), 'tilth-mosquitto-'));
   const port = await freePort();
   const conf = path.join(dir, 'mosquitto.conf');
+  const security: string[] = [];
+  if (o.dynsec) {
+    const plugin = dynsecPlugin();
+    if (!plugin) throw new Error('mosquitto dynamic security plugin not found (set MOSQUITTO_DYNSEC_PLUGIN)');
+    const file = path.join(dir, 'dynamic-security.json');
+    await writeFile(file, dynsecFile(o.dynsec));
+    security.push(
+      'allow_anonymous false',
+      `plugin ${plugin}`,
+      `plugin_opt_config_file ${file}`,
+      // Started as root, mosquitto would switch to the `mosquitto` user and could not read or save the
+      // plugin's file in our private temp dir; as anyone else this line changes nothing.
+      `user ${userInfo().username}`,
+    );
+  } else {
+    security.push('allow_anonymous true');
+  }
   await writeFile(
     conf,
     [
       `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
+      ...security,
       'persistence false',
       // Let QoS 1 messages flow without a small per-client in-flight window.
       'max_inflight_messages 1000',
       'max_queued_messages 100000',
       'log_dest stderr',
       'log_type error',
-      ...extraConfig,
+      ...(o.extraConfig ?? []),
       '',
     ].join('\n'),
   );

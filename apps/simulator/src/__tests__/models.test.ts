@@ -226,6 +226,28 @@ describe('physics across devices of a site', () => {
     const running = inv.sample(t + 120_000);
     expect(running.running).toBe(1);
     expect(Math.abs((running.pressure ?? 0) - 6)).toBeLessThan(0.3);
+    // A refresh answers every current reading in the final ack (inverter/{id}/refresh round trip).
+    const refreshed = respondToCommand(
+      'inverter',
+      inv,
+      JSON.stringify({ cmdId: uuid(16), action: 'refresh', params: {} }),
+      t + 125_000,
+    );
+    expect(refreshed[1]?.ack).toMatchObject({
+      ok: true,
+      stage: 'done',
+      values: { running: 1, setPressure: 6 },
+    });
+    expect(Object.keys(refreshed[1]?.ack.values ?? {}).sort()).toEqual([
+      'current',
+      'fault',
+      'frequency',
+      'power',
+      'pressure',
+      'running',
+      'setPressure',
+      'voltage',
+    ]);
     respondToCommand(
       'inverter',
       inv,

@@ -15,6 +15,7 @@ import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
 import { applyPumpReadings } from './aerator.repository.js';
 import { AERATOR_ACCESS, AeratorService } from './aerator.service.js';
+import { registerAeratorOpenRoutes } from './aerator-open.routes.js';
 
 export const registerAeratorRoutes = (app: App, platform: Platform): void => {
   const svc = new AeratorService(platform);
@@ -102,4 +103,6 @@ export const registerAeratorRoutes = (app: App, platform: Platform): void => {
     schema: { params: regulatorIdParam, querystring: aeratorLogQuery, response: { 200: aeratorLogPage } },
     handler: (ctx, req) => svc.offlineLog(ctx, req.params.regulatorId, req.query),
   });
+
+  registerAeratorOpenRoutes(app, platform, svc);
 };

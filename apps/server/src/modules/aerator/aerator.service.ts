@@ -157,7 +157,7 @@ export class AeratorService {
     return this.item(ctx, pump.id);
   }
 
-  async remove(ctx: Ctx, id: number): Promise<number> {
+  async remove(ctx: Ctx, id: number): Promise<1> {
     requireTenant(ctx);
     requireAccess(ctx, AERATOR_ACCESS.delete);
     await this.pumpOf(ctx, id);

@@ -56,15 +56,16 @@ export class AlarmStaffService {
     return pageOfRows(rows.map(toStaff), total, q.page, q.size);
   }
 
+  /** Members to link a contact to: only the contact form needs them (they carry phone numbers). */
   async candidates(ctx: Ctx): Promise<AlarmStaffUser[]> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.staff);
+    requireAccess(ctx, [ALARM_ACCESS.staffCreate, ALARM_ACCESS.staffEdit]);
     return memberUsers(ctx.db, ctx.tenantId);
   }
 
   async create(ctx: Ctx, body: AlarmStaffCreateBody): Promise<AlarmStaff> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.staff);
+    requireAccess(ctx, ALARM_ACCESS.staffCreate);
     const values = await this.check(ctx, body, undefined);
     const id = await insertStaff(ctx.db, ctx.tenantId, ctx.user.id, values);
     return this.load(ctx, id);
@@ -72,7 +73,7 @@ export class AlarmStaffService {
 
   async update(ctx: Ctx, body: AlarmStaffUpdateBody): Promise<AlarmStaff> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.staff);
+    requireAccess(ctx, ALARM_ACCESS.staffEdit);
     const current = await findStaff(ctx.db, ctx.tenantId, body.id);
     if (!current) throw AlarmErrors.staffNotFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
@@ -85,7 +86,7 @@ export class AlarmStaffService {
   /** Deletes a contact; rules that named it no longer notify it. */
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.staff);
+    requireAccess(ctx, ALARM_ACCESS.staffDelete);
     if (!(await deleteStaff(ctx.db, ctx.tenantId, id))) throw AlarmErrors.staffNotFound();
     return { success: true };
   }

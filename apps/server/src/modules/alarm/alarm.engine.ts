@@ -14,24 +14,22 @@ import type { Platform } from '../../platform/platform.js';
 import { NotificationService } from '../notice/message.service.js';
 import {
   type AlarmRow,
-  type AlarmRuleRow,
   activeAlarmsFor,
   clearAlarm,
-  enabledRules,
+  findActiveAlarm,
   findDevices,
   insertAlarm,
-  openBreaches,
-  type RuleStateRow,
-  statesFor,
-  upsertState,
 } from './alarm.repository.js';
+import { type AlarmRuleRow, enabledRules } from './alarm-rule.repository.js';
 import { staffByIds } from './alarm-staff.repository.js';
+import { openBreaches, type RuleStateRow, statesFor, upsertState } from './alarm-state.repository.js';
 
 // Alarm evaluation (equipment/warning-manage). Threshold rules are checked on every stored reading
 // (hooks.onReadings); offline rules on status changes, and by a periodic sweep when they must last N
 // minutes. Per (rule, device) alarm_rule_states.breach_since remembers since when the condition holds;
-// one alarm per rule and device is active at a time. Notifications go out in the transaction that
-// raises the alarm (in-app) and after it (SMS, SSE).
+// one alarm per rule and device is active at a time (the alarms_active_uq index holds that across
+// processes). Notifications go out in the transaction that raises the alarm (in-app) and after it
+// (SMS, SSE); a raise that lost the race notifies nobody.
 
 const RULE_CACHE_MS = 15_000;
 
@@ -336,6 +334,12 @@ export class AlarmEvaluator {
       message: text.zh,
       raisedAt: at,
     });
+    if (!alarm) {
+      // Another process raised it first (alarms_active_uq): that one is the active alarm, and it notified.
+      const existing = await findActiveAlarm(tx, tenantId, rule.id, deviceId);
+      if (existing) activeMap.set(key(rule.id, deviceId), existing);
+      return;
+    }
     activeMap.set(key(rule.id, deviceId), alarm);
     out.events.push(alarm);
     await this.notify(tx, tenantId, { alarm, rule, text }, out.sms);

@@ -1,30 +1,15 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../platform/db/client.js';
 import { pageRows } from '../../platform/db/paging.js';
-import { bump } from '../../platform/db/writes.js';
 import { devices } from '../device/device.tables.js';
 import { users } from '../identity/identity.tables.js';
 import { tenants } from '../tenant/tenant.tables.js';
-import { alarmRuleStates, alarmRules, alarms } from './alarm.tables.js';
+import { alarmRules, alarms } from './alarm.tables.js';
 
-export type AlarmRuleRow = typeof alarmRules.$inferSelect;
+// Raised alarms (list, acknowledge, raise, clear) and the devices and tenants rules and alarms name.
+// Rules live in alarm-rule.repository.ts, evaluation state in alarm-state.repository.ts.
+
 export type AlarmRow = typeof alarms.$inferSelect;
-export type RuleStateRow = typeof alarmRuleStates.$inferSelect;
-export type RuleView = AlarmRuleRow & { deviceName: string | null };
 export type AlarmView = AlarmRow & {
   ruleName: string | null;
   deviceName: string | null;
@@ -32,24 +17,6 @@ export type AlarmView = AlarmRow & {
   op: string | null;
   ackByName: string | null;
 };
-
-export interface RuleValues {
-  name: string;
-  kind: string;
-  deviceId: number | null;
-  typeKey: string | null;
-  metric: string | null;
-  op: string | null;
-  threshold: number | null;
-  durationMin: number;
-  severity: string;
-  enabledFlag: number;
-  staffIds: number[];
-}
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const ruleById = (tenantId: number, id: number): SQL =>
-  and(eq(alarmRules.tenantId, tenantId), eq(alarmRules.id, id)) as SQL;
 
 // Devices, as rules and alarms name them.
 
@@ -79,110 +46,6 @@ export const findDevices = async (
         .select({ id: devices.id, name: devices.name, typeKey: devices.typeKey, online: devices.online })
         .from(devices)
         .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, [...ids])));
-
-// Rules.
-
-export interface RuleFilter {
-  name?: string | undefined;
-  kind?: string | undefined;
-  severity?: string | undefined;
-  enabledFlag?: number | undefined;
-  deviceId?: number | undefined;
-  typeKey?: string | undefined;
-}
-
-const ruleView = (db: Db) =>
-  db
-    .select({ rule: alarmRules, deviceName: devices.name })
-    .from(alarmRules)
-    .leftJoin(devices, and(eq(devices.tenantId, alarmRules.tenantId), eq(devices.id, alarmRules.deviceId)));
-
-export const listRules = async (
-  db: Db,
-  tenantId: number,
-  f: RuleFilter,
-  limit?: number,
-  offset = 0,
-): Promise<{ rows: RuleView[]; total: number }> => {
-  const parts: SQL[] = [eq(alarmRules.tenantId, tenantId)];
-  if (f.name) parts.push(ilike(alarmRules.name, `%${escapeLike(f.name)}%`));
-  if (f.kind) parts.push(eq(alarmRules.kind, f.kind));
-  if (f.severity) parts.push(eq(alarmRules.severity, f.severity));
-  if (f.enabledFlag !== undefined) parts.push(eq(alarmRules.enabledFlag, f.enabledFlag));
-  if (f.deviceId !== undefined) parts.push(eq(alarmRules.deviceId, f.deviceId));
-  if (f.typeKey) parts.push(eq(alarmRules.typeKey, f.typeKey));
-  const where = and(...parts) as SQL;
-  const { rows, total } = await pageRows(
-    ruleView(db).where(where).orderBy(desc(alarmRules.id)),
-    () => db.select({ n: count() }).from(alarmRules).where(where),
-    limit,
-    offset,
-  );
-  return { rows: rows.map((r) => ({ ...r.rule, deviceName: r.deviceName })), total };
-};
-
-export const findRule = async (db: Db, tenantId: number, id: number): Promise<RuleView | undefined> => {
-  const [r] = await ruleView(db).where(ruleById(tenantId, id));
-  return r ? { ...r.rule, deviceName: r.deviceName } : undefined;
-};
-
-/** Enabled rules of a tenant, for the evaluator's cache. */
-export const enabledRules = (db: Db, tenantId: number): Promise<AlarmRuleRow[]> =>
-  db
-    .select()
-    .from(alarmRules)
-    .where(and(eq(alarmRules.tenantId, tenantId), eq(alarmRules.enabledFlag, 1)));
-
-export const insertRule = async (
-  db: Db,
-  tenantId: number,
-  userId: number,
-  v: RuleValues,
-): Promise<number> => {
-  const [r] = await db
-    .insert(alarmRules)
-    .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
-    .returning({ id: alarmRules.id });
-  if (!r) throw new Error('alarm rule insert returned nothing');
-  return r.id;
-};
-
-/** Optimistic update (version undefined: any); false when no row has this id and version. */
-export const updateRule = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-  version: number | undefined,
-  userId: number,
-  v: Partial<RuleValues>,
-): Promise<boolean> => {
-  const where =
-    version === undefined
-      ? ruleById(tenantId, id)
-      : and(ruleById(tenantId, id), eq(alarmRules.objectVersionNumber, version));
-  const r = await db
-    .update(alarmRules)
-    .set({ ...v, ...bump(userId, alarmRules.objectVersionNumber) })
-    .where(where)
-    .returning({ id: alarmRules.id });
-  return r.length > 0;
-};
-
-/** Deletes the rule and its evaluation state; its alarms stay as history. */
-export const deleteRule = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  await db
-    .delete(alarmRuleStates)
-    .where(and(eq(alarmRuleStates.tenantId, tenantId), eq(alarmRuleStates.ruleId, id)));
-  const gone = await db.delete(alarmRules).where(ruleById(tenantId, id)).returning({ id: alarmRules.id });
-  return gone.length > 0;
-};
-
-/** A changed rule starts its "lasts N minutes" afresh. */
-export const resetRuleStates = async (db: Db, tenantId: number, ruleId: number): Promise<void> => {
-  await db
-    .delete(alarmRuleStates)
-    .where(and(eq(alarmRuleStates.tenantId, tenantId), eq(alarmRuleStates.ruleId, ruleId)));
-};
 
 // Alarms.
 
@@ -304,51 +167,6 @@ export const alarmCounts = async (db: Db, tenantId: number) => {
   return rows;
 };
 
-// Evaluation.
-
-export const statesFor = (
-  db: Db,
-  tenantId: number,
-  ruleIds: readonly number[],
-  deviceIds: readonly number[],
-): Promise<RuleStateRow[]> =>
-  ruleIds.length === 0 || deviceIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(alarmRuleStates)
-        .where(
-          and(
-            eq(alarmRuleStates.tenantId, tenantId),
-            inArray(alarmRuleStates.ruleId, [...ruleIds]),
-            inArray(alarmRuleStates.deviceId, [...deviceIds]),
-          ),
-        );
-
-export const upsertState = async (
-  db: Db,
-  tenantId: number,
-  ruleId: number,
-  deviceId: number,
-  breachSince: Date | null,
-  lastValue: number | null,
-): Promise<void> => {
-  await db
-    .insert(alarmRuleStates)
-    .values({ tenantId, ruleId, deviceId, breachSince, lastValue, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [alarmRuleStates.tenantId, alarmRuleStates.ruleId, alarmRuleStates.deviceId],
-      set: { breachSince, lastValue, updatedAt: new Date() },
-    });
-};
-
-/** Offline states whose "lasts N minutes" may have run out (checked by the periodic sweep). */
-export const openBreaches = (db: Db, tenantId: number): Promise<RuleStateRow[]> =>
-  db
-    .select()
-    .from(alarmRuleStates)
-    .where(and(eq(alarmRuleStates.tenantId, tenantId), isNotNull(alarmRuleStates.breachSince)));
-
 export const activeAlarmsFor = (
   db: Db,
   tenantId: number,
@@ -371,12 +189,40 @@ export const activeAlarmsFor = (
 
 export type NewAlarm = Omit<typeof alarms.$inferInsert, 'tenantId' | 'id'>;
 
-export const insertAlarm = async (db: Db, tenantId: number, a: NewAlarm): Promise<AlarmRow> => {
+/**
+ * Raises an alarm unless one is already active for its (rule, device) — alarms_active_uq makes that hold
+ * when two processes raise the same breach at once. Undefined when nothing was inserted.
+ */
+export const insertAlarm = async (db: Db, tenantId: number, a: NewAlarm): Promise<AlarmRow | undefined> => {
   const [r] = await db
     .insert(alarms)
     .values({ tenantId, ...a })
+    .onConflictDoNothing({
+      target: [alarms.tenantId, alarms.ruleId, alarms.deviceId],
+      where: sql`state = 'active'`,
+    })
     .returning();
-  if (!r) throw new Error('alarm insert returned nothing');
+  return r;
+};
+
+/** The active alarm of a (rule, device), if any. */
+export const findActiveAlarm = async (
+  db: Db,
+  tenantId: number,
+  ruleId: number,
+  deviceId: number,
+): Promise<AlarmRow | undefined> => {
+  const [r] = await db
+    .select()
+    .from(alarms)
+    .where(
+      and(
+        eq(alarms.tenantId, tenantId),
+        eq(alarms.ruleId, ruleId),
+        eq(alarms.deviceId, deviceId),
+        eq(alarms.state, 'active'),
+      ),
+    );
   return r;
 };
 

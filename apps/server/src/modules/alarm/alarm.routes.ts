@@ -77,7 +77,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${W}/rule`,
-    access: ALARM_ACCESS.manage,
+    access: ALARM_ACCESS.ruleCreate,
     summary: 'Adds a rule: threshold (metric of the type, op, threshold in range, lasts N min) or offline',
     schema: { params: tenantParam, body: alarmRuleCreateBody, response: { 200: alarmRule } },
     handler: (ctx, req) => alarms.createRule(ctx, req.body),
@@ -85,7 +85,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'PUT',
     url: `${W}/rule`,
-    access: ALARM_ACCESS.manage,
+    access: ALARM_ACCESS.ruleEdit,
     summary: 'Edits a rule (id and objectVersionNumber; stale → 409); its breach timers restart',
     schema: { params: tenantParam, body: alarmRuleUpdateBody, response: { 200: alarmRule } },
     handler: (ctx, req) => alarms.updateRule(ctx, req.body),
@@ -93,7 +93,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${W}/rule/:id/enabled`,
-    access: ALARM_ACCESS.manage,
+    access: ALARM_ACCESS.ruleEdit,
     summary: 'Enables (1) or disables (0) a rule',
     schema: { params: alarmIdParam, body: alarmRuleEnableBody, response: { 200: alarmRule } },
     handler: (ctx, req) => alarms.enableRule(ctx, req.params.id, req.body.enabledFlag),
@@ -101,7 +101,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'DELETE',
     url: `${W}/rule/:id`,
-    access: ALARM_ACCESS.manage,
+    access: ALARM_ACCESS.ruleDelete,
     summary: 'Deletes a rule; the alarms it raised stay in the history',
     schema: { params: alarmIdParam, response: { 200: okResult } },
     handler: (ctx, req) => alarms.deleteRule(ctx, req.params.id),
@@ -134,7 +134,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${W}/alarm/:id/ack`,
-    access: ALARM_ACCESS.manage,
+    access: ALARM_ACCESS.ack,
     summary:
       'Acknowledges an active or cleared alarm with an optional note (the first acknowledgement stays)',
     schema: { params: alarmIdParam, body: alarmAckBody, response: { 200: alarm } },
@@ -143,7 +143,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${W}/alarm/ack`,
-    access: ALARM_ACCESS.manage,
+    access: ALARM_ACCESS.ack,
     summary: 'Acknowledges several alarms; returns how many were newly acknowledged',
     schema: { params: tenantParam, body: alarmBulkAckBody, response: { 200: alarmBulkAckResult } },
     handler: (ctx, req) => alarms.bulkAck(ctx, req.body),
@@ -160,7 +160,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'GET',
     url: `${W}/staff/candidate-users`,
-    access: ALARM_ACCESS.staff,
+    access: [ALARM_ACCESS.staffCreate, ALARM_ACCESS.staffEdit],
     summary: 'Members of the tenant a contact can be linked to',
     schema: { params: tenantParam, response: { 200: alarmStaffUsers } },
     handler: (ctx) => staff.candidates(ctx),
@@ -168,7 +168,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${W}/staff`,
-    access: ALARM_ACCESS.staff,
+    access: ALARM_ACCESS.staffCreate,
     summary: 'Adds a contact: a member (in-app) and/or a phone (SMS), minimum severity; names are unique',
     schema: { params: tenantParam, body: alarmStaffCreateBody, response: { 200: alarmStaff } },
     handler: (ctx, req) => staff.create(ctx, req.body),
@@ -176,7 +176,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'PUT',
     url: `${W}/staff`,
-    access: ALARM_ACCESS.staff,
+    access: ALARM_ACCESS.staffEdit,
     summary: 'Edits a contact (id and objectVersionNumber; stale → 409)',
     schema: { params: tenantParam, body: alarmStaffUpdateBody, response: { 200: alarmStaff } },
     handler: (ctx, req) => staff.update(ctx, req.body),
@@ -184,7 +184,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'DELETE',
     url: `${W}/staff/:id`,
-    access: ALARM_ACCESS.staff,
+    access: ALARM_ACCESS.staffDelete,
     summary: 'Deletes a contact; rules naming it stop notifying it',
     schema: { params: alarmIdParam, response: { 200: okResult } },
     handler: (ctx, req) => staff.remove(ctx, req.params.id),

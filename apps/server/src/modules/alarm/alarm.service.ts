@@ -15,7 +15,7 @@ import type {
 } from '@tilth/contracts/alarm.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
-import type { PermissionCode } from '@tilth/contracts/permissions';
+import { ALARM_CODES } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
@@ -24,24 +24,24 @@ import {
   type AlarmView,
   ackAlarms,
   alarmCounts,
-  deleteRule,
   findAlarm,
   findDevice,
+  listAlarms,
+} from './alarm.repository.js';
+import {
+  deleteRule,
   findRule,
   insertRule,
-  listAlarms,
   listRules,
   type RuleValues,
   type RuleView,
-  resetRuleStates,
   updateRule,
-} from './alarm.repository.js';
+} from './alarm-rule.repository.js';
 import { staffByIds } from './alarm-staff.repository.js';
+import { resetRuleStates } from './alarm-state.repository.js';
 
-export const ALARM_ACCESS = {
-  manage: 'wfpf.farm.equipment.warning-manage',
-  staff: 'wfpf.farm.equipment.warning-staff',
-} as const satisfies Record<string, PermissionCode>;
+/** View and write codes of the alarm pages. */
+export const ALARM_ACCESS = ALARM_CODES;
 
 /** Called after a rule changes so the evaluator drops its cached rules of the tenant. */
 export type RulesChanged = (tenantId: number) => void;
@@ -138,7 +138,7 @@ export class AlarmService {
 
   async createRule(ctx: Ctx, body: AlarmRuleCreateBody): Promise<AlarmRule> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    requireAccess(ctx, ALARM_ACCESS.ruleCreate);
     const values = await this.checkRule(ctx, body);
     const id = await insertRule(ctx.db, ctx.tenantId, ctx.user.id, values);
     this.rulesChanged(ctx.tenantId);
@@ -147,7 +147,7 @@ export class AlarmService {
 
   async updateRule(ctx: Ctx, body: AlarmRuleUpdateBody): Promise<AlarmRule> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    requireAccess(ctx, ALARM_ACCESS.ruleEdit);
     const current = await this.loadRule(ctx, body.id);
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     const values = await this.checkRule(ctx, body);
@@ -160,7 +160,7 @@ export class AlarmService {
 
   async enableRule(ctx: Ctx, id: number, enabledFlag: 0 | 1): Promise<AlarmRule> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    requireAccess(ctx, ALARM_ACCESS.ruleEdit);
     await this.loadRule(ctx, id);
     await updateRule(ctx.db, ctx.tenantId, id, undefined, ctx.user.id, { enabledFlag });
     if (enabledFlag === 0) await resetRuleStates(ctx.db, ctx.tenantId, id);
@@ -170,7 +170,7 @@ export class AlarmService {
 
   async deleteRule(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    requireAccess(ctx, ALARM_ACCESS.ruleDelete);
     if (!(await deleteRule(ctx.db, ctx.tenantId, id))) throw AlarmErrors.ruleNotFound();
     this.rulesChanged(ctx.tenantId);
     return { success: true };
@@ -218,7 +218,7 @@ export class AlarmService {
   /** Acknowledges an active or cleared alarm; acknowledging twice keeps the first acknowledgement. */
   async ack(ctx: Ctx, id: number, body: AlarmAckBody): Promise<Alarm> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    requireAccess(ctx, ALARM_ACCESS.ack);
     if (!(await findAlarm(ctx.db, ctx.tenantId, id))) throw AlarmErrors.alarmNotFound();
     await ackAlarms(ctx.db, ctx.tenantId, [id], ctx.user.id, body.note ?? null);
     return this.getAlarm(ctx, id);
@@ -226,7 +226,7 @@ export class AlarmService {
 
   async bulkAck(ctx: Ctx, body: AlarmBulkAckBody): Promise<{ acknowledged: number }> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    requireAccess(ctx, ALARM_ACCESS.ack);
     const done = await ackAlarms(
       ctx.db,
       ctx.tenantId,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -9,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../platform/db/columns.js';
 
@@ -82,6 +84,9 @@ export const alarms = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('alarms_state_idx').on(t.tenantId, t.state, t.raisedAt),
     index('alarms_dev_idx').on(t.tenantId, t.deviceId, t.raisedAt),
+    // One active alarm per (rule, device), even when two processes evaluate the same breach at once:
+    // the raise path inserts with ON CONFLICT DO NOTHING against this index.
+    uniqueIndex('alarms_active_uq').on(t.tenantId, t.ruleId, t.deviceId).where(sql`state = 'active'`),
     tenantIsolation(),
   ],
 );

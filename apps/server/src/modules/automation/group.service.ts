@@ -14,11 +14,9 @@ import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
 import { pageOfRows } from '../alarm/alarm.service.js';
 import { AutomationErrors } from './automation.errors.js';
+import { baseExists, channelsByIds, devicesByIds } from './automation-targets.repository.js';
 import {
-  baseExists,
-  channelsByIds,
   deleteGroup,
-  devicesByIds,
   findGroup,
   type GroupRow,
   groupNameTaken,
@@ -27,10 +25,10 @@ import {
   type MemberValue,
   membersOf,
   replaceMembers,
-  strategiesOfGroup,
   updateGroup,
-} from './automation.repository.js';
+} from './group.repository.js';
 import { isActuator } from './strategy.logic.js';
+import { strategiesOfGroup } from './strategy.repository.js';
 
 export const AUTOMATION_ACCESS = {
   strategy: 'wfpf.farm.equipment.intelligentControl-index',
@@ -63,14 +61,20 @@ export class GroupService {
     return pageOfRows(await this.withMembers(ctx, rows), total, q.page, q.size);
   }
 
-  async get(ctx: Ctx, id: number): Promise<DeviceGroup> {
-    requireTenant(ctx);
+  /** The group, checked against the code of its kind; a missing group asks for either code, then 404s. */
+  private async load(ctx: TenantCtx, id: number): Promise<GroupRow> {
     const g = await findGroup(ctx.db, ctx.tenantId, id);
     requireAccess(
       ctx,
       g ? groupAccess(g.kind as GroupKind) : [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.device],
     );
     if (!g) throw AutomationErrors.groupNotFound();
+    return g;
+  }
+
+  async get(ctx: Ctx, id: number): Promise<DeviceGroup> {
+    requireTenant(ctx);
+    const g = await this.load(ctx, id);
     return (await this.withMembers(ctx, [g]))[0] as DeviceGroup;
   }
 
@@ -86,14 +90,7 @@ export class GroupService {
 
   async update(ctx: Ctx, body: GroupUpdateBody): Promise<DeviceGroup> {
     requireTenant(ctx);
-    const current = await findGroup(ctx.db, ctx.tenantId, body.id);
-    requireAccess(
-      ctx,
-      current
-        ? groupAccess(current.kind as GroupKind)
-        : [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.device],
-    );
-    if (!current) throw AutomationErrors.groupNotFound();
+    const current = await this.load(ctx, body.id);
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     const kind = current.kind as GroupKind;
     const values = await this.checkValues(ctx, kind, body, current.id);
@@ -106,14 +103,7 @@ export class GroupService {
 
   async setMembers(ctx: Ctx, id: number, members: GroupMemberInput[]): Promise<DeviceGroup> {
     requireTenant(ctx);
-    const current = await findGroup(ctx.db, ctx.tenantId, id);
-    requireAccess(
-      ctx,
-      current
-        ? groupAccess(current.kind as GroupKind)
-        : [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.device],
-    );
-    if (!current) throw AutomationErrors.groupNotFound();
+    const current = await this.load(ctx, id);
     const checked = await this.checkMembers(ctx, current.kind as GroupKind, members);
     await replaceMembers(ctx.db, ctx.tenantId, id, checked);
     return this.get(ctx, id);
@@ -122,14 +112,7 @@ export class GroupService {
   /** Deletes a group no strategy targets. */
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    const current = await findGroup(ctx.db, ctx.tenantId, id);
-    requireAccess(
-      ctx,
-      current
-        ? groupAccess(current.kind as GroupKind)
-        : [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.device],
-    );
-    if (!current) throw AutomationErrors.groupNotFound();
+    await this.load(ctx, id);
     const [user] = await strategiesOfGroup(ctx.db, ctx.tenantId, id);
     if (user) throw AutomationErrors.groupInUse({ name: user.name });
     await deleteGroup(ctx.db, ctx.tenantId, id);

@@ -13,18 +13,17 @@ import { AppError } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { enabledTenantIds } from '../alarm/alarm.repository.js';
 import { issueCommand } from '../control/control.service.js';
+import { devicesByIds, rainSince } from './automation-targets.repository.js';
+import { membersOf } from './group.repository.js';
+import { dueSlot, farmDayStart, inWindow, type Params, paramsFor, stopOf } from './strategy.logic.js';
 import {
-  devicesByIds,
   dueStrategies,
   insertRun,
   lastRuns,
-  membersOf,
   type RunRow,
-  rainSince,
   type StrategyRow,
   setStrategyState,
-} from './automation.repository.js';
-import { dueSlot, farmDayStart, inWindow, type Params, paramsFor, stopOf } from './strategy.logic.js';
+} from './strategy.repository.js';
 
 // The strategy engine (intelligentControl/index): every ~30 s it visits the enabled strategies of every
 // tenant. Schedules fire once per slot; conditions fire when they held forMin minutes (from the device's

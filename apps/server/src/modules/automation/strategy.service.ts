@@ -20,26 +20,23 @@ import type { Ctx, TenantCtx } from '../../platform/http/context.js';
 import { pageOfRows } from '../alarm/alarm.service.js';
 import { CommandInvalid, validateCommand } from '../control/control.validate.js';
 import { AutomationErrors } from './automation.errors.js';
+import { channelsByIds, devicesByIds } from './automation-targets.repository.js';
+import { findGroup, groupNames, membersOf } from './group.repository.js';
+import { AUTOMATION_ACCESS } from './group.service.js';
+import type { StrategyEngine } from './strategy.engine.js';
+import { type Params, paramsFor } from './strategy.logic.js';
 import {
-  channelsByIds,
   deleteStrategy,
-  devicesByIds,
-  findGroup,
   findStrategy,
-  groupNames,
   insertStrategy,
   lastRuns,
   listRuns,
   listStrategies,
-  membersOf,
   type RunRow,
   type StrategyRow,
   type StrategyValues,
   updateStrategy,
-} from './automation.repository.js';
-import { AUTOMATION_ACCESS } from './group.service.js';
-import type { StrategyEngine } from './strategy.engine.js';
-import { type Params, paramsFor } from './strategy.logic.js';
+} from './strategy.repository.js';
 
 export const toRun = (r: RunRow): StrategyRun => ({
   id: r.id,

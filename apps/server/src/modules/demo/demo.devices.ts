@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { hashDeviceSecret, newDeviceSecret } from '../../platform/iot/device-secret.js';
+import type { IotRuntime } from '../../platform/iot/iot.js';
 import { insertTelemetry } from '../telemetry/telemetry.repository.js';
 import { DEMO_EUI_PREFIX, DEMO_FLEET, type DemoDevice } from './demo.devices.fleet.js';
 import {
@@ -295,28 +296,63 @@ export const issueDemoSecrets = async (
 export interface DemoSimulatorOptions {
   /** Upload period of every simulated device, seconds (TILTH_SIMULATOR_PERIOD_SEC, default 10). */
   periodSec?: number;
+  /** Seconds between trap photos (TILTH_SIMULATOR_PHOTO_SEC, default 300: a few minutes for the demo). */
+  photoPeriodSec?: number;
+  /** Where the traps upload photos; default this server on the loopback. */
+  apiUrl?: string;
   log?: (msg: string) => void;
 }
+
+const withoutCredentials = (url: string): string => {
+  const u = new URL(url);
+  u.username = '';
+  u.password = '';
+  return u.toString();
+};
+
+/** This server's HTTP address as seen from the same machine. */
+const loopbackApi = (config: Config): string => {
+  const any = !config.host || config.host === '0.0.0.0' || config.host === '::';
+  const host = any ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+};
 
 /**
  * `npm start`: plays the demo tenant's fleet in this process against the server's broker, unless
  * TILTH_DEMO=0 or TILTH_SIMULATOR=0. Answers undefined when off or when there is nothing to play.
  */
 export const startDemoSimulator = async (
-  server: { platform: { database: Database; config: Config }; mqttPort?: number | undefined },
+  server: {
+    platform: { database: Database; config: Config; iot?: Pick<IotRuntime, 'provisionDevice'> };
+    mqttPort?: number | undefined;
+  },
   opts: DemoSimulatorOptions = {},
 ): Promise<Simulator | undefined> => {
   const { config, database } = server.platform;
   if (!config.demo || !config.simulator) return undefined;
-  const brokerUrl = config.mqttUrl ?? (server.mqttPort ? `mqtt://127.0.0.1:${server.mqttPort}` : undefined);
+  // Never the server's own account from MQTT_URL: mqtt.js lets a URL's user:password override the
+  // options, and every simulated device must log in as itself.
+  const brokerUrl = config.mqttUrl
+    ? withoutCredentials(config.mqttUrl)
+    : server.mqttPort
+      ? `mqtt://127.0.0.1:${server.mqttPort}`
+      : undefined;
   if (!brokerUrl) return undefined;
   const devices = await issueDemoSecrets(database);
   if (devices.length === 0) return undefined;
+  // On an external broker with provisioning (mosquitto dynamic security) the fresh secrets must reach it
+  // before the simulated devices log in; with the embedded broker this is a no-op.
+  const iot = server.platform.iot;
+  if (iot) await Promise.all(devices.map((d) => iot.provisionDevice(d, d.password)));
   const envPeriod = Number(process.env.TILTH_SIMULATOR_PERIOD_SEC);
+  const envPhoto = Number(process.env.TILTH_SIMULATOR_PHOTO_SEC);
   return startSimulator({
     brokerUrl,
     devices,
     periodSec: opts.periodSec ?? (Number.isFinite(envPeriod) && envPeriod >= 1 ? envPeriod : 10),
+    // Pest stations and forecast lamps upload trap photos to this server (spec 02 pest pages).
+    photoApi: opts.apiUrl ?? loopbackApi(config),
+    photoPeriodSec: opts.photoPeriodSec ?? (Number.isFinite(envPhoto) && envPhoto >= 10 ? envPhoto : 300),
     ...(opts.log ? { log: opts.log } : {}),
   });
 };

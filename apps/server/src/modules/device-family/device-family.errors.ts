@@ -1,4 +1,5 @@
 import { defineErrors } from '../../platform/errors.js';
+import { DeviceErrors } from '../device/device.errors.js';
 
 export const FamilyErrors = defineErrors({
   deviceNotFound: {
@@ -14,11 +15,8 @@ export const FamilyErrors = defineErrors({
     code: 'wfpe.device.setting.notFound',
     message: { 'zh-CN': '该设置不存在或已被删除', 'en-US': 'No such setting, or it was deleted' },
   },
-  configInvalid: {
-    status: 400,
-    code: 'wfpe.device.config.invalid',
-    message: { 'zh-CN': '设备参数不正确：{detail}', 'en-US': 'Invalid device settings: {detail}' },
-  },
+  // The same fault as the registry's config check: one code, wfpe.device.configInvalid.
+  configInvalid: DeviceErrors.defs.configInvalid,
   settingInvalid: {
     status: 400,
     code: 'wfpe.device.setting.invalid',

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { bump } from '../../platform/db/writes.js';
 import { deviceCommands } from '../control/control.tables.js';
 import { deviceChannels, deviceSettings, devices } from '../device/device.tables.js';
+import { readRawRows } from '../device/device-series.repository.js';
 import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/telemetry.tables.js';
 
 // Reads and writes of the device families: the device row (config), its named settings, and the
@@ -146,27 +147,8 @@ export const settingNumberTaken = async (
 
 // ---- history ----
 
-export const rawTelemetry = (
-  db: Db,
-  tenantId: number,
-  deviceId: number,
-  from: Date,
-  to: Date,
-  limit: number,
-) =>
-  db
-    .select({ ts: telemetry.ts, values: telemetry.values })
-    .from(telemetry)
-    .where(
-      and(
-        eq(telemetry.tenantId, tenantId),
-        eq(telemetry.deviceId, deviceId),
-        gte(telemetry.ts, from),
-        lte(telemetry.ts, to),
-      ),
-    )
-    .orderBy(asc(telemetry.ts))
-    .limit(limit);
+/** Raw readings of a device in a range, oldest first, at most `limit` (the device module's query). */
+export const rawTelemetry = readRawRows;
 
 /** Averages per bucket of hourly or daily rollups, for the given metrics. */
 export const rollupTelemetry = (

@@ -45,7 +45,8 @@ const TRACK_MAX_DAYS = 31;
 /** Acknowledgements of fault items are kept as device settings of this kind (name = item key). */
 export const FAULT_ACK_KIND = 'alarm-ack';
 
-const zodDetail = (err: z.ZodError): string =>
+/** A zod error as one line: `path: message; …` (the detail of a 400). */
+export const zodDetail = (err: z.ZodError): string =>
   err.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 
 export const command = (
@@ -75,6 +76,13 @@ const configureParams = (type: DeviceTypeDef, cfg: Record<string, unknown>) => {
   }
   return Object.keys(params).length > 0 ? params : undefined;
 };
+
+/** The answer of a call that stored config and maybe pushed it as a command. */
+const configured = (saved: DeviceRow, cmd: CommandIssued | null): DeviceConfigured => ({
+  config: saved.config,
+  objectVersionNumber: saved.objectVersionNumber,
+  command: cmd,
+});
 
 export class DeviceFamilyService {
   constructor(private readonly platform: Platform) {}
@@ -109,7 +117,7 @@ export class DeviceFamilyService {
     const touches = def?.params.some((p) => p.key in body.config) ?? false;
     const params = touches ? configureParams(type, saved.config) : undefined;
     const cmd = params ? await command(this.platform, ctx, row.id, 'configure', params) : null;
-    return { config: saved.config, objectVersionNumber: saved.objectVersionNumber, command: cmd };
+    return configured(saved, cmd);
   }
 
   async refresh(ctx: Ctx, id: number): Promise<CommandIssued> {
@@ -160,7 +168,7 @@ export class DeviceFamilyService {
     const { row } = await loadDevice(ctx, body.id, INVERTER, 'control');
     const saved = await this.storeConfig(ctx, row, { givenPressure: body.givenPressure });
     const cmd = await command(this.platform, ctx, row.id, 'setPressure', { pressure: body.givenPressure });
-    return { config: saved.config, objectVersionNumber: saved.objectVersionNumber, command: cmd };
+    return configured(saved, cmd);
   }
 
   // ---- electric valve ----
@@ -186,7 +194,7 @@ export class DeviceFamilyService {
       highCm: body.highLevelCm,
       lowCm: body.lowLevelCm,
     });
-    return { config: saved.config, objectVersionNumber: saved.objectVersionNumber, command: cmd };
+    return configured(saved, cmd);
   }
 
   // ---- faults (inverter alarms, fertiliser alarm handling) ----
@@ -254,22 +262,11 @@ export class DeviceFamilyService {
 
   // ---- robotic arm ----
 
-  async armStatus(ctx: Ctx, id: number) {
-    requireTenant(ctx);
-    const { row } = await loadDevice(ctx, id, ARM, 'view');
-    return {
-      online: row.online ? 1 : 0,
-      latest: row.latest,
-      latestAt: row.latestAt?.toISOString() ?? null,
-      config: row.config,
-    };
-  }
-
   async armWriteConfig(ctx: Ctx, body: { id: number; config: Record<string, unknown> }) {
     requireTenant(ctx);
     const { row } = await loadDevice(ctx, body.id, ARM, 'edit');
     const saved = await this.storeConfig(ctx, row, body.config);
-    return { config: saved.config, objectVersionNumber: saved.objectVersionNumber, command: null };
+    return configured(saved, null);
   }
 
   async armFunction(ctx: Ctx, body: { id: number; fn: 'stop' | 'capture' }) {

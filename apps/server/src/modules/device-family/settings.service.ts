@@ -5,7 +5,6 @@ import {
   type SettingKind,
   type SettingUpdateBody,
 } from '@tilth/contracts/device-family.types';
-import type { z } from 'zod';
 import { CommonErrors } from '../../platform/errors.js';
 import { requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
@@ -23,7 +22,7 @@ import {
   settingNumberTaken,
   updateSetting,
 } from './device-family.repository.js';
-import { command } from './device-family.service.js';
+import { command, zodDetail } from './device-family.service.js';
 import { nextRuns, programMinutes } from './program-schedule.js';
 
 // Named settings of a device (device_settings: kind + jsonb data): fertiliser irrigation programs,
@@ -50,9 +49,6 @@ const NUMBER_FIELD: Partial<Record<SettingKind, string>> = {
 const NEXT_RUNS = 5;
 const RUN_MIN = 60;
 const RUN_MAX = 480;
-
-const zodDetail = (err: z.ZodError): string =>
-  err.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
 
 export const toSetting = (r: SettingRow, now = new Date()): DeviceSetting => {
   const out: DeviceSetting = {

@@ -15,6 +15,7 @@ import ExcelJS from 'exceljs';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx } from '../../platform/http/context.js';
 import type { Lang } from '../../platform/i18n/lang.js';
+import { hiddenCollectionKeys } from '../device-family/gateway-ops.repository.js';
 import { DEVICE_ACCESS, requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import { type DeviceView, findDevice, listDeviceOptions, listDevices } from './device.repository.js';
@@ -91,23 +92,29 @@ export class DeviceDataService {
     return rows.sort((a, b) => seen(a) - seen(b)).map(toDevice);
   }
 
-  /** Spec 02 §3 collected data: one card per metric of the type, from the latest values. */
+  /**
+   * Spec 02 §3 collected data: one card per metric of the type, from the latest values; items deleted
+   * with delCollection stay out until the device reports them again.
+   */
   async collection(ctx: Ctx, id: number): Promise<CollectedDatum[]> {
     const { device, type } = await this.viewable(ctx, id);
+    const hidden = await hiddenCollectionKeys(ctx.db, device.tenantId, device.id, device.latest);
     const at = device.latestAt?.toISOString() ?? null;
-    return type.metrics.map((m) => {
-      const v = device.latest[m.key];
-      return {
-        id: m.key,
-        name: m.name[ctx.lang],
-        icon: type.icon,
-        newestData: typeof v === 'number' ? v : null,
-        newestTime: typeof v === 'number' ? at : null,
-        unit: m.unit,
-        online: device.online ? 1 : 0,
-        description: null,
-      };
-    });
+    return type.metrics
+      .filter((m) => !hidden.has(m.key))
+      .map((m) => {
+        const v = device.latest[m.key];
+        return {
+          id: m.key,
+          name: m.name[ctx.lang],
+          icon: type.icon,
+          newestData: typeof v === 'number' ? v : null,
+          newestTime: typeof v === 'number' ? at : null,
+          unit: m.unit,
+          online: device.online ? 1 : 0,
+          description: null,
+        };
+      });
   }
 
   async curve(ctx: Ctx, id: number, q: CurveQuery): Promise<Curve> {

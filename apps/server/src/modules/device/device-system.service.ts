@@ -56,14 +56,15 @@ export class DeviceSystemService {
     requireAccess(ctx, DEVICE_ACCESS.system);
     const tenantId = ctx.tenantId;
     const ids = [...new Set(body.ids)];
-    await ctx.transact(async (db) => {
+    const gone = await ctx.transact(async (db) => {
       const found = await findDevicesByIds(db, tenantId, ids);
       if (found.length !== ids.length) throw DeviceErrors.notFound();
       const children = await countOutsideChildren(db, tenantId, ids);
       if (children > 0) throw DeviceErrors.hasChildren({ count: children });
       await deleteDevices(db, tenantId, ids);
+      return found;
     });
-    await this.devices.forget(ctx, ids);
+    await this.devices.released(ctx, gone);
     return 1;
   }
 

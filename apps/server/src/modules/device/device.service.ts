@@ -14,6 +14,7 @@ import { CommonErrors } from '../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../../platform/iot/device-secret.js';
+import type { DeviceAddress } from '../../platform/iot/iot.js';
 import { DEVICE_ACCESS, requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import {
@@ -39,6 +40,18 @@ import {
 export interface DeviceIotLink {
   brokerAddress(): { host: string; port: number };
   forgetDevice?(tenantId: number, deviceId: number): void | Promise<void>;
+  /** Gives an external broker that keeps its own accounts the secret just issued (before the commit). */
+  provisionDevice?(device: DeviceAddress, secret: string): Promise<void>;
+  /** Removes a deleted device's external broker account (after the commit). */
+  releaseDevice?(device: DeviceAddress): Promise<void>;
+  enableDevice?(device: DeviceAddress, enabled: boolean): Promise<void>;
+}
+
+/** A device by its broker identity. */
+export interface DeviceRef {
+  id: number;
+  typeKey: string;
+  eui: string;
 }
 
 export const toDevice = (r: DeviceView): Device => ({
@@ -141,6 +154,8 @@ export class DeviceService {
       secretHash: hashDeviceSecret(secret),
     });
     if ('conflict' in res) throw DeviceErrors.euiTaken({ eui: body.eui, name: body.eui });
+    // Still inside the request's transaction: a broker that refuses the account undoes the registration.
+    await this.iot().provisionDevice?.({ tenantId: ctx.tenantId, typeKey: type.key, eui: body.eui }, secret);
     const device = toDevice(await this.load(ctx, res.row.id));
     return { device, credentials: this.credentials(ctx.tenantId, device, secret) };
   }
@@ -174,6 +189,8 @@ export class DeviceService {
       values,
     );
     if (!row) throw CommonErrors.stale();
+    if (values.enabledFlag !== current.enabledFlag)
+      await this.enableOnBroker(ctx, current, values.enabledFlag === 1);
     return toDevice(await this.load(ctx, current.id));
   }
 
@@ -182,15 +199,16 @@ export class DeviceService {
     requireTenant(ctx);
     requireAccess(ctx, DEVICE_ACCESS.delete);
     const tenantId = ctx.tenantId;
-    await ctx.transact(async (db) => {
+    const gone = await ctx.transact(async (db) => {
       const current = await findDevice(db, tenantId, id, 'update');
       if (!current) throw DeviceErrors.notFound();
       requireTypeAccess(ctx, current.typeKey, 'delete');
       const children = await countOutsideChildren(db, tenantId, [id]);
       if (children > 0) throw DeviceErrors.hasChildren({ count: children });
       if ((await deleteDevices(db, tenantId, [id])) === 0) throw DeviceErrors.notFound();
+      return current;
     });
-    await this.forget(ctx, [id]);
+    await this.released(ctx, [gone]);
     return { success: true };
   }
 
@@ -207,6 +225,8 @@ export class DeviceService {
       if (!(await setDeviceSecret(db, tenantId, id, ctx.user.id, hashDeviceSecret(secret)))) {
         throw DeviceErrors.notFound();
       }
+      // Before the commit: if the broker does not take the new secret, the old one stays in both places.
+      await this.iot().provisionDevice?.({ tenantId, typeKey: current.typeKey, eui: current.eui }, secret);
       return toDevice(current);
     });
     await this.forget(ctx, [id]);
@@ -223,6 +243,33 @@ export class DeviceService {
       } catch (err) {
         ctx.log.warn({ err, deviceId: id }, 'could not drop the broker session of a changed device');
       }
+    }
+  }
+
+  /** After devices were deleted: drops their broker sessions and their external broker accounts. */
+  async released(ctx: TenantCtx, devices: readonly DeviceRef[]): Promise<void> {
+    await this.forget(
+      ctx,
+      devices.map((d) => d.id),
+    );
+    const link = this.iot();
+    if (!link.releaseDevice) return;
+    for (const d of devices) {
+      try {
+        await link.releaseDevice({ tenantId: ctx.tenantId, typeKey: d.typeKey, eui: d.eui });
+      } catch (err) {
+        // The device is gone from the registry, so ingest drops what the leftover account sends.
+        ctx.log.warn({ err, deviceId: d.id }, 'could not remove the broker account of a deleted device');
+      }
+    }
+  }
+
+  private async enableOnBroker(ctx: TenantCtx, d: DeviceRef, enabled: boolean): Promise<void> {
+    try {
+      await this.iot().enableDevice?.({ tenantId: ctx.tenantId, typeKey: d.typeKey, eui: d.eui }, enabled);
+    } catch (err) {
+      // Ingest ignores a disabled device anyway; the broker account only lags.
+      ctx.log.warn({ err, deviceId: d.id }, 'could not change the broker account of a device');
     }
   }
 

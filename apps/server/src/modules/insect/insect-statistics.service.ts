@@ -19,12 +19,11 @@ import { parseHistoryTime } from '../device/device-time.js';
 import { buildWorkbook, sheet } from '../report/report.xlsx.js';
 import { recordCode, STATISTICS_ACCESS, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
-import { photoUuid } from './insect.photo.js';
 import * as repo from './insect.repository.js';
 import type { InsectService } from './insect.service.js';
 import { addDays, daysOf, farmDayOf, farmDayStart, farmTimeText, resolveRange } from './insect.time.js';
 
-const toType = (r: repo.TypeRow): InsectType => ({
+export const toType = (r: repo.TypeRow): InsectType => ({
   id: r.id,
   name: r.name,
   nameEn: r.nameEn,
@@ -95,7 +94,7 @@ export class InsectStatisticsService {
     if (!current) throw InsectErrors.recordNotFound();
     requireAccess(ctx, recordCode(current.deviceType, 'delete'));
     await repo.deleteRecord(ctx.db, ctx.tenantId, id);
-    const photos = await repo.deletePhotoFiles(ctx.db, ctx.tenantId, photoUuid(ctx.tenantId, id));
+    const photos = await repo.deletePhotoFiles(ctx.db, ctx.tenantId, current.fileId);
     // Bytes go last; a failed removal only leaves an orphan file on disk.
     for (const p of photos) await this.storage.remove(p.storageKey).catch(() => undefined);
     return { success: true };

@@ -3,7 +3,7 @@ import type { DemoExtras } from '../demo/demo.seed.js';
 import { insertFile } from '../file/file.repository.js';
 import { type Dot, scatterDots, seeded } from './insect.board.js';
 import { countBoxes } from './insect.identify.js';
-import { DEMO_H, DEMO_W, photoUuid } from './insect.photo.js';
+import { DEMO_H, DEMO_W } from './insect.photo.js';
 import * as repo from './insect.repository.js';
 import { addDays, farmDayOf } from './insect.time.js';
 
@@ -78,6 +78,7 @@ export const seedInsects: DemoExtras = async (database, ids) => {
         const dots = scatterDots(n, seeded(seed));
         const names = dots.map(() => pool[Math.floor(rand() * pool.length)] ?? '');
         const boxes = boxesOf(dots, names);
+        const fileId = randomUUID();
         const recordId = await repo.insertRecord(tx, tenantId, null, {
           deviceId: trap.id,
           areaId: trap.areaId,
@@ -87,11 +88,12 @@ export const seedInsects: DemoExtras = async (database, ids) => {
           source: 'drawn',
           identifiedFlag: 1,
           description: null,
+          fileId,
         });
         await insertFile(tx, {
           tenantId,
-          id: randomUUID(),
-          attachmentUuid: photoUuid(tenantId, recordId),
+          id: fileId,
+          attachmentUuid: null,
           bucketName: 'insect',
           fileName: `demo-board-${n}-${seed}.jpg`,
           contentType: 'image/jpeg',

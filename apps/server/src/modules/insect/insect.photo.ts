@@ -1,18 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../../platform/db/client.js';
 import type { FileStorage } from '../../platform/files/storage.js';
 import { renderTrapBoard, scatterDots, seeded } from './insect.board.js';
 import * as repo from './insect.repository.js';
-
-/**
- * The photo of a record is a file whose attachment_uuid is derived from the record (insect_records.file_id
- * is a bigint while file ids are uuids), so a record finds its photo without a schema change.
- */
-export const photoUuid = (tenantId: number, recordId: number): string => {
-  const h = createHash('md5').update(`tilth-insect-record:${tenantId}:${recordId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -70,20 +70,24 @@ export interface RecordValues {
   source: string;
   identifiedFlag: number;
   description: string | null;
+  /** The trap photo (files.id); set when the record is created, never by an update. */
+  fileId?: string | null;
 }
 
 export interface RecordView extends RecordValues {
   id: number;
+  fileId: string | null;
   deviceName: string | null;
   deviceType: string | null;
   objectVersionNumber: number;
   creationDate: Date;
 }
 
-const recordColumns = {
+export const recordColumns = {
   id: insectRecords.id,
   deviceId: insectRecords.deviceId,
   areaId: insectRecords.areaId,
+  fileId: insectRecords.fileId,
   takenAt: insectRecords.takenAt,
   counts: insectRecords.counts,
   boxes: insectRecords.boxes,
@@ -132,7 +136,7 @@ export interface RecordFilter {
   to?: Date;
 }
 
-const filterSql = (tenantId: number, f: RecordFilter, v: Visibility) =>
+export const filterSql = (tenantId: number, f: RecordFilter, v: Visibility) =>
   and(
     eq(insectRecords.tenantId, tenantId),
     visible(v),
@@ -147,7 +151,7 @@ const filterSql = (tenantId: number, f: RecordFilter, v: Visibility) =>
   );
 
 // Devices are joined on the tenant too, so a record never picks up another tenant's device.
-const deviceJoin = (tenantId: number) =>
+export const deviceJoin = (tenantId: number) =>
   and(eq(devices.tenantId, tenantId), eq(devices.id, insectRecords.deviceId));
 
 export const findRecord = async (
@@ -354,26 +358,24 @@ export const insertTypes = async (
 
 export interface PhotoFile {
   id: string;
-  attachmentUuid: string | null;
   storageKey: string;
   fileName: string;
   fileSize: number;
 }
 
-/** Photo files attached to records (files.attachment_uuid = photoUuid of the record). */
-export const photoFiles = async (db: Db, tenantId: number, uuids: readonly string[]): Promise<PhotoFile[]> =>
-  uuids.length === 0
+/** Photo files of records, by insect_records.file_id. */
+export const photoFiles = async (db: Db, tenantId: number, ids: readonly string[]): Promise<PhotoFile[]> =>
+  ids.length === 0
     ? []
     : db
         .select({
           id: files.id,
-          attachmentUuid: files.attachmentUuid,
           storageKey: files.storageKey,
           fileName: files.fileName,
           fileSize: files.fileSize,
         })
         .from(files)
-        .where(and(eq(files.tenantId, tenantId), inArray(files.attachmentUuid, [...uuids])));
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...ids])));
 
 export const setFileSize = async (db: Db, tenantId: number, id: string, size: number): Promise<void> => {
   await db
@@ -385,9 +387,11 @@ export const setFileSize = async (db: Db, tenantId: number, id: string, size: nu
 export const deletePhotoFiles = async (
   db: Db,
   tenantId: number,
-  uuid: string,
+  fileId: string | null,
 ): Promise<{ storageKey: string }[]> =>
-  db
-    .delete(files)
-    .where(and(eq(files.tenantId, tenantId), eq(files.attachmentUuid, uuid)))
-    .returning({ storageKey: files.storageKey });
+  fileId === null
+    ? Promise.resolve([])
+    : db
+        .delete(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)))
+        .returning({ storageKey: files.storageKey });

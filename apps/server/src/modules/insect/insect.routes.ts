@@ -28,6 +28,8 @@ import { RECORD_ACCESS, STATISTICS_ACCESS } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import { type InsectIdentifier, LocalInsectIdentifier } from './insect.identify.js';
 import { InsectService } from './insect.service.js';
+import { registerInsectLampRoutes } from './insect-lamp.routes.js';
+import { registerPestStatisticsRoutes } from './insect-lamp-statistics.routes.js';
 import { InsectStatisticsService } from './insect-statistics.service.js';
 
 const readPart = async (stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> => {
@@ -224,4 +226,8 @@ export const registerInsectRoutes = (
     handler: async (ctx, req, reply) =>
       sendXlsx(reply, 'pest-statistics.xlsx', await stats.exportXlsx(ctx, req.query)),
   });
+
+  // Spec 02 §7 insect-lamp and per-trap statistics paths, on the same services.
+  registerInsectLampRoutes(app, platform, records);
+  registerPestStatisticsRoutes(app, platform, records, stats);
 };

@@ -19,7 +19,7 @@ import { fileUrlOf } from '../file/file.service.js';
 import { RECORD_ACCESS, recordCode, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import { countBoxes, type Identification, type InsectIdentifier } from './insect.identify.js';
-import { materializeDemoPhoto, photoType, photoUuid } from './insect.photo.js';
+import { materializeDemoPhoto, photoType } from './insect.photo.js';
 import * as repo from './insect.repository.js';
 import { farmDayOf, resolveRange } from './insect.time.js';
 
@@ -92,11 +92,12 @@ export class InsectService {
           source: 'device',
           identifiedFlag: 1,
           description: null,
+          fileId,
         });
         await insertFile(db, {
           tenantId,
           id: fileId,
-          attachmentUuid: photoUuid(tenantId, recordId),
+          attachmentUuid: null,
           bucketName: 'insect',
           fileName: `${from.eui}-${farmDayOf(takenAt)}-${recordId}.${type.ext}`,
           contentType: type.contentType,
@@ -153,7 +154,7 @@ export class InsectService {
     requireTenant(ctx);
     requireAccess(ctx, RECORD_ACCESS.edit);
     const current = await this.editable(ctx, id);
-    const image = await this.photoBytes(ctx, current.id);
+    const image = await this.photoBytes(ctx, current.fileId);
     const found = await this.identify(image);
     await this.save(ctx, current, current.objectVersionNumber, {
       boxes: found.boxes,
@@ -170,7 +171,8 @@ export class InsectService {
     requireAccess(ctx, RECORD_ACCESS.edit);
     const current = await this.editable(ctx, id);
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
-    const files = await repo.photoFiles(ctx.db, ctx.tenantId, [photoUuid(ctx.tenantId, id)]);
+    const files =
+      current.fileId === null ? [] : await repo.photoFiles(ctx.db, ctx.tenantId, [current.fileId]);
     if (files.length === 0) throw InsectErrors.noPhoto();
     const boxes = body.boxes.map((b) => ({ name: b.name, box: b.box }));
     await this.save(ctx, current, body.objectVersionNumber, {
@@ -236,8 +238,8 @@ export class InsectService {
     return view;
   }
 
-  private async photoBytes(ctx: TenantCtx, recordId: number): Promise<Buffer> {
-    const [file] = await repo.photoFiles(ctx.db, ctx.tenantId, [photoUuid(ctx.tenantId, recordId)]);
+  private async photoBytes(ctx: TenantCtx, fileId: string | null): Promise<Buffer> {
+    const [file] = fileId === null ? [] : await repo.photoFiles(ctx.db, ctx.tenantId, [fileId]);
     if (!file) throw InsectErrors.noPhoto();
     await materializeDemoPhoto(ctx.db, this.storage, ctx.tenantId, file);
     const body = await this.storage.get(file.storageKey);
@@ -247,13 +249,14 @@ export class InsectService {
 
   /** Record rows as the API shows them, with the photo of each (one query for the page). */
   async views(ctx: TenantCtx, rows: readonly repo.RecordView[]): Promise<InsectRecord[]> {
-    const uuids = rows.map((r) => photoUuid(ctx.tenantId, r.id));
-    const files = await repo.photoFiles(ctx.db, ctx.tenantId, uuids);
+    const ids = rows.flatMap((r) => (r.fileId === null ? [] : [r.fileId]));
+    const files = await repo.photoFiles(ctx.db, ctx.tenantId, ids);
     // Demo photos are drawn when first listed, before the console asks for their bytes.
     for (const f of files) await materializeDemoPhoto(ctx.db, this.storage, ctx.tenantId, f);
-    const byUuid = new Map(files.map((f) => [f.attachmentUuid, f.id]));
-    return rows.map((r, i) => {
-      const fileId = byUuid.get(uuids[i] ?? '') ?? null;
+    const stored = new Set(files.map((f) => f.id));
+    return rows.map((r) => {
+      // A record whose photo file is gone shows no photo.
+      const fileId = r.fileId !== null && stored.has(r.fileId) ? r.fileId : null;
       return {
         id: r.id,
         deviceId: r.deviceId,

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
   auditColumns,
@@ -29,7 +30,8 @@ export const insectTypes = pgTable(
     /** pest | beneficial */
     category: text('category').notNull().default('pest'),
     description: text('description'),
-    imageFileId: bigint('image_file_id', { mode: 'number' }),
+    /** A picture of the insect (files.id). */
+    imageFileId: uuid('image_file_id'),
     ...auditColumns(),
   },
   (t) => [
@@ -57,7 +59,8 @@ export const insectRecords = pgTable(
     id: idColumn(),
     deviceId: bigint('device_id', { mode: 'number' }),
     areaId: bigint('area_id', { mode: 'number' }),
-    fileId: bigint('file_id', { mode: 'number' }),
+    /** The trap photo (files.id); null for manual entries. */
+    fileId: uuid('file_id'),
     takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }).notNull(),
     counts: jsonb('counts').$type<{ name: string; count: number }[]>().notNull().default([]),
     boxes: jsonb('boxes').$type<InsectBox[]>().notNull().default([]),

@@ -14,150 +14,105 @@ import { buildWorkbook, sheet } from './report.xlsx.js';
 type L = Record<Lang, string>;
 const t = (lang: Lang, s: L): string => s[lang];
 
-const stationLine = (lang: Lang, names: string[]): string =>
-  t(lang, { 'zh-CN': '气象站：', 'en-US': 'Stations: ' }) +
-  (names.length ? names.join(lang === 'zh-CN' ? '、' : ', ') : t(lang, { 'zh-CN': '无', 'en-US': 'none' }));
+/** A column: zh-CN header, en-US header, the cell, and optionally its number format and width. */
+type Col<R> = readonly [
+  zh: string,
+  en: string,
+  value: (row: R) => string | number | null,
+  numFmt?: string,
+  width?: number,
+];
 
-const rangeLine = (lang: Lang, start: string, end: string): string =>
-  `${t(lang, { 'zh-CN': '时间范围：', 'en-US': 'Range: ' })}${start} ~ ${end}`;
+interface ReportSheet<R> {
+  title: L;
+  /** The sheet tab; the title when not given. */
+  tab?: L;
+  report: { startDate: string; endDate: string; stations: readonly { name: string }[] };
+  /** A parameter line under the range (base temperature, sunshine threshold). */
+  param?: string;
+  columns: readonly Col<R>[];
+  rows: readonly R[];
+}
+
+/** The one workbook shape of the three reports: title, range, parameter, stations, then the table. */
+const reportWorkbook = <R>(lang: Lang, s: ReportSheet<R>): Promise<Buffer> => {
+  const names = s.report.stations.map((x) => x.name);
+  const stations = names.length
+    ? names.join(lang === 'zh-CN' ? '、' : ', ')
+    : t(lang, { 'zh-CN': '无', 'en-US': 'none' });
+  return buildWorkbook([
+    sheet<R>({
+      name: t(lang, s.tab ?? s.title),
+      preamble: [
+        t(lang, s.title),
+        `${t(lang, { 'zh-CN': '时间范围：', 'en-US': 'Range: ' })}${s.report.startDate} ~ ${s.report.endDate}`,
+        ...(s.param === undefined ? [] : [s.param]),
+        t(lang, { 'zh-CN': '气象站：', 'en-US': 'Stations: ' }) + stations,
+      ],
+      columns: s.columns.map(([zh, en, value, numFmt, width]) => ({
+        header: t(lang, { 'zh-CN': zh, 'en-US': en }),
+        value,
+        ...(numFmt ? { numFmt } : {}),
+        ...(width ? { width } : {}),
+      })),
+      rows: s.rows,
+    }),
+  ]);
+};
+
+const RAINFALL: readonly Col<RainfallPeriod>[] = [
+  ['时间', 'Period', (p) => p.period, undefined, 14],
+  ['降雨量 (mm)', 'Rainfall (mm)', (p) => p.rainfall, '0.0'],
+  ['降雨天数', 'Rain days', (p) => p.rainDays],
+  ['最大小时雨强 (mm/h)', 'Max hourly (mm/h)', (p) => p.maxHourly, '0.0', 22],
+  ['有数据天数', 'Days with data', (p) => p.daysWithData],
+];
+
+const ARI: readonly Col<AriDay>[] = [
+  ['日期', 'Date', (d) => d.date, undefined, 14],
+  ['日平均气温 (°C)', 'Daily mean (°C)', (d) => d.meanTemp, '0.00'],
+  ['最低气温 (°C)', 'Min (°C)', (d) => d.minTemp, '0.00'],
+  ['最高气温 (°C)', 'Max (°C)', (d) => d.maxTemp, '0.00'],
+  ['数据小时数', 'Hours', (d) => d.hours],
+  ['有效积温 (°C·d)', 'Growing degree days (°C·d)', (d) => d.effective, '0.00', 26],
+  ['累计有效积温', 'GDD running total', (d) => d.effectiveTotal, '0.00', 20],
+  ['活动积温 (°C·d)', 'Active temperature (°C·d)', (d) => d.active, '0.00', 26],
+  ['累计活动积温', 'Active running total', (d) => d.activeTotal, '0.00', 20],
+];
+
+const LIGHT: readonly Col<LightPeriod>[] = [
+  ['时间', 'Period', (p) => p.period, undefined, 14],
+  ['平均光照度 (lux)', 'Mean illuminance (lux)', (p) => p.avgIlluminance, '#,##0', 22],
+  ['最大光照度 (lux)', 'Max illuminance (lux)', (p) => p.maxIlluminance, '#,##0', 22],
+  ['日照时数 (h)', 'Sunshine hours (h)', (p) => p.sunshineHours, '0.0', 20],
+  ['有数据天数', 'Days with data', (p) => p.daysWithData],
+];
 
 export const rainfallWorkbook = (r: RainfallReport, lang: Lang): Promise<Buffer> =>
-  buildWorkbook([
-    sheet<RainfallPeriod>({
-      name: t(lang, { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall' }),
-      preamble: [
-        t(lang, { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall report' }),
-        rangeLine(lang, r.startDate, r.endDate),
-        stationLine(
-          lang,
-          r.stations.map((s) => s.name),
-        ),
-      ],
-      columns: [
-        {
-          header: t(lang, { 'zh-CN': '时间', 'en-US': 'Period' }),
-          value: (p) => p.period,
-          width: 14,
-        },
-        {
-          header: t(lang, { 'zh-CN': '降雨量 (mm)', 'en-US': 'Rainfall (mm)' }),
-          value: (p) => p.rainfall,
-          numFmt: '0.0',
-        },
-        { header: t(lang, { 'zh-CN': '降雨天数', 'en-US': 'Rain days' }), value: (p) => p.rainDays },
-        {
-          header: t(lang, { 'zh-CN': '最大小时雨强 (mm/h)', 'en-US': 'Max hourly (mm/h)' }),
-          value: (p) => p.maxHourly,
-          numFmt: '0.0',
-          width: 22,
-        },
-        {
-          header: t(lang, { 'zh-CN': '有数据天数', 'en-US': 'Days with data' }),
-          value: (p) => p.daysWithData,
-        },
-      ],
-      rows: r.periods,
-    }),
-  ]);
+  reportWorkbook(lang, {
+    title: { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall report' },
+    tab: { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall' },
+    report: r,
+    columns: RAINFALL,
+    rows: r.periods,
+  });
 
 export const ariWorkbook = (r: AriReport, lang: Lang): Promise<Buffer> =>
-  buildWorkbook([
-    sheet<AriDay>({
-      name: t(lang, { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature' }),
-      preamble: [
-        t(lang, { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature report' }),
-        rangeLine(lang, r.startDate, r.endDate),
-        `${t(lang, { 'zh-CN': '基点温度：', 'en-US': 'Base temperature: ' })}${r.base} °C`,
-        stationLine(
-          lang,
-          r.stations.map((s) => s.name),
-        ),
-      ],
-      columns: [
-        { header: t(lang, { 'zh-CN': '日期', 'en-US': 'Date' }), value: (d) => d.date, width: 14 },
-        {
-          header: t(lang, { 'zh-CN': '日平均气温 (°C)', 'en-US': 'Daily mean (°C)' }),
-          value: (d) => d.meanTemp,
-          numFmt: '0.00',
-        },
-        {
-          header: t(lang, { 'zh-CN': '最低气温 (°C)', 'en-US': 'Min (°C)' }),
-          value: (d) => d.minTemp,
-          numFmt: '0.00',
-        },
-        {
-          header: t(lang, { 'zh-CN': '最高气温 (°C)', 'en-US': 'Max (°C)' }),
-          value: (d) => d.maxTemp,
-          numFmt: '0.00',
-        },
-        { header: t(lang, { 'zh-CN': '数据小时数', 'en-US': 'Hours' }), value: (d) => d.hours },
-        {
-          header: t(lang, { 'zh-CN': '有效积温 (°C·d)', 'en-US': 'Growing degree days (°C·d)' }),
-          value: (d) => d.effective,
-          numFmt: '0.00',
-          width: 26,
-        },
-        {
-          header: t(lang, { 'zh-CN': '累计有效积温', 'en-US': 'GDD running total' }),
-          value: (d) => d.effectiveTotal,
-          numFmt: '0.00',
-          width: 20,
-        },
-        {
-          header: t(lang, { 'zh-CN': '活动积温 (°C·d)', 'en-US': 'Active temperature (°C·d)' }),
-          value: (d) => d.active,
-          numFmt: '0.00',
-          width: 26,
-        },
-        {
-          header: t(lang, { 'zh-CN': '累计活动积温', 'en-US': 'Active running total' }),
-          value: (d) => d.activeTotal,
-          numFmt: '0.00',
-          width: 20,
-        },
-      ],
-      rows: r.days,
-    }),
-  ]);
+  reportWorkbook(lang, {
+    title: { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature report' },
+    tab: { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature' },
+    report: r,
+    param: `${t(lang, { 'zh-CN': '基点温度：', 'en-US': 'Base temperature: ' })}${r.base} °C`,
+    columns: ARI,
+    rows: r.days,
+  });
 
 export const lightWorkbook = (r: LightReport, lang: Lang): Promise<Buffer> =>
-  buildWorkbook([
-    sheet<LightPeriod>({
-      name: t(lang, { 'zh-CN': '光照报表', 'en-US': 'Light' }),
-      preamble: [
-        t(lang, { 'zh-CN': '光照报表', 'en-US': 'Light report' }),
-        rangeLine(lang, r.startDate, r.endDate),
-        `${t(lang, { 'zh-CN': '日照阈值：', 'en-US': 'Sunshine threshold: ' })}${r.sunshineLux} lux`,
-        stationLine(
-          lang,
-          r.stations.map((s) => s.name),
-        ),
-      ],
-      columns: [
-        { header: t(lang, { 'zh-CN': '时间', 'en-US': 'Period' }), value: (p) => p.period, width: 14 },
-        {
-          header: t(lang, { 'zh-CN': '平均光照度 (lux)', 'en-US': 'Mean illuminance (lux)' }),
-          value: (p) => p.avgIlluminance,
-          numFmt: '#,##0',
-          width: 22,
-        },
-        {
-          header: t(lang, { 'zh-CN': '最大光照度 (lux)', 'en-US': 'Max illuminance (lux)' }),
-          value: (p) => p.maxIlluminance,
-          numFmt: '#,##0',
-          width: 22,
-        },
-        {
-          header: t(lang, { 'zh-CN': '日照时数 (h)', 'en-US': 'Sunshine hours (h)' }),
-          value: (p) => p.sunshineHours,
-          numFmt: '0.0',
-          width: 20,
-        },
-        {
-          header: t(lang, { 'zh-CN': '有数据天数', 'en-US': 'Days with data' }),
-          value: (p) => p.daysWithData,
-        },
-      ],
-      rows: r.periods,
-    }),
-  ]);
+  reportWorkbook(lang, {
+    title: { 'zh-CN': '光照报表', 'en-US': 'Light report' },
+    tab: { 'zh-CN': '光照报表', 'en-US': 'Light' },
+    report: r,
+    param: `${t(lang, { 'zh-CN': '日照阈值：', 'en-US': 'Sunshine threshold: ' })}${r.sunshineLux} lux`,
+    columns: LIGHT,
+    rows: r.periods,
+  });

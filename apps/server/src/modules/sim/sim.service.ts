@@ -28,7 +28,7 @@ import {
 
 export const SIM_ACCESS: PermissionCode = 'wfpf.company.system.sim-manage';
 
-const toSim = (r: SimRow, deviceCount: number): SimCard => ({
+export const toSim = (r: SimRow, deviceCount: number): SimCard => ({
   id: r.id,
   iccid: r.iccid,
   msisdn: r.msisdn,

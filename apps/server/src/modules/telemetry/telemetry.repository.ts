@@ -218,7 +218,11 @@ export const insertStatusLog = async (
     from jsonb_to_recordset(${data}::jsonb) as x(d bigint, o boolean, s text, r text, a timestamptz)`);
 };
 
-/** Marks online devices silent for longer than their type's timeout offline; answers who changed. */
+/**
+ * Marks online devices offline that sent nothing for max(their type's silence timeout, 3 × their own
+ * upload period `config.uploadPeriodMin`): a weather station set to report hourly is not "offline"
+ * after the type's 90 minutes.
+ */
 export const markSilentOffline = async (
   db: Db,
   tenantId: number,
@@ -231,7 +235,9 @@ export const markSilentOffline = async (
     update devices d set online = false
     from jsonb_to_recordset(${data}::jsonb) as x(k text, s integer)
     where d.tenant_id = ${tenantId}::bigint and d.type_key = x.k and d.online
-      and (d.last_seen_at is null or d.last_seen_at < ${now.toISOString()}::timestamptz - x.s * interval '1 second')
+      and (d.last_seen_at is null or d.last_seen_at < ${now.toISOString()}::timestamptz
+        - greatest(x.s, 3 * 60 * case when jsonb_typeof(d.config -> 'uploadPeriodMin') = 'number'
+            then (d.config ->> 'uploadPeriodMin')::numeric else 0 end) * interval '1 second')
     returning d.id::text as d, d.type_key as k`);
   return rowsOf<{ d: string; k: string }>(res).map((r) => ({ deviceId: Number(r.d), typeKey: r.k }));
 };

@@ -1,8 +1,8 @@
 import type { AuthenticateError, Client } from 'aedes';
 import { type BrokerHooks, type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.js';
-import { deviceTopicPrefix, parseDeviceUsername, secretMatches } from './device-secret.js';
+import { checkDeviceLogin, type DeviceIdentity, maySubscribe, publishKind } from './device-acl.js';
 import type { DeviceDirectory } from './directory.js';
-import type { InboundKind, Ingest, KnownDevice } from './ingest.js';
+import type { Ingest } from './ingest.js';
 
 export interface IotLog {
   info(obj: unknown, msg?: string): void;
@@ -10,14 +10,8 @@ export interface IotLog {
   error(obj: unknown, msg?: string): void;
 }
 
-interface Identity extends KnownDevice {
-  prefix: string;
-}
-
 const authError = (returnCode: 2 | 4 | 5, message: string): AuthenticateError =>
   Object.assign(new Error(message), { returnCode }) as AuthenticateError;
-
-const UPLINK: readonly string[] = ['up', 'status', 'ack'];
 
 /**
  * The embedded broker with device authentication and topic confinement (ARCHITECTURE §6), feeding
@@ -26,7 +20,7 @@ const UPLINK: readonly string[] = ['up', 'status', 'ack'];
  */
 export class EmbeddedLink {
   private broker: EmbeddedBroker | undefined;
-  private readonly identities = new WeakMap<Client, Identity>();
+  private readonly identities = new WeakMap<Client, DeviceIdentity>();
 
   constructor(
     private readonly directory: DeviceDirectory,
@@ -73,35 +67,13 @@ export class EmbeddedLink {
   private hooks(): BrokerHooks {
     return {
       authenticate: (client, username, password, done) => {
-        if (!username || !password) {
-          done(authError(5, 'anonymous connections are not allowed'), false);
-          return;
-        }
-        const addr = parseDeviceUsername(username);
-        if (!addr) {
-          done(authError(4, 'bad username'), false);
-          return;
-        }
-        // The client id is the username (or username:suffix): one device cannot take over another's session.
-        if (client.id !== username && !client.id.startsWith(`${username}:`)) {
-          done(authError(2, 'client id must be the username'), false);
-          return;
-        }
-        this.directory.lookup(addr).then(
-          (entry) => {
-            if (
-              !entry?.enabled ||
-              !entry.secretHash ||
-              !secretMatches(password.toString('utf8'), entry.secretHash)
-            ) {
-              done(authError(4, 'bad username or password'), false);
+        checkDeviceLogin(this.directory, username, password?.toString('utf8'), client.id).then(
+          (r) => {
+            if ('refused' in r) {
+              done(authError(r.refused, r.reason), false);
               return;
             }
-            this.identities.set(client, {
-              ...addr,
-              deviceId: entry.deviceId,
-              prefix: deviceTopicPrefix(addr),
-            });
+            this.identities.set(client, r);
             done(null, true);
           },
           (err: unknown) => {
@@ -116,8 +88,8 @@ export class EmbeddedLink {
           return;
         }
         const id = this.identities.get(client);
-        const kind = id && packet.topic.startsWith(id.prefix) ? packet.topic.slice(id.prefix.length) : '';
-        if (!id || !UPLINK.includes(kind)) {
+        const kind = id && publishKind(id, packet.topic);
+        if (!id || !kind) {
           this.log().warn(
             { clientId: client.id, topic: packet.topic },
             'device published outside its topics',
@@ -127,7 +99,7 @@ export class EmbeddedLink {
         }
         const will = (client as unknown as { will?: unknown }).will === packet;
         const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
-        this.ingest.submit({ device: id, kind: kind as InboundKind, payload, will }).then(
+        this.ingest.submit({ device: id, kind, payload, will }).then(
           () => done(null),
           (err: unknown) => {
             // No PUBACK: the device keeps the message and sends it again after reconnecting.
@@ -138,7 +110,7 @@ export class EmbeddedLink {
       },
       authorizeSubscribe: (client, sub, done) => {
         const id = this.identities.get(client);
-        if (id && sub.topic === `${id.prefix}down`) done(null, sub);
+        if (id && maySubscribe(id, sub.topic)) done(null, sub);
         // A null subscription is refused in the SUBACK (return code 128); the connection stays up.
         else done(null, null);
       },

@@ -1,11 +1,27 @@
 import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
 import type { IotEvents } from './iot.js';
 
-/** In-process live events per tenant (one server process; SSE clients subscribe to their tenant). */
+/**
+ * Live events per tenant for this process's SSE clients. With an external broker an event relay
+ * (event-relay.ts) also carries what this process emits to the other server processes and hands theirs
+ * to deliver().
+ */
 export class EventHub implements IotEvents {
   private readonly listeners = new Map<number, Set<(event: DeviceStreamEvent) => void>>();
+  private relay: ((tenantId: number, event: DeviceStreamEvent) => void) | undefined;
+
+  /** Sends every event emitted here to other processes too (undefined stops it). */
+  relayTo(fn: ((tenantId: number, event: DeviceStreamEvent) => void) | undefined): void {
+    this.relay = fn;
+  }
 
   emit(tenantId: number, event: DeviceStreamEvent): void {
+    this.deliver(tenantId, event);
+    this.relay?.(tenantId, event);
+  }
+
+  /** To this process's listeners only (events another process emitted). */
+  deliver(tenantId: number, event: DeviceStreamEvent): void {
     const set = this.listeners.get(tenantId);
     if (!set) return;
     for (const fn of set) {

@@ -66,6 +66,18 @@ export interface IotRuntime {
    * credentials and disconnects its open broker connections, so the old secret stops working at once.
    */
   forgetDevice(tenantId: number, deviceId: number): void;
+  /**
+   * Creates or updates the device's account on an external broker that keeps its own (Mosquitto dynamic
+   * security) with the secret just issued; a no-op otherwise. Rejects with a 503 AppError when the broker
+   * did not take it, so the registry can roll back and the shown secret is never one the broker lacks.
+   */
+  provisionDevice(device: DeviceAddress, secret: string): Promise<void>;
+  /** Removes the device's broker account (after it was deleted); failures are the caller's to log. */
+  releaseDevice(device: DeviceAddress): Promise<void>;
+  /** Disables or re-enables the device's broker account (its enabled flag changed). */
+  enableDevice(device: DeviceAddress, enabled: boolean): Promise<void>;
+  /** The device login check of the embedded broker, for brokers that ask over HTTP (EMQX). */
+  deviceLogin(username: string, password: string, clientId: string): Promise<boolean>;
   /** Ingest outcome counts of a tenant since this process started (stored, duplicate, malformed…). */
   ingestTotals(tenantId: number): Record<string, number>;
   /**

@@ -12,15 +12,21 @@ import {
 import { listTenantIds } from '../../modules/tenant/tenant.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { AppError } from '../errors.js';
 import { ChirpStackLink } from './chirpstack-link.js';
+import { checkDeviceLogin } from './device-acl.js';
 import { DeviceDirectory } from './directory.js';
+import { DynsecProvisioner } from './dynsec.js';
 import { EmbeddedLink, type IotLog } from './embedded.js';
+import { EventRelay } from './event-relay.js';
 import { EventHub } from './events.js';
 import { ExternalLink } from './external.js';
 import { HookRegistry } from './hooks.js';
 import { Ingest } from './ingest.js';
 import { IngestCounters, type IngestKind } from './ingest-counters.js';
+import { IotErrors } from './iot.errors.js';
 import type { DeviceAddress, IotRuntime, StatusChange } from './iot.js';
+import { type BrokerProvisioner, noProvisioner } from './provisioner.js';
 
 export interface IotOptions {
   /** Server clock (epoch ms); tests move it for the silence sweep. */
@@ -56,6 +62,9 @@ export class IotServer implements IotRuntime {
   private embedded: EmbeddedLink | undefined;
   private external: ExternalLink | undefined;
   private chirpstack: ChirpStackLink | undefined;
+  private relay: EventRelay | undefined;
+  /** Device accounts on the external broker (MQTT_PROVISIONING). */
+  provisioner: BrokerProvisioner = noProvisioner;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly now: () => number;
   private readonly rollupSince = new Map<number, Date | null>();
@@ -76,17 +85,31 @@ export class IotServer implements IotRuntime {
   /** Binds the embedded broker (or connects to MQTT_URL) and starts the background jobs. */
   async start(): Promise<void> {
     const logOf = () => this.log;
-    if (this.config.mqttUrl) {
+    const url = this.config.mqttUrl;
+    if (url) {
+      const clientId = this.config.mqttClientId ?? `tilth-${hostname()}-${this.config.port}`;
+      if (this.config.mqttProvisioning === 'mosquitto-dynsec') {
+        const dynsec = new DynsecProvisioner(
+          {
+            url,
+            username: this.config.mqttAdminUsername,
+            password: this.config.mqttAdminPassword,
+            clientId: `${clientId}-dynsec`,
+          },
+          logOf,
+        );
+        await dynsec.start();
+        this.provisioner = dynsec;
+      }
       this.external = new ExternalLink(
-        {
-          url: this.config.mqttUrl,
-          clientId: this.config.mqttClientId ?? `tilth-${hostname()}-${this.config.port}`,
-          connections: this.config.mqttIngestConnections,
-        },
+        { url, clientId, connections: this.config.mqttIngestConnections },
         (topic, payload) => this.publishUplink(topic, payload),
         logOf,
       );
       await this.external.start();
+      // Several processes share the ingest; each one's SSE clients must see every process's events.
+      this.relay = new EventRelay({ url, clientId: `${clientId}-events` }, this.events, logOf);
+      await this.relay.start();
     } else {
       this.embedded = new EmbeddedLink(this.directory, this.ingest, logOf);
       await this.embedded.start(this.config.mqttPort, this.config.host);
@@ -152,6 +175,34 @@ export class IotServer implements IotRuntime {
   forgetDevice(tenantId: number, deviceId: number): void {
     this.directory.forget(tenantId, deviceId);
     this.embedded?.disconnect(tenantId, deviceId);
+  }
+
+  async provisionDevice(device: DeviceAddress, secret: string): Promise<void> {
+    try {
+      await this.provisioner.issued(device, secret);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      this.log.error({ err, device }, 'broker provisioning failed');
+      throw IotErrors.provisioning();
+    }
+  }
+
+  releaseDevice(device: DeviceAddress): Promise<void> {
+    return this.provisioner.removed(device);
+  }
+
+  enableDevice(device: DeviceAddress, enabled: boolean): Promise<void> {
+    return this.provisioner.enabled(device, enabled);
+  }
+
+  async deviceLogin(username: string, password: string, clientId: string): Promise<boolean> {
+    const r = await checkDeviceLogin(this.directory, username, password, clientId);
+    return !('refused' in r);
+  }
+
+  /** Live events received from other server processes (external broker). */
+  relayedEvents(): number {
+    return this.relay?.received ?? 0;
   }
 
   async publishUplink(topic: string, payload: string | Uint8Array): Promise<boolean> {
@@ -238,7 +289,9 @@ export class IotServer implements IotRuntime {
     for (const t of this.timers) clearInterval(t);
     this.timers.length = 0;
     await this.embedded?.close();
+    await this.relay?.close();
     await this.external?.close();
+    await this.provisioner.close();
     await this.chirpstack?.close();
     await this.settle();
     await this.rolling?.catch(() => undefined);

@@ -190,6 +190,7 @@ describe('electric valve and configure', () => {
       config: { pollingSec: 100, nodeResponseSec: 5, nodeCount: 10 },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('wfpe.device.configInvalid');
     expect(bad.json().message).toMatch(/polling period \(100 s\)/);
     const ok = await f.call(f.tok.admin, 'POST', 'device/configure', {
       id: live.dev.id,

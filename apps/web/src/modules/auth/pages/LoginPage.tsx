@@ -2,7 +2,9 @@ import LockOutlined from '@ant-design/icons/LockOutlined';
 import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import Button from 'antd/es/button';
-import Input, { type InputRef } from 'antd/es/input';
+// Input and Password from their own modules: the input index also pulls TextArea, Search and OTP.
+import Input, { type InputRef } from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { type AnimationEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -175,7 +177,7 @@ export function LoginPage() {
           />
         </FieldRow>
         <FieldRow error={error('password', t('login:passwordRequired'))}>
-          <Input.Password
+          <Password
             ref={passwordRef}
             id="login_password"
             name="password"

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ALARM_ACK_NOTE_MAX, ALARM_SEVERITIES } from '@tilth/contracts/alarm.types';
+import { ALARM_CODES } from '@tilth/contracts/permissions';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -19,7 +20,6 @@ import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { type Alarm, alarmApi, alarmKeys } from './alarm.api';
 import { metricName, metricValue, OP_SYMBOL, SEVERITY_COLOR } from './alarmFormat';
 
-export const ALARM_MANAGE = 'wfpf.farm.equipment.warning-manage';
 /** The alarm list refreshes itself this often (live enough for a farm; the SSE stream is for devices). */
 const POLL_MS = 15_000;
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -154,7 +154,7 @@ export function AlarmsTab({ tenantId }: { tenantId: number }) {
             </Tag>
           </Tooltip>
         ) : (
-          <PermissionGuard codes={[ALARM_MANAGE]} fallback={<Tag>{t('alarm:acknowledged.0')}</Tag>}>
+          <PermissionGuard codes={[ALARM_CODES.ack]} fallback={<Tag>{t('alarm:acknowledged.0')}</Tag>}>
             <Button type="link" size="small" onClick={() => openAck([a.id])}>
               {t('alarm:action.ack')}
             </Button>
@@ -181,7 +181,7 @@ export function AlarmsTab({ tenantId }: { tenantId: number }) {
         </span>
       </Space>
       <FilterBar fields={fields} onSearch={list.search} />
-      <PermissionGuard codes={[ALARM_MANAGE]}>
+      <PermissionGuard codes={[ALARM_CODES.ack]}>
         <Button
           disabled={selected.length === 0}
           onClick={() => openAck(selected)}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ALARM_DURATION_MAX_MIN,
-  ALARM_OPS,
   ALARM_RULE_NAME_MAX,
   ALARM_SEVERITIES,
   type AlarmOp,
@@ -20,8 +19,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { langOf } from '../device/deviceFormat';
+import { MetricSelect, OpThresholdFields } from '../shared/MetricConditionFields';
 import { type AlarmRule, alarmApi, alarmKeys } from './alarm.api';
-import { OP_SYMBOL } from './alarmFormat';
 
 interface RuleFormValues {
   name: string;
@@ -175,32 +174,20 @@ export function RuleFormModal({ tenantId, open, rule, onClose }: RuleFormModalPr
         {kind === 'threshold' ? (
           <>
             <Form.Item name="metric" label={t('alarm:field.metric')} rules={[required]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                disabled={!type}
+              <MetricSelect
+                type={type}
+                lang={lang}
                 placeholder={type ? undefined : t('alarm:rule.pickDeviceFirst')}
-                options={(type?.metrics ?? []).map((m) => ({
-                  value: m.key,
-                  label: m.unit ? `${m.name[lang]} (${m.unit})` : m.name[lang],
-                }))}
               />
             </Form.Item>
             <Form.Item label={t('alarm:field.threshold')} required>
               <div style={{ display: 'flex', gap: 8 }}>
-                <Form.Item name="op" noStyle>
-                  <Select
-                    style={{ width: 90 }}
-                    options={ALARM_OPS.map((o) => ({ value: o, label: OP_SYMBOL[o] }))}
-                  />
-                </Form.Item>
-                <Form.Item name="threshold" noStyle rules={[required]}>
-                  <InputNumber
-                    style={{ flex: 1 }}
-                    min={metric?.min}
-                    max={metric?.max}
-                    suffix={metric?.unit || undefined}
-                  />
-                </Form.Item>
+                <OpThresholdFields
+                  metric={metric}
+                  required={required}
+                  opStyle={{ width: 90 }}
+                  thresholdStyle={{ flex: 1 }}
+                />
               </div>
             </Form.Item>
           </>

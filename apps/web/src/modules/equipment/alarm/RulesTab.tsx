@@ -1,4 +1,5 @@
 import { ALARM_SEVERITIES } from '@tilth/contracts/alarm.types';
+import { ALARM_CODES } from '@tilth/contracts/permissions';
 import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -10,7 +11,6 @@ import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
 import { usePermissions } from '../../../shared/permission/usePermissions';
-import { ALARM_MANAGE } from './AlarmsTab';
 import { type AlarmRule, alarmApi, alarmKeys } from './alarm.api';
 import { metricName, metricValue, OP_SYMBOL, SEVERITY_COLOR, typeName } from './alarmFormat';
 import { RuleFormModal } from './RuleFormModal';
@@ -22,7 +22,7 @@ export function RulesTab({ tenantId }: { tenantId: number }) {
   const key = useMemo(() => alarmKeys.rules(tenantId), [tenantId]);
   const list = usePagedList<AlarmRule>(key, (q) => alarmApi.rules(tenantId, q));
   const [editing, setEditing] = useState<{ rule: AlarmRule | null } | null>(null);
-  const canEdit = usePermissions([ALARM_MANAGE]).allowed;
+  const canEdit = usePermissions([ALARM_CODES.ruleEdit]).allowed;
 
   const fields: FilterField[] = [
     { name: 'name', label: t('alarm:field.ruleName'), type: 'text' },
@@ -96,13 +96,13 @@ export function RulesTab({ tenantId }: { tenantId: number }) {
       render: (_, r) => (
         <RowActions
           onEdit={() => setEditing({ rule: r })}
-          editCode={ALARM_MANAGE}
+          editCode={ALARM_CODES.ruleEdit}
           onDelete={() =>
             confirmDelete(r.name, () => alarmApi.removeRule(tenantId, r.id), list.refresh, {
               content: t('alarm:rule.deleteHint'),
             })
           }
-          deleteCode={ALARM_MANAGE}
+          deleteCode={ALARM_CODES.ruleDelete}
         />
       ),
     },
@@ -115,7 +115,7 @@ export function RulesTab({ tenantId }: { tenantId: number }) {
         onSearch={list.search}
         onAdd={() => setEditing({ rule: null })}
         addText={t('alarm:action.addRule')}
-        addCode={ALARM_MANAGE}
+        addCode={ALARM_CODES.ruleCreate}
       />
       <PagedTable<AlarmRule>
         list={list}
@@ -126,7 +126,7 @@ export function RulesTab({ tenantId }: { tenantId: number }) {
           title: t('alarm:empty'),
           onAdd: () => setEditing({ rule: null }),
           addText: t('alarm:action.addRule'),
-          addCode: ALARM_MANAGE,
+          addCode: ALARM_CODES.ruleCreate,
         }}
       />
       <RuleFormModal

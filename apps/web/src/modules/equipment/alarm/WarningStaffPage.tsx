@@ -1,3 +1,4 @@
+import { ALARM_CODES } from '@tilth/contracts/permissions';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
@@ -11,8 +12,6 @@ import { useShell } from '../../../shell/ShellContext';
 import { type AlarmStaff, alarmApi, alarmKeys } from './alarm.api';
 import { SEVERITY_COLOR } from './alarmFormat';
 import { StaffFormModal } from './StaffFormModal';
-
-const STAFF_CODE = 'wfpf.farm.equipment.warning-staff';
 
 /** equipment/warning-staff: who is told about alarms, how (console, SMS) and from which severity. */
 export function WarningStaffPage() {
@@ -71,13 +70,13 @@ export function WarningStaffPage() {
       render: (_, s) => (
         <RowActions
           onEdit={() => setEditing({ staff: s })}
-          editCode={STAFF_CODE}
+          editCode={ALARM_CODES.staffEdit}
           onDelete={() =>
             confirmDelete(s.name, () => alarmApi.removeStaff(tenantId, s.id), list.refresh, {
               content: t('alarm:staff.deleteHint'),
             })
           }
-          deleteCode={STAFF_CODE}
+          deleteCode={ALARM_CODES.staffDelete}
         />
       ),
     },
@@ -90,7 +89,7 @@ export function WarningStaffPage() {
         onSearch={list.search}
         onAdd={() => setEditing({ staff: null })}
         addText={t('alarm:action.addStaff')}
-        addCode={STAFF_CODE}
+        addCode={ALARM_CODES.staffCreate}
       />
       <PagedTable<AlarmStaff>
         list={list}
@@ -101,7 +100,7 @@ export function WarningStaffPage() {
           title: t('alarm:empty'),
           onAdd: () => setEditing({ staff: null }),
           addText: t('alarm:action.addStaff'),
-          addCode: STAFF_CODE,
+          addCode: ALARM_CODES.staffCreate,
         }}
       />
       <StaffFormModal

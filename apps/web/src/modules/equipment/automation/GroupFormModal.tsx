@@ -1,5 +1,8 @@
+import MinusCircleOutlined from '@ant-design/icons/MinusCircleOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { DESCRIPTION_MAX, GROUP_MEMBERS_MAX, GROUP_NAME_MAX } from '@tilth/contracts/automation.types';
+import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -8,13 +11,21 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { automationApi, automationKeys, type DeviceGroup, type GroupKind } from './automation.api';
+import {
+  channelSourceOf,
+  type MemberRow,
+  takenElsewhere,
+  toMemberInputs,
+  toMemberRows,
+} from './groupMembers';
+import { MemberChannelSelect } from './MemberChannelSelect';
 import { ACTUATOR_TYPES } from './strategyText';
 
 interface GroupFormValues {
   name: string;
   areaId?: number | null;
   description?: string;
-  deviceIds: number[];
+  members: MemberRow[];
 }
 
 interface Props {
@@ -25,7 +36,10 @@ interface Props {
   onClose: () => void;
 }
 
-/** Add or edit a group and pick its devices (control groups: actuators only, as the server checks). */
+/**
+ * Add or edit a group and pick its members: a device (control groups: actuators only, as the server
+ * checks) and optionally one of its switches or pumps.
+ */
 export function GroupFormModal({ tenantId, kind, open, group, onClose }: Props) {
   const { t } = useTranslation(['automation', 'common']);
   const [form] = Form.useForm<GroupFormValues>();
@@ -41,6 +55,11 @@ export function GroupFormModal({ tenantId, kind, open, group, onClose }: Props) 
     enabled: open,
   });
   const choices = (devices.data ?? []).filter((d) => kind === 'device' || ACTUATOR_TYPES.has(d.deviceType));
+  const rows = Form.useWatch('members', form) as MemberRow[] | undefined;
+  const knownChannel = (deviceId: number) => {
+    const m = group?.members.find((x) => x.deviceId === deviceId && x.channelId !== null);
+    return m?.channelId ? { value: m.channelId, label: m.channelName ?? String(m.channelId) } : undefined;
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -49,15 +68,17 @@ export function GroupFormModal({ tenantId, kind, open, group, onClose }: Props) 
       name: group?.name ?? '',
       areaId: group?.areaId ?? null,
       description: group?.description ?? '',
-      deviceIds: group?.members.map((m) => m.deviceId) ?? [],
+      members: toMemberRows(group?.members ?? []),
     });
   }, [open, group, form]);
 
   const submit = async (v: GroupFormValues) => {
-    // Members picked here are whole devices; a member's channel set through the API is kept.
-    const channel = new Map(group?.members.map((m) => [m.deviceId, m.channelId]) ?? []);
-    const members = v.deviceIds.map((deviceId) => ({ deviceId, channelId: channel.get(deviceId) ?? null }));
-    const body = { name: v.name, areaId: v.areaId ?? null, description: v.description ?? '', members };
+    const body = {
+      name: v.name,
+      areaId: v.areaId ?? null,
+      description: v.description ?? '',
+      members: toMemberInputs(v.members ?? []),
+    };
     await run(
       () =>
         group
@@ -71,6 +92,7 @@ export function GroupFormModal({ tenantId, kind, open, group, onClose }: Props) 
     );
   };
 
+  const required = { required: true, message: t('common:validation.required') };
   return (
     <Modal
       open={open}
@@ -81,13 +103,13 @@ export function GroupFormModal({ tenantId, kind, open, group, onClose }: Props) 
       onOk={() => form.submit()}
       onCancel={onClose}
       forceRender
-      width={560}
+      width={620}
     >
       <Form<GroupFormValues> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item
           name="name"
           label={t('automation:field.groupName')}
-          rules={[{ required: true, whitespace: true, message: t('common:validation.required') }]}
+          rules={[{ ...required, whitespace: true }]}
         >
           <Input maxLength={GROUP_NAME_MAX} showCount />
         </Form.Item>
@@ -99,18 +121,61 @@ export function GroupFormModal({ tenantId, kind, open, group, onClose }: Props) 
           />
         </Form.Item>
         <Form.Item
-          name="deviceIds"
           label={t('automation:field.members')}
-          extra={kind === 'control' ? t('automation:group.actuatorsOnly') : undefined}
+          extra={kind === 'control' ? t('automation:group.actuatorsOnly') : t('automation:group.channelHint')}
         >
-          <Select
-            mode="multiple"
-            allowClear
-            maxCount={GROUP_MEMBERS_MAX}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={devices.isFetching}
-            options={choices.map((d) => ({ value: d.id, label: `${d.name} (${d.eui})` }))}
-          />
+          <Form.List name="members">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f) => {
+                  const taken = takenElsewhere(rows, f.name);
+                  const deviceId = rows?.[f.name]?.deviceId;
+                  const source = channelSourceOf(choices.find((d) => d.id === deviceId)?.deviceType);
+                  return (
+                    <div key={f.key} style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+                      <Form.Item name={[f.name, 'deviceId']} noStyle rules={[required]}>
+                        <Select
+                          style={{ flex: 1, minWidth: 0 }}
+                          showSearch={{ optionFilterProp: 'label' }}
+                          loading={devices.isFetching}
+                          placeholder={t('automation:group.pickDevice')}
+                          onChange={() => form.setFieldValue(['members', f.name, 'channelId'], null)}
+                          options={choices
+                            .filter((d) => !taken.has(d.id))
+                            .map((d) => ({ value: d.id, label: `${d.name} (${d.eui})` }))}
+                        />
+                      </Form.Item>
+                      {deviceId && source ? (
+                        <Form.Item name={[f.name, 'channelId']} noStyle>
+                          <MemberChannelSelect
+                            tenantId={tenantId}
+                            deviceId={deviceId}
+                            source={source}
+                            known={knownChannel(deviceId)}
+                          />
+                        </Form.Item>
+                      ) : null}
+                      <Button
+                        type="text"
+                        aria-label={t('common:action.delete')}
+                        icon={<MinusCircleOutlined />}
+                        onClick={() => remove(f.name)}
+                      />
+                    </div>
+                  );
+                })}
+                <Button
+                  type="dashed"
+                  block
+                  icon={<PlusOutlined />}
+                  disabled={fields.length >= GROUP_MEMBERS_MAX}
+                  onClick={() => add({})}
+                >
+                  {t('automation:group.addMember')}
+                </Button>
+              </>
+            )}
+          </Form.List>
         </Form.Item>
         <Form.Item name="description" label={t('automation:field.description')}>
           <Input.TextArea rows={2} maxLength={DESCRIPTION_MAX} showCount />

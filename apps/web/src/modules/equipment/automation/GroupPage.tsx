@@ -10,6 +10,7 @@ import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar
 import { useShell } from '../../../shell/ShellContext';
 import { automationApi, automationKeys, type DeviceGroup, type GroupKind } from './automation.api';
 import { GroupFormModal } from './GroupFormModal';
+import { memberLabel } from './groupMembers';
 
 const CODES: Readonly<Record<GroupKind, string>> = {
   control: 'wfpf.farm.equipment.intelligentControl-group',
@@ -37,7 +38,7 @@ function GroupList({ kind }: { kind: GroupKind }) {
         <>
           {members.slice(0, MEMBERS_SHOWN).map((m) => (
             <Tag key={m.deviceId} color={m.online ? 'green' : undefined}>
-              {m.channelName ? `${m.deviceName}/${m.channelName}` : m.deviceName}
+              {memberLabel(m.deviceName, m.channelName)}
             </Tag>
           ))}
           {members.length > MEMBERS_SHOWN

@@ -32,8 +32,11 @@ export const editCodeOf = (deviceType: string | null): string =>
 
 export interface PestPhotosPanelProps {
   /** The trap; without one, photos of every trap the user may see (pest drawing page). */
-  device?: { id: number; name?: string };
+  device?: { id: number; name?: string; deviceType?: string };
 }
+
+/** Seconds after a photograph command when the list looks for the new photo (capture, upload, count). */
+const PHOTO_REFRESH_S = [4, 12, 30];
 
 /** Trap photos with their counts: open one, correct it by drawing, or identify it again. */
 export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
@@ -60,6 +63,28 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
     placeholderData: keepPreviousData,
   });
   const unidentified = t('insect:unidentified');
+  const type = device?.deviceType ? deviceTypeByKey(device.deviceType) : undefined;
+  const canShoot = type?.commands.some((c) => c.action === 'capture') ?? false;
+  const [shooting, setShooting] = useState(false);
+
+  const photograph = async () => {
+    if (!device) return;
+    setShooting(true);
+    try {
+      await insectApi.photograph(tenantId, device.id);
+      message.success(t('insect:photo.shootSent'));
+      for (const sec of PHOTO_REFRESH_S) {
+        setTimeout(
+          () => void queryClient.invalidateQueries({ queryKey: insectKeys.all(tenantId) }),
+          sec * 1000,
+        );
+      }
+    } catch {
+      // The client has shown the server's message (e.g. the lamp is offline).
+    } finally {
+      setShooting(false);
+    }
+  };
   const rows = (records.data?.content ?? []).filter((r) => r.fileUrl);
 
   const reidentify = async (r: InsectRecord) => {
@@ -87,6 +112,13 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
           }}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
         />
+        {canShoot && type ? (
+          <PermissionGuard codes={[type.permissions.control]}>
+            <Button loading={shooting} onClick={() => void photograph()}>
+              {t('insect:photo.shoot')}
+            </Button>
+          </PermissionGuard>
+        ) : null}
       </div>
       <Spin spinning={records.isFetching}>
         {rows.length === 0 ? (

@@ -17,6 +17,7 @@ export type { InsectBox, InsectCounts, InsectRecord, InsectTrendPoint, InsectTyp
 
 const v1 = (t: number) => `/wfpe/v1/${t}/insect`;
 const st = (t: number) => `/wfpe/v1/${t}/insect-statistics`;
+const lamp = (t: number) => `/wfpe/v1/${t}/yf/insect-situation-lamp`;
 
 /** Query keys: everything of pest monitoring under ['insect', t]. */
 export const insectKeys = {
@@ -44,6 +45,10 @@ export const insectApi = {
   reidentify: (t: number, id: number) => api.post<InsectRecord>(`${v1(t)}/${id}/re-identify`),
   draw: (t: number, id: number, objectVersionNumber: number, boxes: InsectBox[]) =>
     api.post<InsectRecord>(`${v1(t)}/${id}/draw-manually`, { json: { objectVersionNumber, boxes } }),
+
+  /** Spec 02 §7 photograph: the lamp takes a photo now (its upload then shows up in the photos). */
+  photograph: (t: number, deviceId: number) =>
+    api.get<{ cmdId: string; state: string }>(`${lamp(t)}/photograph/${deviceId}`),
 
   types: (t: number) => api.get<InsectType[]>(`${st(t)}/insect-type/list`),
   statisticsPage: (t: number, query: Query) => api.get<Page<InsectRecord>>(`${st(t)}/page`, { query }),

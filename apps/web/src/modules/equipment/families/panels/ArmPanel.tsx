@@ -13,6 +13,7 @@ import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { formatValue } from '../../device/deviceFormat';
 import { familyApi, familyKeys } from '../family.api';
+import { ArmControls } from './ArmControls';
 import { codesOfDevice, useCommand } from './common';
 import { SettingTable } from './SettingTable';
 
@@ -88,6 +89,7 @@ export default function ArmPanel({ device }: { device: Device }) {
           </Button>
         </Space>
       </PermissionGuard>
+      <ArmControls device={device} />
       <Divider />
       <Typography.Title level={5}>{t('arm.presets')}</Typography.Title>
       <SettingTable

@@ -16,7 +16,7 @@ export default function PestPanel({ device }: { device: Device }) {
       <Button style={{ marginBottom: 12 }} onClick={() => setTrend(true)}>
         {t('action.trend')}
       </Button>
-      <PestPhotosPanel device={{ id: device.id, name: device.name }} />
+      <PestPhotosPanel device={{ id: device.id, name: device.name, deviceType: device.deviceType }} />
       <PestTrendModal deviceId={device.id} open={trend} onClose={() => setTrend(false)} />
     </div>
   );

@@ -1,0 +1,111 @@
+import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { closeClient, registerDevice, topicOf, waitFor } from '../../../test/iot.js';
+import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
+import { loadConfig } from '../../config.js';
+import { IotServer } from '../runtime.js';
+
+// Live events across server processes on one external broker: whichever process ingests a reading (the
+// shared subscription decides), the SSE subscribers of every process get its event exactly once.
+
+let broker: Mosquitto;
+let server: TestServer;
+let second: IotServer;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  const env = { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'tilth-relay-a', MQTT_INGEST_CONNECTIONS: '1' };
+  server = await startTestServer(env, { iot: { sweepEveryMs: 0, rollupEveryMs: 0 } });
+  const config = loadConfig({ ...process.env, ...env, MQTT_CLIENT_ID: 'tilth-relay-b', MQTT_PORT: '0' });
+  second = new IotServer(config, server.platform.database, {
+    sweepEveryMs: 0,
+    rollupEveryMs: 0,
+    statsEveryMs: 0,
+  });
+  await second.start();
+});
+
+afterAll(async () => {
+  for (const c of clients) await closeClient(c);
+  await second?.close();
+  await server?.close();
+  await broker?.stop();
+});
+
+const telemetryOf = (events: readonly DeviceStreamEvent[], deviceId: number) =>
+  events.filter((e) => e.type === 'telemetry' && e.deviceId === deviceId);
+
+describe('SSE fan-out across server processes', () => {
+  it('a reading ingested by one process reaches the SSE subscribers of both, once each', async () => {
+    const { tenantA, tenantB } = server.fixtures;
+    const d = await registerDevice(server, tenantA, { typeKey: 'weather-station' });
+    const onA: DeviceStreamEvent[] = [];
+    const onB: DeviceStreamEvent[] = [];
+    const onOtherTenant: DeviceStreamEvent[] = [];
+    const stops = [
+      server.iot.events.subscribe(tenantA, (e) => onA.push(e)),
+      second.events.subscribe(tenantA, (e) => onB.push(e)),
+      second.events.subscribe(tenantB, (e) => onOtherTenant.push(e)),
+    ];
+    const c = await mqtt.connectAsync(broker.url, {
+      clientId: d.username,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    clients.push(c);
+    const n = 20;
+    const t0 = Date.now() - 600_000;
+    for (let seq = 1; seq <= n; seq++) {
+      const body = JSON.stringify({ ts: t0 + seq * 1000, seq, values: { airTemp: 20 + seq / 10 } });
+      await c.publishAsync(topicOf(d, 'up'), body, { qos: 1 });
+    }
+    await waitFor(
+      () => telemetryOf(onA, d.id).length >= n && telemetryOf(onB, d.id).length >= n,
+      15_000,
+      'events on both processes',
+    );
+    // Let stragglers (a duplicate would be one) arrive before counting.
+    await new Promise((r) => setTimeout(r, 300));
+    for (const seen of [onA, onB]) {
+      const ts = telemetryOf(seen, d.id).map((e) => (e.type === 'telemetry' ? e.ts : ''));
+      expect(ts.length).toBe(n);
+      expect(new Set(ts).size).toBe(n);
+    }
+    // Both processes ingested some (shared subscription), so events crossed in both directions.
+    expect(server.iot.relayedEvents()).toBeGreaterThan(0);
+    expect(second.relayedEvents()).toBeGreaterThan(0);
+    // n telemetry events and the device's one "online" status, each crossing once.
+    const status = (seen: readonly DeviceStreamEvent[]) =>
+      seen.filter((e) => e.type === 'status' && e.deviceId === d.id);
+    expect(status(onA)).toHaveLength(1);
+    expect(status(onB)).toEqual(status(onA));
+    expect(server.iot.relayedEvents() + second.relayedEvents()).toBe(n + 1);
+    expect(onOtherTenant).toEqual([]);
+    for (const stop of stops) stop();
+  });
+
+  it('malformed relayed messages are dropped without breaking the relay', async () => {
+    const { tenantA } = server.fixtures;
+    const seen: DeviceStreamEvent[] = [];
+    const stop = second.events.subscribe(tenantA, (e) => seen.push(e));
+    const c = await mqtt.connectAsync(broker.url, {
+      clientId: 'junk-publisher',
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    clients.push(c);
+    const topic = `tilth-internal/events/${tenantA}`;
+    await c.publishAsync(topic, 'not json', { qos: 1 });
+    await c.publishAsync(topic, JSON.stringify({ o: 'other', e: [{ type: 'telemetry', deviceId: 'x' }] }), {
+      qos: 1,
+    });
+    const good = { type: 'status', deviceId: 424242, online: true, at: new Date().toISOString() };
+    await c.publishAsync(topic, JSON.stringify({ o: 'other', e: [good] }), { qos: 1 });
+    await waitFor(() => seen.length > 0, 10_000, 'the well-formed event');
+    expect(seen).toEqual([good]);
+    stop();
+  });
+});

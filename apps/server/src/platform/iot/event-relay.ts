@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import mqtt, { type MqttClient } from 'mqtt';
+import { z } from 'zod';
+import type { IotLog } from './embedded.js';
+import type { EventHub } from './events.js';
+
+/** Internal topic of a tenant's live events. Devices may neither publish nor subscribe to it (ACLs). */
+export const EVENTS_TOPIC_PREFIX = 'tilth-internal/events/';
+export const eventsTopic = (tenantId: number): string => `${EVENTS_TOPIC_PREFIX}${tenantId}`;
+
+const MAX_BATCH = 500;
+
+const streamEvent = z.union([
+  z.strictObject({
+    type: z.literal('telemetry'),
+    deviceId: z.number(),
+    ts: z.string(),
+    values: z.record(z.string(), z.number()),
+  }),
+  z.strictObject({ type: z.literal('status'), deviceId: z.number(), online: z.boolean(), at: z.string() }),
+  z.strictObject({
+    type: z.literal('command'),
+    deviceId: z.number(),
+    cmdId: z.string(),
+    state: z.string(),
+    message: z.string().nullable(),
+  }),
+  z.strictObject({
+    type: z.literal('alarm'),
+    deviceId: z.number(),
+    alarmId: z.number(),
+    state: z.string(),
+    severity: z.string(),
+  }),
+]);
+const relayed = z.object({ o: z.string(), e: z.array(streamEvent).max(MAX_BATCH) });
+
+export interface EventRelayOptions {
+  url: string;
+  clientId: string;
+  /** How long events gather before one message per tenant carries them (default 25 ms). */
+  flushMs?: number;
+}
+
+/**
+ * SSE fan-out across server processes on an external broker (docs/scaling.md): each process publishes
+ * the live events it emits to `tilth-internal/events/{tenantId}` (QoS 0, batched), and every process
+ * subscribes (not shared) and hands the events of others — told apart by a process id in the payload —
+ * to its own SSE clients, so each client gets each event once.
+ */
+export class EventRelay {
+  /** This process's id in relayed messages. */
+  readonly origin = randomUUID();
+  /** Events received from other processes and delivered here (tests, diagnostics). */
+  received = 0;
+  private client: MqttClient | undefined;
+  private readonly pending = new Map<number, DeviceStreamEvent[]>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly opts: EventRelayOptions,
+    private readonly hub: EventHub,
+    private readonly log: () => IotLog,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = await mqtt.connectAsync(this.opts.url, {
+      clientId: this.opts.clientId,
+      // MQTT 5 for "no local": the broker does not echo this process's own events back to it.
+      protocolVersion: 5,
+      clean: true,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+    });
+    client.on('error', (err) => this.log().warn({ err: err.message }, 'MQTT event relay error'));
+    client.on('message', (topic, payload) => this.receive(topic, payload));
+    // A clean session forgets its subscription on reconnect; mqtt.js resubscribes by itself.
+    try {
+      await client.subscribeAsync(`${EVENTS_TOPIC_PREFIX}+`, { qos: 0, nl: true });
+    } catch (err) {
+      await client.endAsync(true);
+      throw new Error(`the server's broker account may not subscribe to ${EVENTS_TOPIC_PREFIX}+`, {
+        cause: err,
+      });
+    }
+    this.client = client;
+    this.hub.relayTo((tenantId, event) => this.push(tenantId, event));
+  }
+
+  async close(): Promise<void> {
+    this.hub.relayTo(undefined);
+    this.flush();
+    await this.client?.endAsync();
+    this.client = undefined;
+  }
+
+  private push(tenantId: number, event: DeviceStreamEvent): void {
+    let list = this.pending.get(tenantId);
+    if (!list) {
+      list = [];
+      this.pending.set(tenantId, list);
+    }
+    list.push(event);
+    if (list.length >= MAX_BATCH) this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.opts.flushMs ?? 25);
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const client = this.client;
+    for (const [tenantId, e] of this.pending) {
+      // Live events are best effort: while the link is down they are dropped, like a closed SSE socket.
+      if (client?.connected)
+        client.publish(eventsTopic(tenantId), JSON.stringify({ o: this.origin, e }), { qos: 0 });
+    }
+    this.pending.clear();
+  }
+
+  private receive(topic: string, payload: Buffer): void {
+    if (!topic.startsWith(EVENTS_TOPIC_PREFIX)) return;
+    const raw = topic.slice(EVENTS_TOPIC_PREFIX.length);
+    if (!/^\d{1,10}$/.test(raw)) return;
+    const tenantId = Number(raw);
+    // Nobody here listens to that tenant: skip the parse.
+    if (this.hub.listenerCount(tenantId) === 0) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const msg = relayed.safeParse(body);
+    if (!msg.success) {
+      this.log().warn({ topic }, 'dropped a malformed relayed event');
+      return;
+    }
+    // No-local already spares us our own; the id covers brokers or bridges that echo anyway.
+    if (msg.data.o === this.origin) return;
+    for (const e of msg.data.e) {
+      this.received++;
+      this.hub.deliver(tenantId, e as DeviceStreamEvent);
+    }
+  }
+}
