@@ -2,21 +2,23 @@ import type { DeviceModel, ModelEnv } from './model.js';
 import {
   acquisitionControl,
   aerator,
-  electricValve,
-  farmMachine,
   gateway,
   injectFertilizer,
   inverter,
-  ledScreen,
   lora4g,
   lorawanGateway,
-  networkPower,
   pestLamp,
+  waterFertilizer,
+} from './models.control.js';
+import {
+  electricValve,
+  farmMachine,
+  ledScreen,
+  networkPower,
   roboticArm,
   seeder,
   sluiceGate,
-  waterFertilizer,
-} from './models.control.js';
+} from './models.field.js';
 import {
   flowMeter,
   forecastLamp,

@@ -189,3 +189,7 @@ export const onOffCommands = [
 ] as const;
 
 export const captureCommand = command('capture', '拍照', 'Take a photo');
+
+/** Run and fault flags of switched and moving devices. */
+export const running = metric('running', '', '运行状态', 'Running', 0, 1, 0);
+export const fault = metric('fault', '', '故障', 'Fault', 0, 1, 0);

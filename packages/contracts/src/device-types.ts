@@ -1,5 +1,6 @@
 import { CONTROL_DEVICE_TYPES } from './device-types.control.js';
 import type { DeviceTypeDef, MetricDef } from './device-types.def.js';
+import { MACHINE_DEVICE_TYPES } from './device-types.machines.js';
 import { SENSOR_DEVICE_TYPES } from './device-types.sensors.js';
 
 // The device type registry: spec 02 §2 (key, icon, name, permission codes, route) and the equipment
@@ -25,7 +26,11 @@ export {
   type MetricDef,
 } from './device-types.def.js';
 
-export const DEVICE_TYPES: readonly DeviceTypeDef[] = [...SENSOR_DEVICE_TYPES, ...CONTROL_DEVICE_TYPES];
+export const DEVICE_TYPES: readonly DeviceTypeDef[] = [
+  ...SENSOR_DEVICE_TYPES,
+  ...CONTROL_DEVICE_TYPES,
+  ...MACHINE_DEVICE_TYPES,
+];
 
 export const DEVICE_TYPE_KEYS: readonly string[] = DEVICE_TYPES.map((t) => t.key);
 
