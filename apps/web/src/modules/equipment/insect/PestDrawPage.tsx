@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import AutoComplete from 'antd/es/auto-complete';
 import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
 import List from 'antd/es/list';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
@@ -11,6 +10,7 @@ import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
+import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { useImageSrc } from '../../../shared/file/fileImage';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
@@ -135,7 +135,7 @@ export function PestDrawPage() {
   if (record.isError || (!record.isLoading && !record.data)) {
     return (
       <section className="tl-card">
-        <Empty description={t('insect:empty')} />
+        <EmptyState variant="noData" size="small" title={t('insect:empty')} />
       </section>
     );
   }
@@ -152,7 +152,7 @@ export function PestDrawPage() {
           ) : null}
         </div>
         {r && !r.fileUrl ? (
-          <Empty description={t('insect:draw.noPhoto')} />
+          <EmptyState variant="noData" size="small" title={t('insect:draw.noPhoto')} />
         ) : (
           <div className="tl-insect-draw">
             <div>

@@ -3,7 +3,6 @@ import { deviceTypeByKey } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import DatePicker from 'antd/es/date-picker';
-import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Pagination from 'antd/es/pagination';
 import Popconfirm from 'antd/es/popconfirm';
@@ -14,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { imageVariant } from '../../../shared/file/fileImage';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
@@ -122,7 +122,7 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
       </div>
       <Spin spinning={records.isFetching}>
         {rows.length === 0 ? (
-          <Empty description={t('insect:empty')} />
+          <EmptyState variant="noData" size="small" title={t('insect:empty')} />
         ) : (
           <div className="tl-insect-grid">
             {rows.map((r) => (

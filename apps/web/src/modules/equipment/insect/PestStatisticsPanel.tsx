@@ -5,7 +5,6 @@ import { INSECT_DEVICE_TYPES } from '@tilth/contracts/insect.types';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import DatePicker from 'antd/es/date-picker';
-import Empty from 'antd/es/empty';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
@@ -15,6 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
+import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { deviceApi, deviceKeys } from '../device/api/device.api';
@@ -193,7 +193,7 @@ export function PestStatisticsPanel({ tenantId }: { tenantId: number }) {
         <Col xs={24} lg={10}>
           <h4>{t('insect:stats.share')}</h4>
           {(pie.data ?? []).length === 0 ? (
-            <Empty description={t('insect:empty')} />
+            <EmptyState variant="noData" size="small" title={t('insect:empty')} />
           ) : (
             <LazyInsectChart
               kind="pie"
@@ -222,7 +222,7 @@ export function PestStatisticsPanel({ tenantId }: { tenantId: number }) {
               series={[{ name: trend.data.name, data: trend.data.points.map((p) => p.insectQuantity) }]}
             />
           ) : (
-            <Empty description={t('insect:empty')} />
+            <EmptyState variant="noData" size="small" title={t('insect:empty')} />
           )}
         </Col>
       </Row>

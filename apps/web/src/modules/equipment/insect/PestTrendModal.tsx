@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import DatePicker from 'antd/es/date-picker';
-import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useShell } from '../../../shell/ShellContext';
 import { insectApi, insectKeys } from './insect.api';
 import { insectLabel, trendSeries } from './insectFormat';
@@ -61,7 +61,7 @@ export function PestTrendModal({ deviceId, open, onClose }: PestTrendModalProps)
       </div>
       <Spin spinning={trend.isFetching}>
         {chart.series.length === 0 && !trend.isFetching ? (
-          <Empty description={t('empty')} />
+          <EmptyState variant="noData" size="small" title={t('empty')} />
         ) : (
           <LazyInsectChart kind="line" days={chart.days} series={chart.series} carouselMs={1500} />
         )}

@@ -38,7 +38,8 @@ export default function InverterPanel({ device }: { device: Device }) {
             value={duration}
             onChange={(v) => setDuration(v)}
             suffix="min"
-            style={{ width: 220 }}
+            // Wide enough for the whole placeholder ("运行时长 60–480 分钟" / "Run time 60–480 min").
+            style={{ width: 280 }}
           />
           <Button
             type="primary"
