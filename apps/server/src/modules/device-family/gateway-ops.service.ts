@@ -96,6 +96,15 @@ export class GatewayOpsService {
     requireTenant(ctx);
     const channel = await findChannel(ctx.db, ctx.tenantId, switchId);
     if (channel?.kind !== 'switch') throw ControlErrors.channelNotFound();
+    // Commands before the switch state: on PostgreSQL each statement sees the newest commit, and a done
+    // command commits together with the state it leaves, so read in this order they never disagree.
+    const { rows } = await listControlLog(
+      ctx.db,
+      ctx.tenantId,
+      { channelIds: [switchId] },
+      RECENT_SWITCH_COMMANDS,
+      0,
+    );
     const list = await this.switches.list(ctx, { concentratorId: channel.deviceId, page: 0, size: 0 });
     const item = list.content.find((s) => s.switchId === switchId);
     const gateway = await findControlDevice(ctx.db, ctx.tenantId, channel.deviceId);
@@ -104,13 +113,6 @@ export class GatewayOpsService {
       channel.relatedDeviceId === null
         ? undefined
         : await findControlDevice(ctx.db, ctx.tenantId, channel.relatedDeviceId);
-    const { rows } = await listControlLog(
-      ctx.db,
-      ctx.tenantId,
-      { channelIds: [switchId] },
-      RECENT_SWITCH_COMMANDS,
-      0,
-    );
     const ref = (d: NonNullable<typeof related>) => ({
       id: d.id,
       name: d.name,
