@@ -68,6 +68,8 @@ const main = async () => {
     MQTT_URL: '',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // Each simulated device sends 10–12 messages/s, far above the fair-use limit (1/s): measure ingest, not it.
+    MQTT_DEVICE_RATE: '0',
   });
   const server = await createServer(config, {
     pgliteDir: 'memory://',

@@ -9,3 +9,4 @@ export { createModel, SIMULATED_TYPE_KEYS } from './models.js';
 export { PHOTO_TYPE_KEYS, placeInsects, renderTrapPhoto, TrapCamera } from './photos.js';
 export { DEFAULT_SEED, type Simulator, type SimulatorOptions, startSimulator } from './simulator.js';
 export { Site, Sites } from './site.js';
+export { replayHistory, WARMED_TYPE_KEYS, WARMUP_DAYS, warmUp, warmupStart } from './warmup.js';

@@ -291,6 +291,8 @@ export const farmMachine = (env: ModelEnv): DeviceModel => {
         fuelLevel: 95 - worked * 4,
         // Area ploughed this year: 6 km/h × 4 m = 2.4 ha per working hour, 7.5 h a day.
         workArea: ((day % 365) * 7.5 + worked) * 2.4,
+        // Hour meter: 7.5 h a working day, running since the start of the year.
+        engineHours: (day % 365) * 7.5 + worked,
         fault: 0,
       };
     },

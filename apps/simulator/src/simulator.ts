@@ -1,6 +1,7 @@
 import { DeviceClient, type SimDeviceSpec } from './device-client.js';
 import { createModel } from './models.js';
 import { Sites } from './site.js';
+import { warmUp } from './warmup.js';
 
 // The simulator library: every given device as its own MQTT client against one broker. Used standalone
 // (`npm run simulate`, main.ts) and in-process by the server for the demo tenant (apps/server main.ts).
@@ -41,6 +42,7 @@ export const startSimulator = async (opts: SimulatorOptions): Promise<Simulator>
   const sites = new Sites(seed);
   const period = opts.periodSec ?? 60;
   const clients: DeviceClient[] = [];
+  const now = opts.now ?? Date.now;
   const failed: { eui: string; typeKey: string; error: string }[] = [];
   for (const spec of opts.devices) {
     const site = sites.get(spec.site ?? `tenant-${spec.tenantId}`);
@@ -56,12 +58,14 @@ export const startSimulator = async (opts: SimulatorOptions): Promise<Simulator>
       },
     });
     if (!model) continue;
+    // Soil starts as the weeks of weather before now left it, on the grid the demo history was seeded on.
+    warmUp(model, now());
     clients.push(
       new DeviceClient(spec, model, {
         brokerUrl: opts.brokerUrl,
         periodSec: typeof period === 'function' ? period(spec.typeKey) : period,
         ackDelayScale: opts.ackDelayScale ?? 1,
-        now: opts.now ?? Date.now,
+        now,
         log,
         photoApi: opts.photoApi,
         photoPeriodSec: opts.photoPeriodSec,

@@ -195,6 +195,8 @@ export const aeratorLogPage = pageOf(aeratorLogItem);
 export const controlLogQuery = pageQuery.extend({
   deviceType: z.enum(DEVICE_TYPE_KEYS as [string, ...string[]], { error: 'unknown device type' }).optional(),
   deviceId: id.optional(),
+  /** The base chosen in the header: commands to devices of that base. */
+  areaId: id.optional(),
   userId: id.optional(),
   /** 1: only the signed-in user's commands. */
   mine: z.coerce.number().int().min(0).max(1).optional(),
@@ -210,6 +212,10 @@ export const controlLogItem = commandView.extend({
   deviceType: z.string().nullable(),
   eui: z.string().nullable(),
   channelName: z.string().nullable(),
+  /** The switch's circuit or the pump's port (null for commands to the device itself). */
+  channelCircuit: z.number().nullable(),
+  /** The switch's type, so sw reads as open / forward / unfold (null for pumps and the device itself). */
+  switchType: z.enum(SWITCH_TYPES).nullable(),
   userName: z.string().nullable(),
 });
 export type ControlLogItem = z.infer<typeof controlLogItem>;

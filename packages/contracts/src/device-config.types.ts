@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codecProblem } from './device-codecs.js';
 
 // Type-specific device settings (devices.config) and their limits, spec 02 §5 and §9. The registry
 // service validates every create / update through deviceConfigSchema; the console form uses the same
@@ -154,8 +155,17 @@ const bandRule: Check = (cfg, ctx) => {
   }
 };
 
+/**
+ * Settings every type may carry for vendor payloads (docs/device-protocol.md §11–§12): the codec of its
+ * frames, and the ChirpStack application it is in when no uplink has named it yet.
+ */
+const vendor = {
+  codec: z.string({ error: 'codec must be a codec id' }).trim().min(1).max(64).optional(),
+  chirpstackAppId: z.string().trim().max(L.chirpstackAppId.max).optional(),
+};
+
 const strict = (shape: z.ZodRawShape, ...checks: Check[]): z.ZodType<Cfg> =>
-  z.strictObject(shape).superRefine((cfg, ctx) => {
+  z.strictObject({ ...vendor, ...shape }).superRefine((cfg, ctx) => {
     for (const check of checks) check(cfg, ctx);
   });
 
@@ -291,7 +301,12 @@ const SCHEMAS: Readonly<Record<string, () => z.ZodType<Cfg>>> = {
 /** The schema of a type's config; unknown types and types without settings accept an empty object only. */
 export function deviceConfigSchema(typeKey: string): z.ZodType<Record<string, unknown>> {
   const make = SCHEMAS[typeKey];
-  return make ? make() : z.strictObject({});
+  if (!make) return z.strictObject({});
+  return make().superRefine((cfg, ctx) => {
+    // An unknown codec, or one made for another kind of device, is refused with the reason.
+    const problem = typeof cfg.codec === 'string' ? codecProblem(cfg.codec, typeKey) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['codec'], message: problem });
+  });
 }
 
 /** Config keys a type accepts (for the form and docs). */

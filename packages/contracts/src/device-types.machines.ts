@@ -97,6 +97,8 @@ export const MACHINE_DEVICE_TYPES: readonly DeviceTypeDef[] = [
       metric('engineRpm', 'rpm', '发动机转速', 'Engine speed', 0, 5000, 0),
       metric('fuelLevel', '%', '油量', 'Fuel level', 0, 100, 0),
       metric('workArea', 'ha', '作业面积', 'Worked area', 0, 100_000, 2),
+      // The machine's hour meter: what the status screen shows as worked hours.
+      metric('engineHours', 'h', '作业时长', 'Worked hours', 0, 1_000_000, 1),
       fault,
     ],
     commands: [uploadPeriodCommand],

@@ -177,6 +177,8 @@ export type Curve = z.infer<typeof curve>;
 
 export const deviceStatusLogQuery = pageQuery.extend({
   deviceId: id.optional(),
+  /** The base chosen in the header: devices of that base. */
+  areaId: id.optional(),
   deviceType: deviceTypeKey.optional(),
   online: z.coerce.number().int().min(0).max(1).optional(),
   startTime: historyTime.optional(),

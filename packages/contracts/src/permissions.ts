@@ -60,6 +60,8 @@ export const ALARM_CODES = {
   staffCreate: 'wfpf.farm.equipment.warning-staff.ps.create',
   staffEdit: 'wfpf.farm.equipment.warning-staff.ps.edit',
   staffDelete: 'wfpf.farm.equipment.warning-staff.ps.delete',
+  /** The 农机告警 page: reads the alarms of farm machines only (list with typeKey=farm-machine). */
+  machinery: 'wfpf.farm.equipment.farmmachinery-alarm',
 } as const satisfies Record<string, PermissionCode>;
 
 /** Action codes carry a `.ps.` segment; every other code gates a page (a menu route). */

@@ -10,6 +10,9 @@ export interface Config {
   /** Fixed client id prefix of the ingest connections to MQTT_URL (persistent session). */
   mqttClientId: string | undefined;
   mqttIngestConnections: number;
+  /** Fair-use limit per device: messages per second (0 = off) and the burst allowed on top. */
+  mqttDeviceRate: number;
+  mqttDeviceBurst: number;
   /** Broker address devices are told to use, when it differs from what the server connects to. */
   mqttPublicUrl: string | undefined;
   /** A ChirpStack v4 MQTT integration to bring LoRaWAN uplinks in from, and the tenant they belong to. */
@@ -41,6 +44,13 @@ const int = (v: string | undefined, fallback: number, name: string): number => {
   return n;
 };
 
+const rate = (v: string | undefined, fallback: number, name: string): number => {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number ≥ 0, got "${v}"`);
+  return n;
+};
+
 const provisioning = (v: string | undefined): Config['mqttProvisioning'] => {
   if (v === undefined || v === '' || v === 'none') return 'none';
   if (v === 'mosquitto-dynsec') return v;
@@ -59,6 +69,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mqttUrl: env.MQTT_URL || undefined,
     mqttClientId: env.MQTT_CLIENT_ID || undefined,
     mqttIngestConnections: int(env.MQTT_INGEST_CONNECTIONS, 8, 'MQTT_INGEST_CONNECTIONS'),
+    // docs/device-protocol.md §10: 1 message/s sustained with a burst of 20 (the spec's period is ≥ 5 min).
+    mqttDeviceRate: rate(env.MQTT_DEVICE_RATE, 1, 'MQTT_DEVICE_RATE'),
+    mqttDeviceBurst: int(env.MQTT_DEVICE_BURST, 20, 'MQTT_DEVICE_BURST'),
     mqttPublicUrl: env.MQTT_PUBLIC_URL || undefined,
     chirpstackMqttUrl: env.CHIRPSTACK_MQTT_URL || undefined,
     chirpstackTenantId: env.CHIRPSTACK_TENANT_ID

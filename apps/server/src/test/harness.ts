@@ -45,6 +45,8 @@ export const startTestServer = async (
     MQTT_PORT: '0',
     MQTT_URL: '',
     HOST: '127.0.0.1',
+    // Functional tests publish bursts from one device; the fair-use limit has its own test (rate-limit.test.ts).
+    MQTT_DEVICE_RATE: '0',
     ...env,
   });
   const started = await createServer(config, {

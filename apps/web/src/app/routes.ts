@@ -164,6 +164,37 @@ const WarningManagePage = lazy(() =>
 const WarningStaffPage = lazy(() =>
   import('../modules/equipment/alarm/WarningStaffPage').then((m) => ({ default: m.WarningStaffPage })),
 );
+const MachineryGpsPage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryGpsPage').then((m) => ({ default: m.MachineryGpsPage })),
+);
+const MachineryStatusPage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryStatusPage').then((m) => ({
+    default: m.MachineryStatusPage,
+  })),
+);
+const MachineryAlarmPage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryAlarmPage').then((m) => ({
+    default: m.MachineryAlarmPage,
+  })),
+);
+const MachineryMonitoringPage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryMonitoringPage').then((m) => ({
+    default: m.MachineryMonitoringPage,
+  })),
+);
+const MachineryHistoryPage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryHistoryPage').then((m) => ({
+    default: m.MachineryHistoryPage,
+  })),
+);
+const MachineryFencePage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryFencePage').then((m) => ({
+    default: m.MachineryFencePage,
+  })),
+);
+const MachineryInfoPage = lazy(() =>
+  import('../modules/equipment/machinery/MachineryInfoPage').then((m) => ({ default: m.MachineryInfoPage })),
+);
 const StrategyPage = lazy(() =>
   import('../modules/equipment/automation/StrategyPage').then((m) => ({ default: m.StrategyPage })),
 );
@@ -191,6 +222,77 @@ export const ROUTES: readonly RouteDef[] = [
       page: DeviceTypePage,
     }),
   ),
+  // Farm machinery views of the farm-machine type (spec 01 §2.3).
+  {
+    path: '/web/equipment/farmmachinery-gps',
+    title: 'common:route.machineryGps',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-gps',
+    page: MachineryGpsPage,
+  },
+  {
+    path: '/web/equipment/farmmachinery-status',
+    title: 'common:route.machineryStatus',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-status',
+    page: MachineryStatusPage,
+  },
+  {
+    path: '/web/equipment/farmmachinery-alarm',
+    title: 'common:route.machineryAlarm',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-alarm',
+    page: MachineryAlarmPage,
+  },
+  {
+    path: '/web/equipment/farmmachinery-monitoring',
+    title: 'common:route.machineryMonitoring',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-monitoring',
+    page: MachineryMonitoringPage,
+  },
+  {
+    path: '/web/equipment/farmmachinery-monitoring/history/:id',
+    title: 'common:route.machineryHistory',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-monitoring',
+    page: MachineryHistoryPage,
+  },
+  {
+    path: '/web/equipment/farmmachinery-monitoring/fence',
+    title: 'common:route.machineryFence',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-monitoring',
+    page: MachineryFencePage,
+  },
+  {
+    path: '/web/equipment/farmmachinery-monitoring/info/:id',
+    title: 'common:route.machineryInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    code: 'wfpf.farm.equipment.farmmachinery-monitoring',
+    page: MachineryInfoPage,
+  },
   // Alarms and intelligent control (issue 5).
   {
     path: '/web/equipment/warning-manage',

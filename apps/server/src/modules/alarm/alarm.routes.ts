@@ -110,7 +110,7 @@ export const registerAlarmRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'GET',
     url: `${W}/alarm`,
-    access: ALARM_ACCESS.manage,
+    access: [ALARM_ACCESS.manage, ALARM_ACCESS.machinery],
     summary: 'Alarms, active first then newest (state, acknowledged 0|1, severity, device, type, rule, time)',
     schema: { params: tenantParam, querystring: alarmListQuery, response: { 200: alarmPage } },
     handler: (ctx, req) => alarms.listAlarms(ctx, req.query),

@@ -17,7 +17,7 @@ import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
 import { ALARM_CODES } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../platform/errors.js';
-import { requireAccess, requireTenant } from '../../platform/http/access.js';
+import { hasPermission, requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
 import { AlarmErrors } from './alarm.errors.js';
 import {
@@ -178,7 +178,12 @@ export class AlarmService {
 
   async listAlarms(ctx: Ctx, q: AlarmListQuery): Promise<Page<Alarm>> {
     requireTenant(ctx);
-    requireAccess(ctx, ALARM_ACCESS.manage);
+    // The 农机告警 page may read farm machines' alarms without the warning-manage page.
+    if (q.typeKey === 'farm-machine' && !hasPermission(ctx, ALARM_ACCESS.manage)) {
+      requireAccess(ctx, ALARM_ACCESS.machinery);
+    } else {
+      requireAccess(ctx, ALARM_ACCESS.manage);
+    }
     const all = q.size === 0;
     const { rows, total } = await listAlarms(
       ctx.db,

@@ -6,6 +6,7 @@ import type {
   ControlLogItem,
   ControlLogQuery,
 } from '@tilth/contracts/control.types';
+import { commandActionName, formatCommandParams } from '@tilth/contracts/control-log.format';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
 import ExcelJS from 'exceljs';
 import { CommonErrors } from '../../platform/errors.js';
@@ -13,6 +14,7 @@ import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx } from '../../platform/http/context.js';
 import type { Lang } from '../../platform/i18n/lang.js';
 import type { Platform } from '../../platform/platform.js';
+import { exportFileName } from '../report/report.xlsx.js';
 import { CONTROL_ACCESS, CONTROL_LOG_CODE, requireTypeCode, viewableTypeKeys } from './control.access.js';
 import { ControlErrors } from './control.errors.js';
 import {
@@ -46,8 +48,15 @@ export const toLogItem = (r: ControlLogRow): ControlLogItem => ({
   deviceType: r.deviceType,
   eui: r.eui,
   channelName: r.channelName,
+  channelCircuit: r.channelCircuit,
+  switchType:
+    r.switchType === 'regular' || r.switchType === 'motorised' || r.switchType === 'curtain'
+      ? r.switchType
+      : null,
   userName: r.userName,
 });
+
+export const CONTROL_LOG_TITLE: Record<Lang, string> = { 'zh-CN': '控制日志', 'en-US': 'Control log' };
 
 const HEADERS: Record<Lang, string[]> = {
   'zh-CN': [
@@ -141,6 +150,7 @@ export class ControlService {
     return {
       deviceTypes: q.deviceType ? [q.deviceType] : all ? undefined : allowed,
       deviceId: q.deviceId,
+      areaId: q.areaId,
       userId: q.mine === 1 ? ctx.user.id : q.userId,
       state: q.state,
       source: q.source,
@@ -170,28 +180,31 @@ export class ControlService {
     };
   }
 
-  /** The filtered control log as an .xlsx workbook (at most EXPORT_MAX_ROWS rows, newest first). */
-  async export(ctx: Ctx, q: ControlLogQuery): Promise<Buffer> {
+  /**
+   * The filtered control log as an .xlsx workbook (at most EXPORT_MAX_ROWS rows, newest first), with the
+   * page's wording (formatCommandParams), named '控制日志-<from>-<to>.xlsx' in the caller's language.
+   */
+  async export(ctx: Ctx, q: ControlLogQuery): Promise<{ fileName: string; data: Buffer }> {
     requireTenant(ctx);
     requireAccess(ctx, CONTROL_ACCESS.log);
     const f = this.filter(ctx, q);
     const { rows } = await listControlLog(ctx.db, ctx.tenantId, f, EXPORT_MAX_ROWS, 0);
     const lang = ctx.lang;
     const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet(lang === 'zh-CN' ? '控制日志' : 'Control log');
+    const ws = wb.addWorksheet(CONTROL_LOG_TITLE[lang]);
     ws.addRow(HEADERS[lang]);
     ws.getRow(1).font = { bold: true };
     for (const r of rows) {
       const type = r.deviceType ? deviceTypeByKey(r.deviceType) : undefined;
-      const def = type?.commands.find((c) => c.action === r.action);
+      const item = toLogItem(r);
       ws.addRow([
         shanghai(r.createdAt),
         r.deviceName ?? '',
         type?.name[lang] ?? r.deviceType ?? '',
         r.eui ?? '',
         r.channelName ?? '',
-        def?.name[lang] ?? r.action,
-        JSON.stringify(r.params),
+        commandActionName(r.deviceType, r.action, lang),
+        formatCommandParams(item, lang),
         STATE_NAMES[lang][r.state] ?? r.state,
         r.message ?? '',
         SOURCE_NAMES[lang][r.source] ?? r.source,
@@ -204,6 +217,13 @@ export class ControlService {
     ws.columns.forEach((c, i) => {
       c.width = i === 6 ? 36 : i === 0 || i >= 11 ? 20 : 14;
     });
-    return Buffer.from(await wb.xlsx.writeBuffer());
+    // The range in the name: the filter's, else the span of the rows (newest first), else today.
+    const day = (d: Date | undefined) => (d ? shanghai(d).slice(0, 10) : shanghai(new Date()).slice(0, 10));
+    const from = q.startTime ? shanghai(parseLogTime(q.startTime, false)) : day(rows.at(-1)?.createdAt);
+    const to = q.endTime ? shanghai(parseLogTime(q.endTime, true)) : day(new Date());
+    return {
+      fileName: exportFileName(CONTROL_LOG_TITLE[lang], from, to),
+      data: Buffer.from(await wb.xlsx.writeBuffer()),
+    };
   }
 }

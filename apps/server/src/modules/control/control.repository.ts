@@ -208,6 +208,7 @@ export const enabledTenantIds = async (db: Db): Promise<number[]> =>
 export interface ControlLogFilter {
   deviceTypes?: readonly string[] | undefined;
   deviceId?: number | undefined;
+  areaId?: number | undefined;
   channelIds?: readonly number[] | undefined;
   userId?: number | undefined;
   state?: string | undefined;
@@ -221,6 +222,8 @@ export interface ControlLogRow extends CommandRow {
   deviceType: string | null;
   eui: string | null;
   channelName: string | null;
+  channelCircuit: number | null;
+  switchType: string | null;
   userName: string | null;
 }
 
@@ -234,6 +237,7 @@ const logWhere = (tenantId: number, f: ControlLogFilter): SQL => {
   if (f.from) parts.push(sql`${deviceCommands.createdAt} >= ${f.from}`);
   if (f.to) parts.push(sql`${deviceCommands.createdAt} <= ${f.to}`);
   if (f.deviceTypes) parts.push(inArray(devices.typeKey, [...f.deviceTypes, '']));
+  if (f.areaId !== undefined) parts.push(eq(devices.areaId, f.areaId));
   return and(...parts) as SQL;
 };
 
@@ -257,6 +261,8 @@ export const listControlLog = async (
       deviceType: devices.typeKey,
       eui: devices.eui,
       channelName: deviceChannels.name,
+      channelCircuit: deviceChannels.circuit,
+      switchType: deviceChannels.switchType,
       userName: users.realName,
     })
     .from(deviceCommands)
@@ -284,6 +290,8 @@ export const listControlLog = async (
       deviceType: r.deviceType,
       eui: r.eui,
       channelName: r.channelName,
+      channelCircuit: r.channelCircuit,
+      switchType: r.switchType,
       userName: r.userName,
     })),
     total,

@@ -16,13 +16,11 @@ import {
 import { z } from 'zod';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
-import { contentDisposition } from '../file/file.routes.js';
+import { sendXlsx } from '../report/report.xlsx.js';
 import { CONTROL_ACCESS } from './control.access.js';
 import { ControlService } from './control.api.js';
 import { startControlRuntime } from './control.runtime.js';
 import { SWITCH_ACCESS, SwitchService } from './switch.service.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const registerControlRoutes = (app: App, platform: Platform): void => {
   const control = new ControlService(platform);
@@ -56,7 +54,7 @@ export const registerControlRoutes = (app: App, platform: Platform): void => {
     url: '/wfpe/v1/:tenantId/device/control-log',
     access: CONTROL_ACCESS.log,
     summary:
-      'Control log, newest first (filters deviceType, deviceId, userId, mine=1, state, source, startTime, endTime); without the report code only types the caller may view',
+      'Control log, newest first (filters deviceType, deviceId, areaId, userId, mine=1, state, source, startTime, endTime), with the switch type and circuit; without the report code only types the caller may view',
     schema: { params: tenantParam, querystring: controlLogQuery, response: { 200: controlLogPage } },
     handler: (ctx, req) => control.log(ctx, req.query),
   });
@@ -65,13 +63,12 @@ export const registerControlRoutes = (app: App, platform: Platform): void => {
     method: 'GET',
     url: '/wfpe/v1/:tenantId/device/control-log/export',
     access: CONTROL_ACCESS.log,
-    summary: 'The filtered control log as an Excel workbook (.xlsx, at most 50,000 rows)',
+    summary:
+      'The filtered control log as an Excel workbook (.xlsx, at most 50,000 rows, params in words), named 控制日志-<from>-<to>.xlsx / Control log-<from>-<to>.xlsx',
     schema: { params: tenantParam, querystring: controlLogQuery },
     handler: async (ctx, req, reply) => {
-      const buf = await control.export(ctx, req.query);
-      const name = ctx.lang === 'zh-CN' ? '控制日志.xlsx' : 'control-log.xlsx';
-      reply.type(XLSX).header('content-disposition', contentDisposition('attachment', name));
-      return buf;
+      const { fileName, data } = await control.export(ctx, req.query);
+      return sendXlsx(reply, fileName, data);
     },
   });
 

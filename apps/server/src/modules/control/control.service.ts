@@ -144,6 +144,9 @@ export async function issueCommand(
     throw err;
   }
   if (device.enabledFlag !== 1 || !device.online) throw ControlErrors.notConnected();
+  const to = { tenantId, typeKey: device.typeKey, eui: device.eui };
+  // A transport that cannot carry it (a LoRaWAN codec without this action) refuses it before it is stored.
+  platform.iot.checkCommand(to, device.config, { action: input.action, params });
 
   const now = new Date();
   const plan = autoOffPlan(type, device.config, input.action, params, channel);
@@ -164,10 +167,7 @@ export async function issueCommand(
   });
   activeTenantsOf(platform).add(tenantId);
   try {
-    await platform.iot.sendCommand(
-      { tenantId, typeKey: device.typeKey, eui: device.eui },
-      { cmdId, action: input.action, params },
-    );
+    await platform.iot.sendCommand(to, { cmdId, action: input.action, params }, device.config);
   } catch {
     const failed = await moveCommand(db, tenantId, cmdId, ['queued'], {
       state: 'failed',

@@ -4,10 +4,12 @@ import {
   createModel,
   DEFAULT_SEED,
   finalizeValues,
+  replayHistory,
   type SimDeviceSpec,
   type Simulator,
   Site,
   startSimulator,
+  warmUp,
 } from '@tilth/simulator';
 import type { Config } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
@@ -33,8 +35,8 @@ import {
 } from './demo.devices.repository.js';
 import type { DemoExtras } from './demo.seed.js';
 
-// The demo tenant's devices (DEMO_FLEET), 30 days of hourly history for a weather station and a soil
-// station so reports and curves have data at first start, and the in-process simulator that plays the
+// The demo tenant's devices (DEMO_FLEET), 30 days of history up to the seed moment for a weather station
+// and a soil station so reports and curves have data at first start, and the in-process simulator that plays the
 // fleet over the embedded broker on every `npm start` (TILTH_DEMO=0 or TILTH_SIMULATOR=0 turn it off).
 
 /** The demo tenant of demo.seed.ts. */
@@ -127,7 +129,8 @@ const firstReading = (d: DemoDevice, at: number, lat?: number, lng?: number): Re
     site: new Site(d.eui, DEFAULT_SEED),
     device: { typeKey: d.typeKey, eui: d.eui, lat, lng, pumpPorts: d.pumps?.map((p) => p.port) },
   });
-  return model?.sample(at) ?? {};
+  // Warmed like the simulator's models, so the first card value is the one the live readings continue.
+  return model ? warmUp(model, at).sample(at) : {};
 };
 
 const seedFleet = async (
@@ -218,12 +221,13 @@ const seedFleet = async (
 };
 
 /**
- * History for the backfilled devices over the last 30 days from the same models the simulator runs (so
- * the curves join the live data), stored as raw telemetry with hourly and daily rollups.
+ * History for the backfilled devices over the last 30 days up to the seed moment `now`, stored as raw
+ * telemetry with hourly and daily rollups. The model walks the same hourly grid the live simulator warms
+ * up on (replayHistory), and the last reading is taken at `now` itself: the simulator started right after
+ * the seed continues the very same curve instead of jumping to a fresh model's value.
  */
 const backfill = async (tx: Db, tenantId: number, ids: ReadonlyMap<string, number>, now: number) => {
-  const end = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const start = end - BACKFILL_DAYS * 24 * HOUR_MS;
+  const start = now - BACKFILL_DAYS * 24 * HOUR_MS;
   const rows: { deviceId: number; seq: number; ts: number; values: Record<string, number> }[] = [];
   const done: number[] = [];
   for (const { eui, stepHours } of BACKFILLED) {
@@ -236,17 +240,21 @@ const backfill = async (tx: Db, tenantId: number, ids: ReadonlyMap<string, numbe
       device: { typeKey: d.typeKey, eui },
     });
     if (!model) continue;
-    const step = stepHours * HOUR_MS;
-    model.sample(start - step);
-    let last: (typeof rows)[number] | undefined;
-    for (let t = start; t < end; t += step) {
-      // Mid-hour readings, seq epoch-ms based like the live simulator's; values in range and rounded to
-      // the metric's decimals, as validateTelemetry stores them.
-      const ts = t + 30 * 60_000;
-      last = { deviceId: id, seq: ts, ts, values: finalizeValues(d.typeKey, model.sample(ts)) };
-      rows.push(last);
-    }
-    if (last) await setDemoLatest(tx, tenantId, id, last.values, new Date(last.ts), last.seq);
+    // Seq epoch-ms based like the live simulator's; values in range and rounded to the metric's decimals,
+    // as validateTelemetry stores them. Every grid hour is sampled (the soil integrates each one), every
+    // stepHours-th is stored.
+    const reading = (ts: number, values: Record<string, number>) => ({
+      deviceId: id,
+      seq: ts,
+      ts,
+      values: finalizeValues(d.typeKey, values),
+    });
+    replayHistory(model, now, (ts, values) => {
+      if (ts >= start && Math.floor(ts / HOUR_MS) % stepHours === 0) rows.push(reading(ts, values));
+    });
+    const last = reading(now, model.sample(now));
+    rows.push(last);
+    await setDemoLatest(tx, tenantId, id, last.values, new Date(last.ts), last.seq);
     done.push(id);
   }
   await insertTelemetry(tx, tenantId, rows);

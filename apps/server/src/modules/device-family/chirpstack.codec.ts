@@ -1,6 +1,7 @@
 import type { TelemetryPayloadInput } from '@tilth/contracts/device-protocol.types';
 import { deviceTopic } from '@tilth/contracts/device-topics';
 import { METRIC_KEY_PATTERN } from '@tilth/contracts/device-types';
+import { vendorCodec } from './codecs/index.js';
 
 // Vendor payloads → our telemetry (ARCHITECTURE §6 "codec"). A codec turns one message of a vendor's
 // topic into {eui, seq, ts, values}; the bridge maps the vendor's device id to one of our devices and
@@ -18,6 +19,13 @@ export interface DecodedUplink {
   seq: number;
   ts: number;
   values: Record<string, number>;
+  /** ChirpStack application the uplink came through (downlinks go back to it). */
+  applicationId?: string;
+  /** The raw frame and its port, for a per-device vendor codec (device config `codec`). */
+  fPort?: number;
+  data?: Uint8Array;
+  /** rssi / snr of the best gateway, kept when a vendor codec replaces the values. */
+  signal?: Record<string, number>;
 }
 
 export interface DeviceCodec {
@@ -54,6 +62,14 @@ interface ChirpStackUplink {
   deviceInfo?: { devEui?: unknown; applicationId?: unknown } | null;
   rxInfo?: unknown;
 }
+
+/** Only keys our protocol can carry; ingest then drops metrics the type does not know. */
+const cleanValues = (values: Record<string, number>): Record<string, number> => {
+  const clean: Record<string, number> = {};
+  for (const [k, v] of Object.entries(values))
+    if (METRIC_KEY_PATTERN.test(k) && Number.isFinite(v)) clean[k] = v;
+  return clean;
+};
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -116,12 +132,18 @@ export class ChirpStackCodec implements DeviceCodec {
         return null;
       }
     }
-    values = { ...values, ...bestSignal(msg.rxInfo) };
-    // Only keys our protocol can carry; ingest then drops metrics the type does not know.
-    const clean: Record<string, number> = {};
-    for (const [k, v] of Object.entries(values))
-      if (METRIC_KEY_PATTERN.test(k) && Number.isFinite(v)) clean[k] = v;
-    return { eui, seq, ts, values: clean };
+    const signal = cleanValues(bestSignal(msg.rxInfo));
+    const appId = typeof msg.deviceInfo?.applicationId === 'string' ? msg.deviceInfo.applicationId : m[1];
+    return {
+      eui,
+      seq,
+      ts,
+      values: { ...cleanValues(values), ...signal },
+      signal,
+      ...(appId ? { applicationId: appId } : {}),
+      ...(typeof msg.fPort === 'number' ? { fPort: msg.fPort } : {}),
+      ...(typeof msg.data === 'string' && msg.data ? { data: Buffer.from(msg.data, 'base64') } : {}),
+    };
   }
 }
 
@@ -129,6 +151,8 @@ export interface BridgedDevice {
   tenantId: number;
   typeKey: string;
   eui: string;
+  /** The device's vendor codec (config.codec): decodes the raw frame instead of ChirpStack's object. */
+  codec?: string;
 }
 
 export interface BridgeOptions {
@@ -148,6 +172,8 @@ export interface BridgeStats {
 /** Feeds vendor uplinks into our topics; never throws on a bad message. */
 export class ChirpStackBridge {
   readonly stats: BridgeStats = { forwarded: 0, undecodable: 0, unknownDevice: 0 };
+  /** ChirpStack application of each DevEUI seen in an uplink: where its downlinks go. */
+  readonly applications = new Map<string, string>();
   constructor(private readonly opts: BridgeOptions) {}
 
   async handle(topic: string, payload: Buffer | string): Promise<boolean> {
@@ -161,9 +187,32 @@ export class ChirpStackBridge {
       this.stats.unknownDevice++;
       return false;
     }
-    const body: TelemetryPayloadInput = { ts: up.ts, seq: up.seq, values: up.values };
+    if (up.applicationId) this.applications.set(up.eui, up.applicationId);
+    const reading = dev.codec ? decodeWith(dev.codec, up) : { ts: up.ts, values: up.values };
+    if (!reading) {
+      this.stats.undecodable++;
+      return false;
+    }
+    const body: TelemetryPayloadInput = { ts: reading.ts, seq: up.seq, values: reading.values };
     await this.opts.publish(deviceTopic(dev.tenantId, dev.typeKey, dev.eui, 'up'), JSON.stringify(body));
     this.stats.forwarded++;
     return true;
   }
 }
+
+/** The device's own codec on the raw frame; undefined when it has no frame or the codec refuses it. */
+const decodeWith = (
+  codecId: string,
+  up: DecodedUplink,
+): { ts: number; values: Record<string, number> } | undefined => {
+  const codec = vendorCodec(codecId);
+  if (!codec || !up.data) return undefined;
+  try {
+    const r = codec.decodeUplink({ bytes: up.data, fPort: up.fPort, receivedAt: Date.now() });
+    if (!r) return undefined;
+    const own = typeof r.ts === 'number' ? r.ts : typeof r.ts === 'string' ? Date.parse(r.ts) : Number.NaN;
+    return { ts: Number.isFinite(own) ? own : up.ts, values: { ...cleanValues(r.values), ...up.signal } };
+  } catch {
+    return undefined;
+  }
+};

@@ -164,6 +164,7 @@ export class DeviceDataService {
       {
         typeKeys: q.deviceType ? [q.deviceType] : viewableTypes(ctx),
         deviceId: q.deviceId,
+        areaId: q.areaId,
         online: q.online === undefined ? undefined : q.online === 1,
         from,
         to,

@@ -9,6 +9,7 @@ import { deviceStatusLog, devices } from './device.tables.js';
 export interface StatusLogFilter {
   typeKeys: readonly string[];
   deviceId?: number | undefined;
+  areaId?: number | undefined;
   online?: boolean | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -37,6 +38,7 @@ export const listStatusLog = async (
   if (f.typeKeys.length === 0) return { rows: [], total: 0 };
   const parts: SQL[] = [eq(deviceStatusLog.tenantId, tenantId), inArray(devices.typeKey, [...f.typeKeys])];
   if (f.deviceId !== undefined) parts.push(eq(deviceStatusLog.deviceId, f.deviceId));
+  if (f.areaId !== undefined) parts.push(eq(devices.areaId, f.areaId));
   if (f.online !== undefined) parts.push(eq(deviceStatusLog.online, f.online));
   if (f.from) parts.push(gte(deviceStatusLog.at, f.from));
   if (f.to) parts.push(lte(deviceStatusLog.at, f.to));

@@ -72,7 +72,7 @@ export const registerDeviceRoutes = (app: App, platform: Platform): void => {
     method: 'GET',
     url: `${V1}/device/status-log`,
     access: DEVICE_ACCESS.view,
-    summary: 'Online / offline log, newest first (deviceId, deviceType, online, startTime, endTime)',
+    summary: 'Online / offline log, newest first (deviceId, deviceType, areaId, online, startTime, endTime)',
     schema: {
       params: tenantParam,
       querystring: deviceStatusLogQuery,

@@ -60,6 +60,13 @@ const reportWorkbook = <R>(lang: Lang, s: ReportSheet<R>): Promise<Buffer> => {
   ]);
 };
 
+/** The reports' names: workbook titles and export file names. */
+export const REPORT_TITLES = {
+  rainfall: { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall report' },
+  ari: { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature report' },
+  light: { 'zh-CN': '光照报表', 'en-US': 'Light report' },
+} as const satisfies Record<string, L>;
+
 const RAINFALL: readonly Col<RainfallPeriod>[] = [
   ['时间', 'Period', (p) => p.period, undefined, 14],
   ['降雨量 (mm)', 'Rainfall (mm)', (p) => p.rainfall, '0.0'],
@@ -90,7 +97,7 @@ const LIGHT: readonly Col<LightPeriod>[] = [
 
 export const rainfallWorkbook = (r: RainfallReport, lang: Lang): Promise<Buffer> =>
   reportWorkbook(lang, {
-    title: { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall report' },
+    title: REPORT_TITLES.rainfall,
     tab: { 'zh-CN': '降雨量报表', 'en-US': 'Rainfall' },
     report: r,
     columns: RAINFALL,
@@ -99,7 +106,7 @@ export const rainfallWorkbook = (r: RainfallReport, lang: Lang): Promise<Buffer>
 
 export const ariWorkbook = (r: AriReport, lang: Lang): Promise<Buffer> =>
   reportWorkbook(lang, {
-    title: { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature report' },
+    title: REPORT_TITLES.ari,
     tab: { 'zh-CN': '积温报表', 'en-US': 'Accumulated temperature' },
     report: r,
     param: `${t(lang, { 'zh-CN': '基点温度：', 'en-US': 'Base temperature: ' })}${r.base} °C`,
@@ -109,7 +116,7 @@ export const ariWorkbook = (r: AriReport, lang: Lang): Promise<Buffer> =>
 
 export const lightWorkbook = (r: LightReport, lang: Lang): Promise<Buffer> =>
   reportWorkbook(lang, {
-    title: { 'zh-CN': '光照报表', 'en-US': 'Light report' },
+    title: REPORT_TITLES.light,
     tab: { 'zh-CN': '光照报表', 'en-US': 'Light' },
     report: r,
     param: `${t(lang, { 'zh-CN': '日照阈值：', 'en-US': 'Sunshine threshold: ' })}${r.sunshineLux} lux`,

@@ -11,9 +11,9 @@ import {
 } from '@tilth/contracts/report.types';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
-import { ariWorkbook, lightWorkbook, rainfallWorkbook } from './report.export.js';
+import { ariWorkbook, lightWorkbook, REPORT_TITLES, rainfallWorkbook } from './report.export.js';
 import { ANY_WEATHER_REPORT, REPORT_ACCESS, ReportService } from './report.service.js';
-import { sendXlsx } from './report.xlsx.js';
+import { exportFileName, sendXlsx } from './report.xlsx.js';
 
 export const registerReportRoutes = (app: App, platform: Platform): void => {
   const reports = new ReportService();
@@ -47,7 +47,7 @@ export const registerReportRoutes = (app: App, platform: Platform): void => {
     handler: async (ctx, req, reply) =>
       sendXlsx(
         reply,
-        `rainfall-${req.query.startDate}-${req.query.endDate}.xlsx`,
+        exportFileName(REPORT_TITLES.rainfall[ctx.lang], req.query.startDate, req.query.endDate),
         await rainfallWorkbook(await reports.rainfall(ctx, req.query), ctx.lang),
       ),
   });
@@ -71,7 +71,7 @@ export const registerReportRoutes = (app: App, platform: Platform): void => {
     handler: async (ctx, req, reply) =>
       sendXlsx(
         reply,
-        `accumulated-temperature-${req.query.startDate}-${req.query.endDate}.xlsx`,
+        exportFileName(REPORT_TITLES.ari[ctx.lang], req.query.startDate, req.query.endDate),
         await ariWorkbook(await reports.ari(ctx, req.query), ctx.lang),
       ),
   });
@@ -95,7 +95,7 @@ export const registerReportRoutes = (app: App, platform: Platform): void => {
     handler: async (ctx, req, reply) =>
       sendXlsx(
         reply,
-        `light-${req.query.startDate}-${req.query.endDate}.xlsx`,
+        exportFileName(REPORT_TITLES.light[ctx.lang], req.query.startDate, req.query.endDate),
         await lightWorkbook(await reports.light(ctx, req.query), ctx.lang),
       ),
   });

@@ -57,6 +57,13 @@ export const buildWorkbook = async (sheets: readonly PreparedSheet[]): Promise<B
   return Buffer.from(await wb.xlsx.writeBuffer());
 };
 
+/**
+ * Every report and log export is named '<report name in the caller's language>-<from>-<to>.xlsx'
+ * ('降雨量报表-2026-11-01-2026-11-30.xlsx'); non-ASCII names travel as RFC 5987 filename* (sendXlsx).
+ */
+export const exportFileName = (name: string, from: string, to: string): string =>
+  `${name.replace(/[\\/:*?"<>|]/g, '_')}-${from.slice(0, 10)}-${to.slice(0, 10)}.xlsx`;
+
 export const sendXlsx = (reply: FastifyReply, fileName: string, body: Buffer): FastifyReply =>
   reply
     .type(XLSX_TYPE)

@@ -28,6 +28,27 @@ export const findDeviceCredential = async (
   return r;
 };
 
+/**
+ * Enabled devices of a tenant whose serial is this LoRaWAN DevEUI (any case) and whose settings name a
+ * vendor codec: the ChirpStack bridge's way to a device of another type than lorawan-node.
+ */
+export const findCodecDevices = async (
+  db: Db,
+  tenantId: number,
+  devEui: string,
+): Promise<{ typeKey: string; eui: string; codec: string }[]> =>
+  db
+    .select({ typeKey: devices.typeKey, eui: devices.eui, codec: sql<string>`${devices.config}->>'codec'` })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        eq(devices.enabledFlag, 1),
+        sql`lower(${devices.eui}) = ${devEui.toLowerCase()}`,
+        sql`${devices.config}->>'codec' is not null`,
+      ),
+    );
+
 export interface NewDeviceRow {
   typeKey: string;
   eui: string;

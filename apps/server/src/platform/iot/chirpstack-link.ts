@@ -1,32 +1,63 @@
+import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
+import { deviceTopic } from '@tilth/contracts/device-topics';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   CHIRPSTACK_UPLINK_TOPIC,
   ChirpStackBridge,
   ChirpStackCodec,
 } from '../../modules/device-family/chirpstack.codec.js';
+import {
+  buildDownlink,
+  CHIRPSTACK_ACK_TOPIC,
+  CHIRPSTACK_TXACK_TOPIC,
+  type ChirpStackDownlink,
+  type ChirpStackDownlinkEvent,
+  downlinkTopic,
+  parseDownlinkEvent,
+} from '../../modules/device-family/chirpstack.downlink.js';
+import { vendorCodec } from '../../modules/device-family/codecs/index.js';
+import { findCodecDevices } from '../../modules/telemetry/telemetry.repository.js';
+import type { Database } from '../db/client.js';
 import type { DeviceDirectory } from './directory.js';
 import type { IotLog } from './embedded.js';
+import { IotErrors } from './iot.errors.js';
+import type { DeviceAddress } from './iot.js';
 
 export interface ChirpStackOptions {
   url: string;
-  /** The tenant whose lorawan-node devices the ChirpStack application's DevEUIs are registered in. */
+  /** The tenant whose devices the ChirpStack application's DevEUIs are registered in. */
   tenantId: number;
   clientId: string;
 }
 
+/** A command on its way to ChirpStack: where the downlink goes and what it carries. */
+export interface DownlinkPlan {
+  topic: string;
+  downlink: ChirpStackDownlink;
+}
+
+const DEV_EUI = /^[0-9a-f]{16}$/;
+/** Downlinks waiting for ChirpStack's ack; the oldest are forgotten past this (their commands time out). */
+const MAX_PENDING = 10_000;
+
 /**
- * LoRaWAN in (ARCHITECTURE §6): subscribes to a ChirpStack v4 MQTT integration and feeds every uplink
- * through ChirpStackBridge into ingest as the matching `lorawan-node` (serial = DevEUI, lowercase).
- * The PUBACK to ChirpStack's broker is sent after the reading is stored.
+ * LoRaWAN through ChirpStack v4 (ARCHITECTURE §6, docs/device-protocol.md §12). In: every uplink goes
+ * through ChirpStackBridge into ingest as the device with that DevEUI — a `lorawan-node`, or a device of
+ * another type whose settings name a vendor codec — with the PUBACK to ChirpStack's broker after the
+ * reading is stored. Out: commands to those devices become `…/command/down` downlinks (confirmed, encoded
+ * by the device's codec); ChirpStack's txack / ack events come back as the command's acks.
  */
 export class ChirpStackLink {
   private client: MqttClient | undefined;
   readonly bridge: ChirpStackBridge;
+  /** cmdId → device, for downlinks ChirpStack has not confirmed yet (insertion order = age). */
+  private readonly pending = new Map<string, DeviceAddress & { devEui: string }>();
 
   constructor(
     private readonly opts: ChirpStackOptions,
     directory: DeviceDirectory,
-    feed: (topic: string, payload: string) => Promise<boolean>,
+    database: Database,
+    private readonly feed: (topic: string, payload: string) => Promise<boolean>,
     private readonly log: () => IotLog,
   ) {
     this.bridge = new ChirpStackBridge({
@@ -34,12 +65,53 @@ export class ChirpStackLink {
       resolve: async (devEui) => {
         const addr = { tenantId: opts.tenantId, typeKey: 'lorawan-node', eui: devEui };
         const entry = await directory.lookup(addr);
-        return entry?.enabled ? addr : undefined;
+        if (entry?.enabled) return addr;
+        const [other] = await database.withTenant(opts.tenantId, (tx) =>
+          findCodecDevices(tx, opts.tenantId, devEui),
+        );
+        return other && { tenantId: opts.tenantId, ...other };
       },
       publish: async (topic, payload) => {
         await feed(topic, payload);
       },
     });
+  }
+
+  /**
+   * How a command to this device travels: undefined when not through ChirpStack (another tenant, or a
+   * lorawan-node that speaks our MQTT protocol itself). Throws an AppError when it should go through
+   * ChirpStack but cannot: the codec cannot encode the action (400), the application is not known yet (409).
+   */
+  plan(to: DeviceAddress, config: Record<string, unknown>, cmd: CommandPayload): DownlinkPlan | undefined {
+    if (to.tenantId !== this.opts.tenantId) return undefined;
+    const devEui = to.eui.toLowerCase();
+    const codecId = typeof config.codec === 'string' ? config.codec : undefined;
+    const codec = vendorCodec(codecId);
+    const configured = typeof config.chirpstackAppId === 'string' ? config.chirpstackAppId : '';
+    const appId = this.bridge.applications.get(devEui) ?? (configured || undefined);
+    // A lorawan-node without a codec that never came through ChirpStack is a native MQTT device.
+    if (!codec && !(to.typeKey === 'lorawan-node' && appId)) return undefined;
+    if (!appId || !DEV_EUI.test(devEui)) throw IotErrors.lorawanAppUnknown();
+    const downlink = buildDownlink(devEui, cmd, codec);
+    if (!downlink) throw IotErrors.codecCannotEncode({ codec: codecId ?? '', action: cmd.action });
+    return { topic: downlinkTopic(appId, devEui), downlink };
+  }
+
+  /** Queues the downlink at ChirpStack (QoS 1); the command is `sent` once this resolves. */
+  async send(to: DeviceAddress, plan: DownlinkPlan): Promise<void> {
+    const client = this.client;
+    if (!client) throw new Error('ChirpStack link is not running');
+    this.pending.set(plan.downlink.id, { ...to, devEui: plan.downlink.devEui });
+    if (this.pending.size > MAX_PENDING) {
+      const oldest = this.pending.keys().next().value;
+      if (oldest !== undefined) this.pending.delete(oldest);
+    }
+    try {
+      await client.publishAsync(plan.topic, JSON.stringify(plan.downlink), { qos: 1 });
+    } catch (err) {
+      this.pending.delete(plan.downlink.id);
+      throw err;
+    }
   }
 
   async start(): Promise<void> {
@@ -51,16 +123,46 @@ export class ChirpStackLink {
     });
     client.on('error', (err) => this.log().warn({ err: err.message }, 'ChirpStack link error'));
     client.handleMessage = (packet, callback) => {
-      this.bridge.handle(packet.topic, packet.payload).then(
+      const event = parseDownlinkEvent(packet.topic, packet.payload);
+      const work = event ? this.onDownlinkEvent(event) : this.bridge.handle(packet.topic, packet.payload);
+      work.then(
         () => callback(),
         (err: unknown) => {
-          this.log().error({ err }, 'ChirpStack uplink could not be stored');
+          this.log().error({ err }, 'ChirpStack message could not be stored');
           client.end(true, () => client.reconnect());
         },
       );
     };
-    await client.subscribeAsync(CHIRPSTACK_UPLINK_TOPIC, { qos: 1 });
+    await client.subscribeAsync([CHIRPSTACK_UPLINK_TOPIC, CHIRPSTACK_ACK_TOPIC, CHIRPSTACK_TXACK_TOPIC], {
+      qos: 1,
+    });
     this.client = client;
+  }
+
+  /**
+   * txack (a gateway sent it) → the command's `accepted` ack (acked); ack → done, or failed when the device
+   * did not confirm it. The queue item id is our cmdId; an event without one matches the device's oldest.
+   */
+  private async onDownlinkEvent(e: ChirpStackDownlinkEvent): Promise<void> {
+    let cmdId = e.queueItemId && this.pending.has(e.queueItemId) ? e.queueItemId : undefined;
+    if (!cmdId) {
+      for (const [id, p] of this.pending) {
+        if (p.devEui === e.devEui) {
+          cmdId = id;
+          break;
+        }
+      }
+    }
+    const dev = cmdId && this.pending.get(cmdId);
+    if (!cmdId || !dev) return;
+    if (e.kind === 'ack') this.pending.delete(cmdId);
+    const ack =
+      e.kind === 'txack'
+        ? { cmdId, ok: true, stage: 'accepted' }
+        : e.acknowledged
+          ? { cmdId, ok: true, stage: 'done' }
+          : { cmdId, ok: false, stage: 'done', message: 'the device did not confirm the downlink' };
+    await this.feed(deviceTopic(dev.tenantId, dev.typeKey, dev.eui, 'ack'), JSON.stringify(ack));
   }
 
   async close(): Promise<void> {

@@ -9,6 +9,8 @@ export const INGEST_KINDS = [
   'unknown-device',
   'rejected-value',
   'oversize',
+  // Over the device's fair-use allowance (MQTT_DEVICE_RATE / MQTT_DEVICE_BURST), acknowledged and dropped.
+  'rate-limited',
 ] as const;
 export type IngestKind = (typeof INGEST_KINDS)[number];
 

@@ -20,6 +20,7 @@ import type { EventHub } from './events.js';
 import type { HookRegistry } from './hooks.js';
 import type { IngestCounters } from './ingest-counters.js';
 import type { CommandAck, StatusChange, StoredReading } from './iot.js';
+import { DeviceRateLimiter, type RateLimit } from './rate-limit.js';
 
 /** A registered device a message came from (from broker authentication or a topic lookup). */
 export interface KnownDevice {
@@ -60,6 +61,10 @@ export interface IngestOptions {
   /** Most messages stored in one transaction. */
   maxBatch?: number;
   now?: () => number;
+  /** Fair-use limit per device (MQTT_DEVICE_RATE / MQTT_DEVICE_BURST); absent or rate 0: none. */
+  rateLimit?: RateLimit;
+  /** Told about a device over its limit, at most once a minute per device (for the log). */
+  onRateLimited?: (device: KnownDevice) => void;
 }
 
 const HOUR_MS = 3600_000;
@@ -76,6 +81,8 @@ export class Ingest {
   private flushing: Promise<void> | undefined;
   private readonly maxBatch: number;
   private readonly now: () => number;
+  private readonly limiter: DeviceRateLimiter;
+  private readonly onRateLimited: ((device: KnownDevice) => void) | undefined;
 
   constructor(
     private readonly database: Database,
@@ -86,11 +93,22 @@ export class Ingest {
   ) {
     this.maxBatch = opts.maxBatch ?? 2000;
     this.now = opts.now ?? Date.now;
+    this.limiter = new DeviceRateLimiter(opts.rateLimit ?? { rate: 0, burst: 0 }, this.now);
+    this.onRateLimited = opts.onRateLimited;
   }
 
   submit(msg: InboundMessage): Promise<void> {
     const { device } = msg;
     const tenantId = device.tenantId;
+    // Acks answer our commands and a will comes from the broker: only a device's own chatter is limited.
+    if (msg.kind === 'up' || (msg.kind === 'status' && msg.will !== true)) {
+      const r = this.limiter.take(`${tenantId}:${device.deviceId}`);
+      if (!r.ok) {
+        this.counters.count(tenantId, 'rate-limited', `${device.typeKey}/${device.eui}`);
+        if (r.log) this.onRateLimited?.(device);
+        return Promise.resolve();
+      }
+    }
     if (msg.payload.length > DEVICE_PAYLOAD_MAX_BYTES) {
       this.counters.count(tenantId, 'oversize', `${msg.payload.length} bytes`);
       return Promise.resolve();

@@ -17,6 +17,25 @@ export const IotErrors = defineErrors({
       'en-US': 'Wrong or missing MQTT hook secret',
     },
   },
+  // 400, not 409: it will never work, so the automatic off does not retry it like an offline device.
+  codecCannotEncode: {
+    status: 400,
+    code: 'wfpe.device.codecCannotEncode',
+    message: {
+      'zh-CN': '设备的编解码器（{codec}）无法下发该指令：{action}，未发送',
+      'en-US': "The device's codec ({codec}) cannot encode this command: {action}; nothing was sent",
+    },
+  },
+  lorawanAppUnknown: {
+    status: 409,
+    code: 'wfpe.device.lorawanAppUnknown',
+    message: {
+      'zh-CN':
+        '尚不知道该 LoRaWAN 设备所属的 ChirpStack 应用：请等待其下一次上报，或在设备设置中填写 chirpstackAppId',
+      'en-US':
+        'The ChirpStack application of this LoRaWAN device is not known yet: wait for its next uplink or set chirpstackAppId in its settings',
+    },
+  },
   hooksOff: {
     status: 404,
     code: 'wfpe.iot.hooksOff',

@@ -54,11 +54,25 @@ export interface IotEvents {
   subscribe(tenantId: number, fn: (event: DeviceStreamEvent) => void): () => void;
 }
 
+/** A command to check before it is stored. */
+export interface CommandCheck {
+  action: string;
+  params: Record<string, number | boolean | string>;
+}
+
 export interface IotRuntime {
   events: IotEvents;
   hooks: IotHooks;
-  /** Publishes a command on …/down (QoS 1); rejects when the broker link is down. */
-  sendCommand(to: DeviceAddress, payload: CommandPayload): Promise<void>;
+  /**
+   * Publishes a command (QoS 1) by the device's transport: …/down on our broker, or a ChirpStack downlink
+   * encoded by its codec (`config` is the device's settings); rejects when the link is down.
+   */
+  sendCommand(to: DeviceAddress, payload: CommandPayload, config?: Record<string, unknown>): Promise<void>;
+  /**
+   * Throws an AppError when the device's transport cannot carry the command (400: its codec cannot encode
+   * the action; 409: its ChirpStack application is unknown yet); call before storing the command.
+   */
+  checkCommand(to: DeviceAddress, config: Record<string, unknown>, cmd: CommandCheck): void;
   /** Host and port devices connect to (shown with the credentials). */
   brokerAddress(): { host: string; port: number };
   /**

@@ -25,7 +25,7 @@ import { HookRegistry } from './hooks.js';
 import { Ingest } from './ingest.js';
 import { IngestCounters, type IngestKind } from './ingest-counters.js';
 import { IotErrors } from './iot.errors.js';
-import type { DeviceAddress, IotRuntime, StatusChange } from './iot.js';
+import type { CommandCheck, DeviceAddress, IotRuntime, StatusChange } from './iot.js';
 import { type BrokerProvisioner, noProvisioner } from './provisioner.js';
 
 export interface IotOptions {
@@ -37,6 +37,9 @@ export interface IotOptions {
   /** Interval of the daily rollup; 0 turns the timer off. */
   rollupEveryMs?: number;
 }
+
+/** The cmdId of a command only being checked (checkCommand), never sent. */
+const NO_CMD_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Hourly rows written by a transaction that started before a rollup run but committed after it. */
 const ROLLUP_MARGIN_MS = 5 * 60_000;
@@ -78,7 +81,15 @@ export class IotServer implements IotRuntime {
     this.now = opts.now ?? Date.now;
     this.hooks = new HookRegistry({ error: (o, m) => this.log.error(o, m) });
     this.counters = new IngestCounters(this.now);
-    this.ingest = new Ingest(database, this.events, this.hooks, this.counters, { now: this.now });
+    this.ingest = new Ingest(database, this.events, this.hooks, this.counters, {
+      now: this.now,
+      rateLimit: { rate: config.mqttDeviceRate, burst: config.mqttDeviceBurst },
+      onRateLimited: (d) =>
+        this.log.warn(
+          { tenantId: d.tenantId, device: `${d.typeKey}/${d.eui}` },
+          'device over its fair-use message rate; excess dropped (logged once a minute)',
+        ),
+    });
     this.directory = new DeviceDirectory(database, this.now);
   }
 
@@ -125,6 +136,7 @@ export class IotServer implements IotRuntime {
           clientId: `${this.config.mqttClientId ?? `tilth-${hostname()}-${this.config.port}`}-chirpstack`,
         },
         this.directory,
+        this.database,
         (topic, payload) => this.publishUplink(topic, payload),
         logOf,
       );
@@ -158,7 +170,21 @@ export class IotServer implements IotRuntime {
     return this.embedded?.port;
   }
 
-  async sendCommand(to: DeviceAddress, payload: CommandPayload): Promise<void> {
+  checkCommand(to: DeviceAddress, config: Record<string, unknown>, cmd: CommandCheck): void {
+    this.chirpstack?.plan(to, config, { cmdId: NO_CMD_ID, action: cmd.action, params: cmd.params });
+  }
+
+  async sendCommand(
+    to: DeviceAddress,
+    payload: CommandPayload,
+    config: Record<string, unknown> = {},
+  ): Promise<void> {
+    // LoRaWAN devices behind ChirpStack get a downlink there; every other device its …/down topic.
+    const plan = this.chirpstack?.plan(to, config, payload);
+    if (plan && this.chirpstack) {
+      await this.chirpstack.send(to, plan);
+      return;
+    }
     const body = JSON.stringify(commandPayload.parse(payload));
     const topic = deviceTopic(to.tenantId, to.typeKey, to.eui, 'down');
     const link = this.embedded ?? this.external;

@@ -177,4 +177,29 @@ describe('alarm write codes', () => {
     expect(after.rules.map((r) => r.name)).toEqual(['另一条']);
     expect(after.staff.map((c) => c.name)).toEqual(['新联系人']);
   });
+
+  it('the 农机告警 page reads farm machines’ alarms only, nothing else of the alarm pages', async () => {
+    const role = await call(tok.admin, 'POST', `/iam/v1/${A}/roles`, {
+      code: 'machinery-alarms',
+      nameZh: '农机告警',
+      nameEn: 'Machinery alarms',
+      permissions: ['wfpf.farm.equipment.farmmachinery-alarm'],
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const assigned = await call(
+      tok.admin,
+      'PUT',
+      `/iam/v1/${A}/members/${s.fixtures.users.viewerA.id}/roles`,
+      { roleIds: [json<{ id: number }>(role).id] },
+    );
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const token = await login(s, 'viewerA');
+    const machines = await call(token, 'GET', `${W()}/alarm?typeKey=farm-machine&size=0`);
+    expect(machines.statusCode, machines.body).toBe(200);
+    // The soil station's alarm exists, but is not a farm machine's.
+    expect(json<Page<Alarm>>(machines).content.map((a) => a.id)).not.toContain(alarm.id);
+    for (const url of ['alarm?size=0', 'alarm?typeKey=soil-moisture', 'alarm/summary', 'rule', 'staff']) {
+      expect((await call(token, 'GET', `${W()}/${url}`)).statusCode, url).toBe(403);
+    }
+  });
 });

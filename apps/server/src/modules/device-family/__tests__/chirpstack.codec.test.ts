@@ -37,6 +37,10 @@ describe('ChirpStack codec', () => {
         rssi: -97,
         snr: 6.2,
       },
+      signal: { rssi: -97, snr: 6.2 },
+      applicationId: 'x',
+      fPort: 2,
+      data: Buffer.from([1, 2]),
     });
   });
 

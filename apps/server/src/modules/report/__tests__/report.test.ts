@@ -189,6 +189,13 @@ describe('rainfall report', () => {
     const wz = new ExcelJS.Workbook();
     await wz.xlsx.load(zh.rawPayload as unknown as ArrayBuffer);
     expect(wz.worksheets[0]?.getRow(4).getCell(2).value).toBe('降雨量 (mm)');
+    // '<report name in the caller's language>-<from>-<to>.xlsx'; Chinese as RFC 5987 filename*.
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Rainfall report-2024-05-01-2024-05-02.xlsx"',
+    );
+    expect(zh.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('降雨量报表-2024-05-01-2024-05-02.xlsx')}`,
+    );
   });
 });
 
@@ -287,6 +294,9 @@ describe('accumulated temperature report', () => {
     expect(ws.getRow(5).getCell(1).value).toBe('日期');
     expect(ws.getRow(9).getCell(1).value).toBe('2024-05-04');
     expect(ws.getRow(9).getCell(7).value).toBe(11);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('积温报表-2024-05-01-2024-05-04.xlsx')}`,
+    );
   });
 });
 
@@ -334,5 +344,8 @@ describe('light report', () => {
     const ws = wb.worksheets[0];
     expect(ws?.getRow(5).getCell(4).value).toBe('Sunshine hours (h)');
     expect(ws?.getRow(6).getCell(2).value).toBe(12733);
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Light report-2024-05-01-2024-05-01.xlsx"',
+    );
   });
 });

@@ -37,7 +37,12 @@ const device = async (d: TestDevice): Promise<MqttClient> => {
 
 beforeAll(async () => {
   broker = await startMosquitto();
-  const env = { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'tilth-test-a', MQTT_INGEST_CONNECTIONS: '2' };
+  const env = {
+    MQTT_URL: broker.url,
+    MQTT_CLIENT_ID: 'tilth-test-a',
+    MQTT_INGEST_CONNECTIONS: '2',
+    MQTT_DEVICE_RATE: '0',
+  };
   server = await startTestServer(env, { iot: { sweepEveryMs: 0, rollupEveryMs: 0 } });
   const config = loadConfig({ ...process.env, ...env, MQTT_CLIENT_ID: 'tilth-test-b', MQTT_PORT: '0' });
   second = new IotServer(config, server.platform.database, {

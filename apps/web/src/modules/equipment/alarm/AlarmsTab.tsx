@@ -24,16 +24,24 @@ import { metricName, metricValue, OP_SYMBOL, SEVERITY_COLOR } from './alarmForma
 const POLL_MS = 15_000;
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
-/** Alarms: active first, severity, device, value against threshold, times, acknowledge (one or many). */
-export function AlarmsTab({ tenantId }: { tenantId: number }) {
+/**
+ * Alarms: active first, severity, device, value against threshold, times, acknowledge (one or many).
+ * With a typeKey only that device type's alarms (the farm machinery alarm page), without the
+ * tenant-wide summary.
+ */
+export function AlarmsTab({ tenantId, typeKey }: { tenantId: number; typeKey?: string }) {
   const { t, i18n } = useTranslation(['alarm', 'common']);
   const message = useMessage();
-  const key = useMemo(() => alarmKeys.alarms(tenantId), [tenantId]);
-  const list = usePagedList<Alarm>(key, (q) => alarmApi.alarms(tenantId, q));
+  const key = useMemo(
+    () => (typeKey ? [...alarmKeys.alarms(tenantId), typeKey] : alarmKeys.alarms(tenantId)),
+    [tenantId, typeKey],
+  );
+  const list = usePagedList<Alarm>(key, (q) => alarmApi.alarms(tenantId, typeKey ? { ...q, typeKey } : q));
   const summary = useQuery({
     queryKey: alarmKeys.summary(tenantId),
     queryFn: () => alarmApi.summary(tenantId),
     refetchInterval: POLL_MS,
+    enabled: !typeKey,
   });
   const devices = useQuery({
     queryKey: alarmKeys.devices(tenantId),
@@ -74,7 +82,9 @@ export function AlarmsTab({ tenantId }: { tenantId: number }) {
       label: t('alarm:field.device'),
       type: 'select',
       showSearch: true,
-      options: (devices.data ?? []).map((d) => ({ value: d.id, label: d.name })),
+      options: (devices.data ?? [])
+        .filter((d) => !typeKey || d.deviceType === typeKey)
+        .map((d) => ({ value: d.id, label: d.name })),
     },
     { name: 'range', label: t('alarm:field.raisedAt'), type: 'dateRange', names: ['startTime', 'endTime'] },
   ];
@@ -95,7 +105,7 @@ export function AlarmsTab({ tenantId }: { tenantId: number }) {
       if (acking.length === 1) message.success(t('alarm:message.acked'));
       setAcking(null);
       setSelected([]);
-      await Promise.all([list.refresh(), summary.refetch()]);
+      await Promise.all([list.refresh(), typeKey ? undefined : summary.refetch()]);
     } catch {
       // Shown by the API client.
     } finally {
@@ -166,7 +176,7 @@ export function AlarmsTab({ tenantId }: { tenantId: number }) {
   const s = summary.data;
   return (
     <>
-      <Space size="large" style={{ marginBottom: 12 }} wrap>
+      <Space size="large" style={{ marginBottom: 12, display: typeKey ? 'none' : undefined }} wrap>
         <span>
           {t('alarm:summary.active')} <Badge count={s?.active ?? 0} showZero color="red" />
         </span>

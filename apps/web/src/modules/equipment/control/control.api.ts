@@ -70,6 +70,7 @@ export const controlApi = {
     api.get<Page<AeratorLogItem>>(`${aerator(t)}/${regulatorId}/${kind}`, { query }),
 
   log: (t: number, query: Query) => api.get<Page<ControlLogItem>>(`${device(t)}/control-log`, { query }),
-  exportLog: (t: number, query: Query) =>
-    downloadFile(`${device(t)}/control-log/export`, query, 'control-log.xlsx'),
+  /** The server names the file '控制日志-<from>-<to>.xlsx'; `fallbackName` only if its header is lost. */
+  exportLog: (t: number, query: Query, fallbackName = 'control-log.xlsx') =>
+    downloadFile(`${device(t)}/control-log/export`, query, fallbackName),
 };

@@ -54,7 +54,7 @@ export const familyApi = {
   loraSync: (t: number, id: number) =>
     api.post<{
       command: CommandIssued | null;
-      nodes: { id: number; name: string; eui: string; online: number }[];
+      nodes: { id: number; name: string; eui: string; online: number; deviceType: string }[];
     }>(`${v2(t)}/lora-node/synchronize`, { json: { id } }),
   inverterControl: (t: number, id: number, en: 0 | 1, durationMin?: number) =>
     api.post<CommandIssued>(`${v1(t)}/inverter/${id}/control`, {

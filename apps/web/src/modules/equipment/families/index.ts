@@ -58,7 +58,7 @@ const PANELS: Readonly<Record<string, readonly FamilyPanel[]>> = {
   aerator: [panel('aerator', AeratorPanel)],
   'pest-station': [panel('pest', PestPanel)],
   'forecast-lamp': [panel('pest', PestPanel)],
-  'pest-lamp': [panel('pest', PestPanel)],
+  // The insecticidal lamp takes no photos (kill count only, in the cards and curve): no photo tab.
 };
 
 /** Form.Item fields for devices.config of the type, rendered inside the device form under name ['config']. */

@@ -1,5 +1,5 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { useQuery } from '@tanstack/react-query';
+import { commandActionName, formatCommandParams } from '@tilth/contracts/control-log.format';
 import { COMMAND_STATES } from '@tilth/contracts/device-protocol.types';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
@@ -13,8 +13,8 @@ import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
 import { useShell } from '../../../shell/ShellContext';
 import { type ControlLogItem, controlApi, controlKeys } from '../../equipment/control/control.api';
-import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
-import { withDayBounds } from './logQuery';
+import { withAllPlaceholder, withDayBounds } from './logQuery';
+import { useLogScope } from './useLogScope';
 
 const STATE_COLOR: Record<string, string> = {
   queued: 'default',
@@ -32,56 +32,67 @@ export function ControlLogPage() {
   const { t, i18n } = useTranslation(['control', 'common']);
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const { tenantId } = useShell();
-  const key = useMemo(() => controlKeys.log(tenantId), [tenantId]);
-  const list = usePagedList<ControlLogItem>(key, (q) => controlApi.log(tenantId, withDayBounds(q)));
-  const devices = useQuery({
-    queryKey: deviceKeys.options(tenantId, undefined, undefined),
-    queryFn: () => deviceApi.options(tenantId, {}),
-  });
+  const { areaId, devices } = useLogScope(tenantId);
+  const key = useMemo(() => [...controlKeys.log(tenantId), areaId ?? 0], [tenantId, areaId]);
+  const list = usePagedList<ControlLogItem>(key, (q) =>
+    controlApi.log(tenantId, withDayBounds({ ...q, areaId })),
+  );
   const [exporting, setExporting] = useState(false);
 
-  const fields: FilterField[] = [
-    {
-      name: 'deviceType',
-      label: t('control:log.deviceType'),
-      type: 'select',
-      showSearch: true,
-      options: CONTROLLABLE.map((d) => ({ value: d.key, label: d.name[lang] })),
-    },
-    {
-      name: 'deviceId',
-      label: t('control:log.device'),
-      type: 'select',
-      showSearch: true,
-      options: (devices.data ?? [])
-        .filter((d) => CONTROLLABLE.some((c) => c.key === d.deviceType))
-        .map((d) => ({ value: d.id, label: `${d.name} (${d.eui})` })),
-    },
-    {
-      name: 'state',
-      label: t('control:log.state'),
-      type: 'select',
-      options: COMMAND_STATES.map((s) => ({ value: s, label: t(`control:command.states.${s}`) })),
-    },
-    {
-      name: 'source',
-      label: t('control:log.source'),
-      type: 'select',
-      options: SOURCES.map((s) => ({ value: s, label: t(`control:log.sources.${s}`) })),
-    },
-    {
-      name: 'mine',
-      label: t('control:log.mine'),
-      type: 'select',
-      options: [{ value: 1, label: t('control:log.mine') }],
-    },
-    { name: 'range', label: t('control:log.dateRange'), type: 'dateRange', names: ['startTime', 'endTime'] },
-  ];
+  const fields: FilterField[] = withAllPlaceholder(
+    [
+      {
+        name: 'deviceType',
+        label: t('control:log.deviceType'),
+        type: 'select',
+        showSearch: true,
+        options: CONTROLLABLE.map((d) => ({ value: d.key, label: d.name[lang] })),
+      },
+      {
+        name: 'deviceId',
+        label: t('control:log.device'),
+        type: 'select',
+        showSearch: true,
+        options: devices
+          .filter((d) => CONTROLLABLE.some((c) => c.key === d.deviceType))
+          .map((d) => ({ value: d.id, label: `${d.name} (${d.eui})` })),
+      },
+      {
+        name: 'state',
+        label: t('control:log.state'),
+        type: 'select',
+        options: COMMAND_STATES.map((s) => ({ value: s, label: t(`control:command.states.${s}`) })),
+      },
+      {
+        name: 'source',
+        label: t('control:log.source'),
+        type: 'select',
+        options: SOURCES.map((s) => ({ value: s, label: t(`control:log.sources.${s}`) })),
+      },
+      {
+        name: 'mine',
+        label: t('control:log.mine'),
+        type: 'select',
+        options: [{ value: 1, label: t('control:log.mine') }],
+      },
+      {
+        name: 'range',
+        label: t('control:log.dateRange'),
+        type: 'dateRange',
+        names: ['startTime', 'endTime'],
+      },
+    ],
+    t,
+  );
 
   const exportLog = async () => {
     setExporting(true);
     try {
-      await controlApi.exportLog(tenantId, withDayBounds({ ...(list.filters as Record<string, string>) }));
+      await controlApi.exportLog(
+        tenantId,
+        withDayBounds({ ...(list.filters as Record<string, string>), areaId }),
+        `${t('control:log.title')}.xlsx`,
+      );
     } catch {
       // The download helper rejects with the server's message; nothing else to undo.
     } finally {
@@ -106,17 +117,13 @@ export function ControlLogPage() {
     {
       title: t('control:log.action'),
       dataIndex: 'action',
-      render: (v: string, r) =>
-        (r.deviceType && deviceTypeByKey(r.deviceType)?.commands.find((c) => c.action === v)?.name[lang]) ??
-        v,
+      render: (v: string, r) => commandActionName(r.deviceType, v, lang),
     },
     {
+      // The same words as the Excel export (one formatter in contracts).
       title: t('control:log.params'),
       dataIndex: 'params',
-      render: (v: Record<string, unknown>) =>
-        Object.entries(v)
-          .map(([k, x]) => `${t(`control:param.${k}`, { defaultValue: k })}: ${String(x)}`)
-          .join('; ') || '—',
+      render: (_: unknown, r) => formatCommandParams(r, lang) || '—',
     },
     {
       title: t('control:log.state'),

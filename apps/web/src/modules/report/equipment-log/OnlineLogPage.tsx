@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { DeviceStatusLogItem } from '@tilth/contracts/device.types';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
 import Badge from 'antd/es/badge';
@@ -11,46 +10,55 @@ import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
 import { useShell } from '../../../shell/ShellContext';
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
-import { withDayBounds } from './logQuery';
+import { withAllPlaceholder, withDayBounds } from './logQuery';
+import { useLogScope } from './useLogScope';
 
 /** report/equipmentLog/onlineLog: devices going online and offline (GET device/status-log). */
 export function OnlineLogPage() {
   const { t, i18n } = useTranslation(['control', 'common']);
   const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
   const { tenantId } = useShell();
-  const key = useMemo(() => [...deviceKeys.statusLog(tenantId), 'report'], [tenantId]);
-  const list = usePagedList<DeviceStatusLogItem>(key, (q) => deviceApi.statusLog(tenantId, withDayBounds(q)));
-  const devices = useQuery({
-    queryKey: deviceKeys.options(tenantId, undefined, undefined),
-    queryFn: () => deviceApi.options(tenantId, {}),
-  });
+  // Like the control log, the online log follows the base chosen in the header.
+  const { areaId, devices } = useLogScope(tenantId);
+  const key = useMemo(() => [...deviceKeys.statusLog(tenantId), 'report', areaId ?? 0], [tenantId, areaId]);
+  const list = usePagedList<DeviceStatusLogItem>(key, (q) =>
+    deviceApi.statusLog(tenantId, withDayBounds({ ...q, areaId })),
+  );
 
-  const fields: FilterField[] = [
-    {
-      name: 'deviceType',
-      label: t('control:online.deviceType'),
-      type: 'select',
-      showSearch: true,
-      options: DEVICE_TYPES.filter((d) => d.family !== 'camera').map((d) => ({
-        value: d.key,
-        label: d.name[lang],
-      })),
-    },
-    {
-      name: 'deviceId',
-      label: t('control:online.device'),
-      type: 'select',
-      showSearch: true,
-      options: (devices.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.eui})` })),
-    },
-    {
-      name: 'online',
-      label: t('control:online.state'),
-      type: 'select',
-      options: [1, 0].map((v) => ({ value: v, label: t(`control:online.states.${v}`) })),
-    },
-    { name: 'range', label: t('control:log.dateRange'), type: 'dateRange', names: ['startTime', 'endTime'] },
-  ];
+  const fields: FilterField[] = withAllPlaceholder(
+    [
+      {
+        name: 'deviceType',
+        label: t('control:online.deviceType'),
+        type: 'select',
+        showSearch: true,
+        options: DEVICE_TYPES.filter((d) => d.family !== 'camera').map((d) => ({
+          value: d.key,
+          label: d.name[lang],
+        })),
+      },
+      {
+        name: 'deviceId',
+        label: t('control:online.device'),
+        type: 'select',
+        showSearch: true,
+        options: devices.map((d) => ({ value: d.id, label: `${d.name} (${d.eui})` })),
+      },
+      {
+        name: 'online',
+        label: t('control:online.state'),
+        type: 'select',
+        options: [1, 0].map((v) => ({ value: v, label: t(`control:online.states.${v}`) })),
+      },
+      {
+        name: 'range',
+        label: t('control:log.dateRange'),
+        type: 'dateRange',
+        names: ['startTime', 'endTime'],
+      },
+    ],
+    t,
+  );
 
   const columns: ColumnsType<DeviceStatusLogItem> = [
     {

@@ -14,6 +14,7 @@ import type {
 import type { Land } from '@tilth/contracts/land.types';
 import { api, type Query } from '../../../../shared/api/client';
 import { downloadFile } from './download';
+import { devicePath } from './familyPaths';
 
 export type {
   CollectedDatum,
@@ -47,14 +48,23 @@ const v1 = (t: number) => `/wfpe/v1/${t}/device`;
 export type DeviceInput = Omit<DeviceCreateBody, 'config'> & { config?: Record<string, unknown> };
 export type DeviceChanges = Omit<DeviceUpdateBody, 'config'> & { config?: Record<string, unknown> };
 
+// List, details, create, edit and delete go to the type's spec 02 §7 family path when it has one
+// (familyPaths.ts); the family answers are the registry device plus concentratorId and imeI.
 export const deviceApi = {
-  page: (t: number, query: Query) => api.get<Page<Device>>(`${v1(t)}/page`, { query }),
+  /** One page of a type's devices (without a type: every type, generic path). */
+  page: (t: number, query: Query & { deviceType?: string }) =>
+    api.get<Page<Device>>(devicePath(query.deviceType, 'page', t), { query }),
   options: (t: number, query: { deviceType?: string; areaId?: number }) =>
     api.get<DeviceOption[]>(`${v1(t)}/all`, { query }),
-  details: (t: number, id: number) => api.get<Device>(`${v1(t)}/${id}/details`),
-  create: (t: number, body: DeviceInput) => api.post<DeviceCreated>(v1(t), { json: body }),
-  update: (t: number, body: DeviceChanges) => api.put<Device>(v1(t), { json: body }),
-  remove: (t: number, id: number) => api.delete<unknown>(`${v1(t)}/${id}`),
+  details: (t: number, id: number, typeKey?: string) =>
+    api.get<Device>(devicePath(typeKey, 'details', t, id)),
+  create: (t: number, body: DeviceInput) =>
+    api.post<DeviceCreated>(devicePath(body.deviceType, 'create', t), { json: body }),
+  /** typeKey picks the family path; the body never carries it (type and serial are fixed). */
+  update: (t: number, body: DeviceChanges, typeKey?: string) =>
+    api.put<Device>(devicePath(typeKey, 'update', t), { json: body }),
+  remove: (t: number, id: number, typeKey?: string) =>
+    api.delete<unknown>(devicePath(typeKey, 'remove', t, id)),
   rotateCredentials: (t: number, id: number) => api.post<DeviceCredentials>(`${v1(t)}/${id}/credentials`),
   collection: (t: number, id: number) => api.get<CollectedDatum[]>(`${v1(t)}/${id}/collection`),
   curve: (t: number, id: number, query: { metric: string; startTime: string; endTime: string }) =>

@@ -40,7 +40,7 @@ export function DeviceDataDialog({ device: initial, onClose }: DeviceDataDialogP
   // The row as the list had it, then fresh details (kept live by the stream).
   const details = useQuery({
     queryKey: deviceKeys.details(tenantId, initial.id),
-    queryFn: () => deviceApi.details(tenantId, initial.id),
+    queryFn: () => deviceApi.details(tenantId, initial.id, initial.deviceType),
     placeholderData: initial,
   });
   const device = details.data ?? initial;

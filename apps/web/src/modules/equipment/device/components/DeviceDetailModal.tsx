@@ -29,7 +29,7 @@ export function DeviceDetailModal({ device, deviceId, onClose, onOpenData }: Dev
   const { tenantId } = useShell();
   const q = useQuery({
     queryKey: deviceKeys.details(tenantId, deviceId),
-    queryFn: () => deviceApi.details(tenantId, deviceId),
+    queryFn: () => deviceApi.details(tenantId, deviceId, device?.deviceType),
     placeholderData: device,
     retry: false,
   });

@@ -124,11 +124,15 @@ export function DeviceFormModal({ type, device, defaultAreaId, onClose, onCreate
     setBusy(true);
     try {
       if (device) {
-        await deviceApi.update(tenantId, {
-          ...common,
-          id: device.id,
-          objectVersionNumber: device.objectVersionNumber,
-        });
+        await deviceApi.update(
+          tenantId,
+          {
+            ...common,
+            id: device.id,
+            objectVersionNumber: device.objectVersionNumber,
+          },
+          device.deviceType,
+        );
         message.success(t('common:message.saved'));
       } else {
         const created = await deviceApi.create(tenantId, {

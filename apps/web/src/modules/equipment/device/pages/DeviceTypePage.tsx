@@ -79,7 +79,7 @@ function DeviceList({ type }: { type: DeviceTypeDef }) {
   ];
 
   const remove = (d: Device) =>
-    confirmDelete(d.name, () => deviceApi.remove(tenantId, d.id), list.refresh, {
+    confirmDelete(d.name, () => deviceApi.remove(tenantId, d.id, d.deviceType), list.refresh, {
       content: t('device:message.deleteHint'),
       width: 360,
     });

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@tilth/contracts/device.types';
 import { ARM_LIMITS as A } from '@tilth/contracts/device-family.types';
 import Button from 'antd/es/button';
@@ -11,14 +12,17 @@ import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { liveStateApi, liveStateKeys, newerLatest } from '../../device/api/liveState.api';
+import { LiveStateBar } from '../../device/components/LiveStateBar';
 import { formatValue } from '../../device/deviceFormat';
 import { familyApi, familyKeys } from '../family.api';
 import { ArmControls } from './ArmControls';
 import { codesOfDevice, useCommand } from './common';
 import { SettingTable } from './SettingTable';
 
-// Robotic arm (spec 02 §7 /device/mar): status, stop and capture, presets (R / Y / Z) and cruises
-// (steps with speed and stay), called as commands.
+// Robotic arm (spec 02 §7 /device/mar): status and configuration read from the arm (call-status,
+// call-config; stale when it does not answer), stop and capture, presets (R / Y / Z) and cruises (steps
+// with speed and stay), called as commands.
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' ? v : fallback);
 
@@ -43,8 +47,21 @@ export default function ArmPanel({ device }: { device: Device }) {
   const { t, i18n } = useTranslation('family');
   const { tenantId } = useShell();
   const { busy, run } = useCommand(device);
-  const yMax = num(device.config.yTravelMm, A.y.max);
-  const zMax = num(device.config.zTravelMm, A.z.max);
+  // Round trips of up to 5 s each: asked once when the panel opens, again on demand.
+  const ask = { retry: false, staleTime: 60_000, refetchOnWindowFocus: false } as const;
+  const status = useQuery({
+    queryKey: liveStateKeys.armStatus(tenantId, device.id),
+    queryFn: () => liveStateApi.armStatus(tenantId, device.id),
+    ...ask,
+  });
+  const config = useQuery({
+    queryKey: liveStateKeys.armConfig(tenantId, device.id),
+    queryFn: () => liveStateApi.armConfig(tenantId, device.id),
+    ...ask,
+  });
+  const travel = { ...device.config, ...(config.data?.config ?? {}) };
+  const yMax = num(travel.yTravelMm, A.y.max);
+  const zMax = num(travel.zTravelMm, A.z.max);
   const crud = (kind: 'preset' | 'cruise') => ({
     device,
     queryKey: familyKeys.settings(tenantId, device.id, kind),
@@ -52,9 +69,17 @@ export default function ArmPanel({ device }: { device: Device }) {
     add: (b: { deviceId: number; name: string; data: object }) => familyApi.armAdd(tenantId, kind, b),
     remove: (id: number) => familyApi.armRemove(tenantId, kind, id),
   });
-  const v = device.latest;
+  const v = newerLatest(device, status.data);
   return (
     <div>
+      <LiveStateBar
+        state={status.data}
+        busy={status.isFetching}
+        onRefresh={() => {
+          void status.refetch();
+          void config.refetch();
+        }}
+      />
       <Descriptions size="small" column={5}>
         <Descriptions.Item label={t('arm.r')}>
           {formatValue(v.axisR, '°', i18n.language, 1)}
