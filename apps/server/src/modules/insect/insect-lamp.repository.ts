@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { pageRows } from '../../platform/db/paging.js';
 import { devices } from '../device/device.tables.js';
@@ -6,9 +6,9 @@ import { telemetry } from '../telemetry/telemetry.tables.js';
 import {
   deviceJoin,
   filterSql,
+  listRecords,
   type RecordFilter,
   type RecordView,
-  recordColumns,
   type Visibility,
 } from './insect.repository.js';
 import { insectRecords } from './insect.tables.js';
@@ -16,12 +16,8 @@ import { insectRecords } from './insect.tables.js';
 // Queries of the spec 02 §7 insect-lamp and per-device pest statistics paths (insect-lamp.*.ts), on top of
 // the record filter of insect.repository.ts.
 
-/** Records with a photo (from a device, maybe redrawn or re-identified; never manual entries). */
-const photoFilter = (tenantId: number, f: RecordFilter, v: Visibility) =>
-  and(filterSql(tenantId, f, v), isNotNull(insectRecords.fileId));
-
 /** Trap photos, newest first. */
-export const listPhotoRecords = async (
+export const listPhotoRecords = (
   db: Db,
   tenantId: number,
   f: RecordFilter,
@@ -29,23 +25,7 @@ export const listPhotoRecords = async (
   limit: number | undefined,
   offset: number,
 ): Promise<{ rows: RecordView[]; total: number }> =>
-  pageRows(
-    db
-      .select(recordColumns)
-      .from(insectRecords)
-      .leftJoin(devices, deviceJoin(tenantId))
-      .where(photoFilter(tenantId, f, v))
-      .orderBy(desc(insectRecords.takenAt), desc(insectRecords.id))
-      .$dynamic(),
-    () =>
-      db
-        .select({ n: count() })
-        .from(insectRecords)
-        .leftJoin(devices, deviceJoin(tenantId))
-        .where(photoFilter(tenantId, f, v)),
-    limit,
-    offset,
-  );
+  listRecords(db, tenantId, { ...f, withPhoto: true }, v, limit, offset);
 
 /** How many records the filter holds and the newest one's time. */
 export const recordSummary = async (

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../platform/db/columns.js';
 import { pageRows } from '../../platform/db/paging.js';
@@ -134,6 +149,8 @@ export interface RecordFilter {
   name?: string;
   from?: Date;
   to?: Date;
+  /** Only records with a photo (from a device, maybe redrawn or re-identified; never manual entries). */
+  withPhoto?: boolean;
 }
 
 export const filterSql = (tenantId: number, f: RecordFilter, v: Visibility) =>
@@ -148,6 +165,7 @@ export const filterSql = (tenantId: number, f: RecordFilter, v: Visibility) =>
       : sql`exists (select 1 from jsonb_array_elements(${insectRecords.counts}) e where e->>'name' = ${f.name})`,
     f.from === undefined ? undefined : gte(insectRecords.takenAt, f.from),
     f.to === undefined ? undefined : lte(insectRecords.takenAt, f.to),
+    f.withPhoto ? isNotNull(insectRecords.fileId) : undefined,
   );
 
 // Devices are joined on the tenant too, so a record never picks up another tenant's device.
