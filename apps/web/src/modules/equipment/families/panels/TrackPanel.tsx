@@ -83,9 +83,14 @@ export default function TrackPanel({ device }: { device: Device }) {
             if (v?.[0] && v[1]) setDays([v[0], v[1]]);
           }}
         />
+        {track.data ? (
+          <span className="tl-muted">{t('track.points', { count: track.data.length })}</span>
+        ) : null}
         {inside === null ? null : (
           <Tag color={inside ? 'green' : 'red'}>{t(inside ? 'track.inside' : 'track.outside')}</Tag>
         )}
+        {/* Say why no fence is drawn: it is set in the device form. */}
+        {fence.length < 3 ? <span className="tl-muted">{t('track.noFence')}</span> : null}
         {track.isFetching ? <Spin size="small" /> : null}
       </Space>
       {track.data && track.data.length === 0 ? <NoData /> : null}
