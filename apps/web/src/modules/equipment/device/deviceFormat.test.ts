@@ -44,6 +44,12 @@ describe('formatValue and relativeTime', () => {
     expect(formatValue(1234.5678, '°C', 'en-US', 1)).toBe('1,234.6 °C');
     expect(formatValue(0.5, '', 'zh-CN', 2)).toBe('0.5');
     expect(formatValue(null, '%', 'zh-CN')).toBe('—');
+    // Seconds (uptime, run time) read as the two largest units from a minute on.
+    expect(formatValue(45, 's', 'zh-CN', 0)).toBe('45 s');
+    expect(formatValue(511, 's', 'zh-CN', 0)).toBe('8 分 31 秒');
+    expect(formatValue(511, 's', 'en-US', 0)).toBe('8 min 31 s');
+    expect(formatValue(3 * 86_400 + 3600 * 4 + 59, 's', 'en-US', 0)).toBe('3 d 4 h');
+    expect(formatValue(7200, 's', 'zh-CN', 0)).toBe('2 小时');
     expect(formatValue(Number.NaN, '%', 'zh-CN')).toBe('—');
   });
 

@@ -31,11 +31,35 @@ export const formatValue = (
   decimals = 2,
 ): string => {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  // Uptimes and run times arrive in seconds; "511 s" reads better as "8 min 31 s".
+  if (unit === 's' && Math.abs(value) >= 60) return formatDuration(value, language);
   const text = new Intl.NumberFormat(langOf(language), {
     maximumFractionDigits: decimals,
     minimumFractionDigits: 0,
   }).format(value);
   return unit ? `${text} ${unit}` : text;
+};
+
+const DURATION_UNITS = {
+  'zh-CN': { d: '天', h: '小时', min: '分', s: '秒', sep: ' ' },
+  'en-US': { d: 'd', h: 'h', min: 'min', s: 's', sep: ' ' },
+} as const;
+
+/** Seconds as the two largest units: '2 天 4 小时' / '2 d 4 h', '8 分 31 秒' / '8 min 31 s'. */
+export const formatDuration = (seconds: number, language: string): string => {
+  const u = DURATION_UNITS[langOf(language)];
+  const total = Math.round(Math.abs(seconds));
+  const parts: [number, string][] = [
+    [Math.floor(total / 86_400), u.d],
+    [Math.floor((total % 86_400) / 3600), u.h],
+    [Math.floor((total % 3600) / 60), u.min],
+    [total % 60, u.s],
+  ];
+  const first = parts.findIndex(([n]) => n > 0);
+  if (first === -1) return `0 ${u.s}`;
+  const shown = parts.slice(first, first + 2).filter(([n], i) => i === 0 || n > 0);
+  const nf = new Intl.NumberFormat(langOf(language));
+  return (seconds < 0 ? '-' : '') + shown.map(([n, unit]) => `${nf.format(n)} ${unit}`).join(u.sep);
 };
 
 export const metricLabel = (metric: MetricDef, language: string): string => metric.name[langOf(language)];

@@ -118,6 +118,7 @@ export default function ArmPanel({ device }: { device: Device }) {
       <Divider />
       <Typography.Title level={5}>{t('arm.presets')}</Typography.Title>
       <SettingTable
+        noun={t('arm.presets')}
         {...crud('preset')}
         defaults={{ number: 1, r: 0, y: 0, z: 0 }}
         fields={() => (
@@ -148,6 +149,7 @@ export default function ArmPanel({ device }: { device: Device }) {
       <Divider />
       <Typography.Title level={5}>{t('arm.cruises')}</Typography.Title>
       <SettingTable
+        noun={t('arm.cruises')}
         {...crud('cruise')}
         defaults={{ number: 1, loop: false, steps: [{ r: 0, y: 0, z: 0, speed: 50, stayS: 10 }] }}
         fields={() => (

@@ -188,6 +188,7 @@ export default function FertilizerPanel({ device }: { device: Device }) {
   });
   const programs = (
     <SettingTable
+      noun={t('program.title')}
       {...crud('program')}
       defaults={{
         mode: 'daily',
@@ -224,6 +225,7 @@ export default function FertilizerPanel({ device }: { device: Device }) {
   );
   const methodTable = (
     <SettingTable
+      noun={t('method.title')}
       {...crud('method')}
       defaults={{ method: 'quantitative' }}
       toData={compact}
@@ -256,6 +258,7 @@ export default function FertilizerPanel({ device }: { device: Device }) {
   );
   const controllers = (
     <SettingTable
+      noun={t('controller.title')}
       {...crud('controller')}
       defaults={{ channels: 8 }}
       toData={compact}

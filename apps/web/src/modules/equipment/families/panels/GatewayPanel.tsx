@@ -126,6 +126,7 @@ export default function GatewayPanel({ device }: { device: Device }) {
           <Divider />
           <Typography.Title level={5}>{t('rtu.title')}</Typography.Title>
           <SettingTable
+            noun={t('rtu.title')}
             device={device}
             queryKey={familyKeys.settings(tenantId, device.id, 'rtu-strategy')}
             load={() => familyApi.strategies(tenantId, device.id)}

@@ -36,6 +36,8 @@ export interface SettingTableProps {
   /** Extra row actions (run, call) for users with the control code. */
   actions?: (row: DeviceSetting) => ReactNode;
   defaults?: Record<string, unknown>;
+  /** What the table holds (e.g. "RTU 策略"), named in the add / edit modal's title. */
+  noun?: string;
 }
 
 export function SettingTable(p: SettingTableProps) {
@@ -134,7 +136,7 @@ export function SettingTable(p: SettingTableProps) {
       />
       <Modal
         open={editing !== null}
-        title={t(editing === 'new' ? 'action.add' : 'action.edit')}
+        title={[t(editing === 'new' ? 'action.add' : 'action.edit'), p.noun].filter(Boolean).join(' · ')}
         onCancel={() => setEditing(null)}
         onOk={() => void save().catch(() => undefined)}
         confirmLoading={busy}
