@@ -114,7 +114,10 @@ export default function ArmPanel({ device }: { device: Device }) {
           </Button>
         </Space>
       </PermissionGuard>
-      <ArmControls device={device} />
+      {/* Its own block: antd Space is inline and would run on from the stop / capture buttons. */}
+      <div>
+        <ArmControls device={device} />
+      </div>
       <Divider />
       <Typography.Title level={5}>{t('arm.presets')}</Typography.Title>
       <SettingTable
