@@ -96,6 +96,8 @@ describe('simulated robotic arm images', () => {
       15_000,
       'photos after the captures',
     );
+    // The server lists a photo when it is stored, a moment before the arm reads the upload's answer.
+    await waitFor(async () => client?.armCamera?.stats.photos === 3, 5_000, 'the arm counted its uploads');
     expect(client?.armCamera?.stats).toEqual({ photos: 3, failed: 0 });
     expect(images.every((i) => i.contentType === 'image/jpeg' && i.fileName.startsWith(arm.eui))).toBe(true);
 
