@@ -7,9 +7,10 @@ import {
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
-import { type ComposeOption, init, use } from 'echarts/core';
+import { type ComposeOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useEChart } from '../../../shared/chart/useEChart';
 import { legendSelection } from './insectFormat';
 
 // Loaded lazily (LazyInsectChart) so device panels do not carry ECharts until a chart is opened.
@@ -51,23 +52,8 @@ const toOption = (p: InsectChartProps): Option =>
 
 /** A pest trend (lines per insect) or a share (pie). */
 export default function InsectChart(props: InsectChartProps) {
-  const el = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
-  useEffect(() => {
-    if (!el.current) return;
-    const c = init(el.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
-    resize?.observe(el.current);
-    return () => {
-      resize?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(toOption(props), { notMerge: true });
-  }, [props]);
+  const option = useMemo(() => toOption(props), [props]);
+  const { ref, chart } = useEChart(option);
   const carousel = props.kind === 'line' ? (props.carouselMs ?? 0) : 0;
   const length = props.kind === 'line' ? props.days.length : 0;
   useEffect(() => {
@@ -93,6 +79,6 @@ export default function InsectChart(props: InsectChartProps) {
       c.getZr().off('mousemove', pause);
       c.getZr().off('globalout', resume);
     };
-  }, [carousel, length]);
-  return <div ref={el} className={`tl-insect-chart tl-insect-chart--${props.kind}`} />;
+  }, [chart, carousel, length]);
+  return <div ref={ref} className={`tl-insect-chart tl-insect-chart--${props.kind}`} />;
 }

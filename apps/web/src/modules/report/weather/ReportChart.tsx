@@ -7,9 +7,10 @@ import {
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
-import { type ComposeOption, init, use } from 'echarts/core';
+import { type ComposeOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../../shared/chart/useEChart';
 
 // Loaded lazily (LazyReportChart): ECharts stays out of the report pages' first chunk.
 use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -59,22 +60,7 @@ const toOption = ({ categories, series, axes }: ReportChartProps): ReportChartOp
 
 /** Bars and lines over periods, with an optional right axis. */
 export default function ReportChart(props: ReportChartProps) {
-  const el = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
-  useEffect(() => {
-    if (!el.current) return;
-    const c = init(el.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
-    resize?.observe(el.current);
-    return () => {
-      resize?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(toOption(props), { notMerge: true });
-  }, [props]);
-  return <div ref={el} className="tl-report-chart" />;
+  const option = useMemo(() => toOption(props), [props]);
+  const { ref } = useEChart(option);
+  return <div ref={ref} className="tl-report-chart" />;
 }

@@ -9,9 +9,10 @@ import {
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
-import { type ComposeOption, init, use } from 'echarts/core';
+import { type ComposeOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../../../shared/chart/useEChart';
 import type { Curve } from '../api/device.api';
 
 // Loaded lazily by the data dialog: ECharts stays out of the device list's bundle.
@@ -65,22 +66,7 @@ const toOption = ({ curve, labels, decimals }: CurveChartProps): Option => {
 
 /** The history curve of one metric: averages, with the min / max of each bucket when bucketed. */
 export default function CurveChart(props: CurveChartProps) {
-  const el = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
-  useEffect(() => {
-    if (!el.current) return;
-    const c = init(el.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
-    resize?.observe(el.current);
-    return () => {
-      resize?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chart.current?.setOption(toOption(props), { notMerge: true });
-  }, [props]);
-  return <div ref={el} className="tl-device-curve__chart" data-testid="device-curve-chart" />;
+  const option = useMemo(() => toOption(props), [props]);
+  const { ref } = useEChart(option);
+  return <div ref={ref} className="tl-device-curve__chart" data-testid="device-curve-chart" />;
 }

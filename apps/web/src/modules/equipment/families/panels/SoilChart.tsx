@@ -9,9 +9,10 @@ import {
   TooltipComponent,
   type TooltipComponentOption,
 } from 'echarts/components';
-import { type ComposeOption, init, use } from 'echarts/core';
+import { type ComposeOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart } from '../../../../shared/chart/useEChart';
 
 // Lazily loaded: ECharts stays out of the device list's bundle.
 use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
@@ -31,22 +32,8 @@ export interface SoilChartProps {
 
 /** One line per layer of the chosen value. */
 export default function SoilChart({ series, unit }: SoilChartProps) {
-  const el = useRef<HTMLDivElement | null>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
-  useEffect(() => {
-    if (!el.current) return;
-    const c = init(el.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => c.resize());
-    resize?.observe(el.current);
-    return () => {
-      resize?.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    const option: Option = {
+  const option = useMemo<Option>(
+    () => ({
       animation: false,
       grid: { left: 56, right: 24, top: 48, bottom: 56 },
       tooltip: { trigger: 'axis' },
@@ -60,8 +47,9 @@ export default function SoilChart({ series, unit }: SoilChartProps) {
         showSymbol: s.points.length < 60,
         data: s.points,
       })),
-    };
-    chart.current?.setOption(option, true);
-  }, [series, unit]);
-  return <div ref={el} style={{ width: '100%', height: 320 }} />;
+    }),
+    [series, unit],
+  );
+  const { ref } = useEChart(option);
+  return <div ref={ref} style={{ width: '100%', height: 320 }} />;
 }
