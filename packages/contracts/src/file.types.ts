@@ -39,7 +39,20 @@ export type FileView = z.infer<typeof fileView>;
 export const fileListQuery = z.object({ attachmentUuid: guid });
 export const fileList = z.array(fileView.omit({ attachmentUuid: true }));
 
-/** flag 0 fits inside width×height keeping the aspect ratio; 1 covers it exactly, cropping the overflow. */
+/**
+ * Sizes images are made in: a requested width or height is served at the next size up (the largest above
+ * it), so a few variants per image are ever made and cached, whatever sizes are asked for.
+ */
+export const IMAGE_SIZE_BUCKETS = [64, 128, 256, 400, 800, 1600] as const;
+
+/** The size an image request of `n` pixels is served at. */
+export const imageBucket = (n: number): number =>
+  IMAGE_SIZE_BUCKETS.find((b) => b >= n) ?? Math.max(...IMAGE_SIZE_BUCKETS);
+
+/**
+ * flag 0 fits inside width×height keeping the aspect ratio; 1 covers it exactly, cropping the overflow.
+ * Any size in range is accepted; the image is made at the bucket of each (IMAGE_SIZE_BUCKETS).
+ */
 export const imageQuery = z.object({
   width: z.coerce.number().int().min(1).max(IMAGE_SIZE_MAX).default(IMAGE_SIZE_DEFAULT),
   height: z.coerce.number().int().min(1).max(IMAGE_SIZE_MAX).default(IMAGE_SIZE_DEFAULT),

@@ -4,7 +4,7 @@ import { type WeatherProvider, weatherProviderFor } from '../modules/weather/wea
 import { loadKeyRing } from './auth/keys.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
-import { LocalDiskStorage } from './files/storage.js';
+import { LocalDiskStorage, trackReads } from './files/storage.js';
 import type { BuiltApp } from './http/app.js';
 import { buildApp } from './http/app.js';
 import { type IotOptions, IotServer } from './iot/runtime.js';
@@ -49,7 +49,7 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       config,
       database,
       keys,
-      storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+      storage: trackReads(new LocalDiskStorage(path.join(config.dataDir, 'files'))),
       sms,
       weather: opts.weather ?? weatherProviderFor(config.weatherProvider),
       iot,

@@ -30,6 +30,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   jwtSecret: string | undefined;
   uploadLimitBytes: number;
+  /** Largest image accepted (width × height of one frame); sharp never decodes more from user input. */
+  imageMaxPixels: number;
   logLevel: string;
   webDist: string;
   smsProvider: string;
@@ -86,6 +88,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     refreshTokenTtlSeconds: int(env.TILTH_REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'TILTH_REFRESH_TOKEN_TTL'),
     jwtSecret: env.TILTH_JWT_SECRET || undefined,
     uploadLimitBytes: int(env.TILTH_UPLOAD_LIMIT_MB, 50, 'TILTH_UPLOAD_LIMIT_MB') * 1024 * 1024,
+    imageMaxPixels: int(env.TILTH_IMAGE_MAX_MEGAPIXELS, 40, 'TILTH_IMAGE_MAX_MEGAPIXELS') * 1_000_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.TILTH_WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     smsProvider: env.TILTH_SMS_PROVIDER ?? 'log',

@@ -82,7 +82,9 @@ const seedBases: DemoExtras = async (database: Database, ids) => {
 };
 
 const seedNotices: DemoExtras = async (database, ids) => {
-  const notices = new NoticeService(new FileService(new LocalDiskStorage('/nonexistent'), 0));
+  const notices = new NoticeService(
+    new FileService(new LocalDiskStorage('/nonexistent'), { uploadLimitBytes: 0, imageMaxPixels: 0 }),
+  );
   const demoUser = ids.users.demo ?? 0;
   await database.withTenant(0, async (tx) => {
     await notices.create(adminCtx(tx, 0, demoUser, 'Tilth 平台 / Tilth Platform'), {

@@ -23,8 +23,8 @@ import {
 } from '@tilth/contracts/device.types';
 import { z } from 'zod';
 import { type App, addRoute } from '../../platform/http/route.js';
+import { contentDisposition } from '../../platform/http/serve-file.js';
 import type { Platform } from '../../platform/platform.js';
-import { contentDisposition } from '../file/file.routes.js';
 import { DEVICE_ACCESS } from './device.access.js';
 import { DeviceService } from './device.service.js';
 import { DeviceDataService } from './device-data.service.js';

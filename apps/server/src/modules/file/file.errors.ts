@@ -14,6 +14,30 @@ export const FileErrors = defineErrors({
       'en-US': 'This file type is not allowed; upload images, videos, PDF, Office documents or text files',
     },
   },
+  extensionMismatch: {
+    status: 415,
+    code: 'hfle.warn.file.extension',
+    message: {
+      'zh-CN': '文件名“{name}”的扩展名与文件内容（{type}）不符，请使用正确的扩展名',
+      'en-US': 'The extension of "{name}" does not match its content ({type}); use the matching extension',
+    },
+  },
+  tooManyPixels: {
+    status: 413,
+    code: 'hfle.warn.file.tooManyPixels',
+    message: {
+      'zh-CN': '图片尺寸过大（约 {mp} 百万像素），最大支持 {max} 百万像素',
+      'en-US': 'The image is too large (about {mp} megapixels); at most {max} megapixels are accepted',
+    },
+  },
+  unreadableImage: {
+    status: 415,
+    code: 'hfle.warn.file.unreadableImage',
+    message: {
+      'zh-CN': '无法读取该图片的尺寸，文件可能已损坏',
+      'en-US': 'The size of this image cannot be read; the file may be damaged',
+    },
+  },
   notImage: {
     status: 415,
     code: 'hfle.warn.file.notImage',

@@ -8,42 +8,14 @@ import {
   tenantParam,
   uploadQuery,
 } from '@tilth/contracts';
-import type { FastifyReply } from 'fastify';
 import { type App, addRoute } from '../../platform/http/route.js';
+import { sendStoredFile } from '../../platform/http/serve-file.js';
 import type { Platform } from '../../platform/platform.js';
 import { FileErrors } from './file.errors.js';
 import { FileService } from './file.service.js';
 
-/** RFC 6266 / RFC 5987: an ASCII fallback name and the exact UTF-8 name. */
-export const contentDisposition = (kind: 'inline' | 'attachment', name: string): string => {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};
-
-const INLINE = /^(?:image\/|video\/|application\/pdf$|text\/)/;
-
-/** Headers every served file carries; SVG may hold script, so it is sandboxed when opened directly. */
-const fileHeaders = (reply: FastifyReply, contentType: string, fileName: string): FastifyReply => {
-  reply
-    .type(contentType)
-    .header(
-      'content-disposition',
-      contentDisposition(INLINE.test(contentType) ? 'inline' : 'attachment', fileName),
-    )
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=3600');
-  if (contentType === 'image/svg+xml') {
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  }
-  return reply;
-};
-
 export const registerFileRoutes = (app: App, platform: Platform): void => {
-  const svc = new FileService(platform.storage, platform.config.uploadLimitBytes);
+  const svc = new FileService(platform.storage, platform.config);
 
   addRoute(app, platform, {
     method: 'POST',
@@ -88,11 +60,15 @@ export const registerFileRoutes = (app: App, platform: Platform): void => {
     summary: 'Download a file of this tenant or of the platform',
     schema: { params: fileIdParam },
     noTransaction: true,
+    serves: 'file',
     handler: async (ctx, req, reply) => {
       const { file, body } = await svc.open(ctx, req.params.id);
-      return fileHeaders(reply, file.contentType, file.fileName)
-        .header('content-length', String(file.fileSize))
-        .send(body);
+      return sendStoredFile(reply, {
+        body,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        size: file.fileSize,
+      });
     },
   });
 
@@ -100,12 +76,15 @@ export const registerFileRoutes = (app: App, platform: Platform): void => {
     method: 'GET',
     url: '/hfle/v1/:tenantId/files/:id/image',
     access: 'authenticated',
-    summary: 'A resized image: width and height 1-4096 (default 400), flag 0 fit inside, 1 cover and crop',
+    summary:
+      'A resized image: width and height 1-4096 (default 400), each made at its bucket (64, 128, 256, 400, 800, 1600); flag 0 fit inside, 1 cover and crop; an SVG comes back as a PNG',
     schema: { params: fileIdParam, querystring: imageQuery },
     noTransaction: true,
+    serves: 'file',
     handler: async (ctx, req, reply) => {
       const img = await svc.image(ctx, req.params.id, req.query);
-      return fileHeaders(reply, img.contentType, img.fileName).header('x-cache', img.cache).send(img.body);
+      reply.header('x-cache', img.cache);
+      return sendStoredFile(reply, { ...img, cacheScope: 'private' });
     },
   });
 

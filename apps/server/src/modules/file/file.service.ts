@@ -3,13 +3,22 @@ import { Readable } from 'node:stream';
 import { type FileView, type ImageQuery, uploadFields } from '@tilth/contracts';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../platform/errors.js';
-import type { FileStorage } from '../../platform/files/storage.js';
+import { type FileStorage, markStored } from '../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx } from '../../platform/http/context.js';
 import { FileErrors } from './file.errors.js';
-import { imageOutputFor, resizeImage, variantKey } from './file.image.js';
+import {
+  bucketed,
+  framePixels,
+  type ImageOutput,
+  imageOutputFor,
+  isDecodedImage,
+  resizeImage,
+  resizeSlots,
+  variantKey,
+} from './file.image.js';
 import * as repo from './file.repository.js';
-import { SNIFF_BYTES, sniffContentType } from './file.sniff.js';
+import { extensionFits, SNIFF_BYTES, sniffContentType } from './file.sniff.js';
 
 /** Besides the uploader, holders of these codes may delete a tenant's files (they manage attachments). */
 const FILE_MANAGERS: readonly PermissionCode[] = [
@@ -35,9 +44,18 @@ export interface ImageBody {
   body: Readable | Buffer;
   contentType: string;
   fileName: string;
-  /** HIT: served from the variant cache; MISS: resized now; ORIGINAL: a vector image, served as stored. */
-  cache: 'HIT' | 'MISS' | 'ORIGINAL';
+  /** HIT: served from the variant cache; MISS: resized now. */
+  cache: 'HIT' | 'MISS';
 }
+
+export interface FileLimits {
+  uploadLimitBytes: number;
+  /** Largest image (pixels of one frame) accepted at upload and decoded when resizing. */
+  imageMaxPixels: number;
+}
+
+/** Variants being made now, by storage key: a burst of the same request resizes once. */
+const making = new Map<string, Promise<Buffer>>();
 
 export const fileUrlOf = (tenantId: number, id: string): string => `/hfle/v1/${tenantId}/files/${id}/file`;
 
@@ -92,15 +110,38 @@ const drain = async (it: Iter): Promise<void> => {
   }
 };
 
+const readAll = async (body: Readable): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+
 /** Files and images (ARCHITECTURE §7): bytes on platform.storage, a row per file in the tenant. */
 export class FileService {
+  private readonly limitBytes: number;
+  private readonly maxPixels: number;
+
   constructor(
     private readonly storage: FileStorage,
-    private readonly limitBytes: number,
-  ) {}
+    limits: FileLimits,
+  ) {
+    this.limitBytes = limits.uploadLimitBytes;
+    this.maxPixels = limits.imageMaxPixels;
+  }
 
   private tooLarge() {
     return FileErrors.tooLarge({ n: Math.round(this.limitBytes / (1024 * 1024)) });
+  }
+
+  /** Refuses an image whose frame is over the pixel bound (a decompression bomb) or cannot be measured. */
+  private checkPixels(pixels: number | undefined): void {
+    if (pixels === undefined) throw FileErrors.unreadableImage();
+    if (pixels > this.maxPixels) {
+      throw FileErrors.tooManyPixels({
+        mp: Math.round(pixels / 1_000_000),
+        max: Math.round(this.maxPixels / 1_000_000),
+      });
+    }
   }
 
   /** Streams one upload to storage, refusing it by content (magic bytes) or size, then records it. */
@@ -123,6 +164,17 @@ export class FileService {
     if (!contentType) {
       await drain(it);
       throw FileErrors.unsupportedType();
+    }
+    if (!extensionFits(contentType, fileName)) {
+      await drain(it);
+      throw FileErrors.extensionMismatch({ name: fileName, type: contentType });
+    }
+    // Image headers sit in the first bytes (an SVG's size needs the whole document, read once stored).
+    const measure = isDecodedImage(contentType);
+    const headPixels = measure && contentType !== 'image/svg+xml' ? await framePixels(head) : undefined;
+    if (headPixels !== undefined && headPixels > this.maxPixels) {
+      await drain(it);
+      this.checkPixels(headPixels);
     }
     const bucketName = parsed.data.bucketName ?? 'public';
     const id = randomUUID();
@@ -150,6 +202,16 @@ export class FileService {
     if (input.stream.truncated || size > this.limitBytes) {
       await discard();
       throw this.tooLarge();
+    }
+    if (measure && headPixels === undefined) {
+      const stored = await this.storage.get(storageKey);
+      const pixels = stored ? await framePixels(await readAll(stored)) : undefined;
+      try {
+        this.checkPixels(pixels);
+      } catch (err) {
+        await discard();
+        throw err;
+      }
     }
     const row: repo.FileRow = {
       tenantId: ctx.tenantId,
@@ -252,27 +314,44 @@ export class FileService {
 
   private async resized(ctx: Ctx, id: string, q: ImageQuery): Promise<ImageBody> {
     const file = await this.find(ctx, id);
-    if (file.contentType === 'image/svg+xml') {
-      const body = await this.storage.get(file.storageKey);
-      if (!body) throw FileErrors.fileNotFound();
-      return { body, contentType: file.contentType, fileName: file.fileName, cache: 'ORIGINAL' };
-    }
     const out = imageOutputFor(file.contentType);
     if (!out) throw FileErrors.notImage();
-    const key = variantKey(file.storageKey, q, out);
+    const size = bucketed(q);
+    const key = variantKey(file.storageKey, size, out);
     const fileName = `${file.fileName.replace(/\.[^.]*$/, '')}.${out.ext}`;
     const cached = await this.storage.get(key);
     if (cached) return { body: cached, contentType: out.contentType, fileName, cache: 'HIT' };
-    const original = await this.storage.get(file.storageKey);
-    if (!original) throw FileErrors.fileNotFound();
-    let resized: Buffer;
-    try {
-      resized = await resizeImage(original, q, out);
-    } catch (err) {
-      ctx.log.warn({ err, fileId: id }, 'image resize failed');
-      throw FileErrors.notImage();
-    }
-    await this.storage.put(key, Readable.from([resized]));
-    return { body: resized, contentType: out.contentType, fileName, cache: 'MISS' };
+    const body = await this.makeVariant(ctx, file, key, size, out);
+    return { body, contentType: out.contentType, fileName, cache: 'MISS' };
+  }
+
+  /** Resizes and caches one variant, within the process-wide resize slots, once per burst of requests. */
+  private makeVariant(
+    ctx: Ctx,
+    file: repo.FileRow,
+    key: string,
+    size: ImageQuery,
+    out: ImageOutput,
+  ): Promise<Buffer> {
+    const pending = making.get(key);
+    if (pending) return pending;
+    const job = resizeSlots
+      .run(async () => {
+        const original = await this.storage.get(file.storageKey);
+        if (!original) throw FileErrors.fileNotFound();
+        let resized: Buffer;
+        try {
+          resized = await resizeImage(original, size, out, this.maxPixels);
+        } catch (err) {
+          original.destroy();
+          ctx.log.warn({ err, fileId: file.id }, 'image resize failed');
+          throw FileErrors.notImage();
+        }
+        await this.storage.put(key, Readable.from([resized]));
+        return markStored(resized);
+      })
+      .finally(() => making.delete(key));
+    making.set(key, job);
+    return job;
   }
 }

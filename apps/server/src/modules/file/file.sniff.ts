@@ -14,6 +14,30 @@ const OOXML_BY_EXT: Record<string, string> = { docx: OOXML.word, xlsx: OOXML.xl,
 /** Text is accepted under these names (served as text/plain or text/csv, never as HTML). */
 const TEXT_EXTS = new Set(['', 'txt', 'csv', 'tsv', 'log', 'json', 'md']);
 
+/**
+ * The name endings each sniffed type may carry. A name that claims another type (an SVG called
+ * `innocent.png`) is refused: whoever later opens the file by its name must get what its bytes are.
+ */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'image/svg+xml': ['svg'],
+  'application/pdf': ['pdf'],
+  // ISO media brands are many (isom, mp42, 3gp…, qt); cameras name the same container either way.
+  'video/mp4': ['mp4', 'm4v', '3gp', 'mov'],
+  'video/quicktime': ['mov', 'qt', 'mp4'],
+  [OOXML.word]: ['docx'],
+  [OOXML.xl]: ['xlsx'],
+  [OOXML.ppt]: ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'application/vnd.oasis.opendocument.presentation': ['odp'],
+  'text/plain': [...TEXT_EXTS].filter((e) => e !== 'csv'),
+  'text/csv': ['csv'],
+};
+
 const startsWith = (b: Buffer, sig: number[], at = 0): boolean =>
   b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (b: Buffer, from: number, to: number): string => b.subarray(from, to).toString('latin1');
@@ -115,3 +139,7 @@ export const sniffContentType = (head: Buffer, fileName: string): string | undef
   if (!TEXT_EXTS.has(ext)) return undefined;
   return ext === 'csv' ? 'text/csv' : 'text/plain';
 };
+
+/** Whether a file's name ends the way its sniffed type allows (see EXTENSIONS). */
+export const extensionFits = (contentType: string, fileName: string): boolean =>
+  EXTENSIONS[contentType]?.includes(extensionOf(fileName)) ?? false;

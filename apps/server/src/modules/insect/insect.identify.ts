@@ -39,6 +39,8 @@ export interface LocalIdentifierOptions {
   /** Smallest and largest blob, as fractions of the image: below is noise, above is frame or shadow. */
   minBlob?: number;
   maxBlob?: number;
+  /** Photos over this many pixels are refused before decoding (TILTH_IMAGE_MAX_MEGAPIXELS). */
+  maxInputPixels?: number;
 }
 
 /** Otsu's threshold of a 256-bin histogram: the grey level that best splits it into two classes. */
@@ -165,6 +167,7 @@ export class LocalInsectIdentifier implements InsectIdentifier {
   private readonly minContrast: number;
   private readonly minBlob: number;
   private readonly maxBlob: number;
+  private readonly maxInputPixels: number;
 
   constructor(opts: LocalIdentifierOptions = {}) {
     this.bands = opts.bands ?? [];
@@ -172,10 +175,11 @@ export class LocalInsectIdentifier implements InsectIdentifier {
     this.minContrast = opts.minContrast ?? 40;
     this.minBlob = opts.minBlob ?? 0.00001;
     this.maxBlob = opts.maxBlob ?? 0.02;
+    this.maxInputPixels = opts.maxInputPixels ?? 40_000_000;
   }
 
   async identify(image: Buffer): Promise<Identification> {
-    const { data, info } = await sharp(image, { failOn: 'error' })
+    const { data, info } = await sharp(image, { failOn: 'error', limitInputPixels: this.maxInputPixels })
       .rotate()
       .resize({ width: this.maxSide, height: this.maxSide, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

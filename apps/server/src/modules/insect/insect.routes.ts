@@ -46,7 +46,9 @@ const readPart = async (stream: AsyncIterable<Buffer> & { truncated?: boolean })
 export const registerInsectRoutes = (
   app: App,
   platform: Platform,
-  identifier: InsectIdentifier = new LocalInsectIdentifier(),
+  identifier: InsectIdentifier = new LocalInsectIdentifier({
+    maxInputPixels: platform.config.imageMaxPixels,
+  }),
 ): void => {
   const records = new InsectService(platform.storage, identifier);
   const stats = new InsectStatisticsService(records, platform.storage);

@@ -27,7 +27,7 @@ import { NOTICE_BELL, NOTICE_MANAGE, NOTICE_MANAGERS, NoticeService } from './no
 
 /** Notice centre under /hmsg/v1/{t}: announcements, notifications, read flags (docs/api-messages.md). */
 export const registerNoticeRoutes = (app: App, platform: Platform): void => {
-  const notices = new NoticeService(new FileService(platform.storage, platform.config.uploadLimitBytes));
+  const notices = new NoticeService(new FileService(platform.storage, platform.config));
   const messages = new NotificationService();
   const base = '/hmsg/v1/:tenantId';
 

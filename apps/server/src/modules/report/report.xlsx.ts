@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { contentDisposition } from '../file/file.routes.js';
+import { contentDisposition } from '../../platform/http/serve-file.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -11,6 +11,7 @@ import {
   seedUpdateBody,
 } from '@tilth/contracts/seed.types';
 import { type App, addRoute } from '../../platform/http/route.js';
+import { sendStoredFile } from '../../platform/http/serve-file.js';
 import type { Platform } from '../../platform/platform.js';
 import { FileService } from '../file/file.service.js';
 import { SEED_ACCESS, SeedService } from './seed.service.js';
@@ -18,7 +19,7 @@ import { SEED_ACCESS, SeedService } from './seed.service.js';
 /** Seed products: spec 03 §7 'GET seed/page, GET/POST/PUT seed, DELETE seed/{id}' and the public page. */
 export const registerSeedRoutes = (app: App, platform: Platform): void => {
   const seeds = new SeedService();
-  const files = new FileService(platform.storage, platform.config.uploadLimitBytes);
+  const files = new FileService(platform.storage, platform.config);
 
   addRoute(app, platform, {
     method: 'GET',
@@ -46,14 +47,12 @@ export const registerSeedRoutes = (app: App, platform: Platform): void => {
       'An image of an enabled seed product for its public page (no sign-in): only files the product shows',
     schema: { params: seedPublicImageParam, querystring: imageQuery },
     noTransaction: true,
+    serves: 'file',
     handler: async (ctx, req, reply) => {
       await seeds.publicShowsFile(ctx, req.params.id, req.params.fileId);
       const img = await files.publicImage(ctx, req.params.fileId, req.query);
-      return reply
-        .header('content-type', img.contentType)
-        .header('cache-control', 'public, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(img.body);
+      reply.header('x-cache', img.cache);
+      return sendStoredFile(reply, { ...img, cacheScope: 'public' });
     },
   });
 

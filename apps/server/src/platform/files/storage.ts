@@ -41,3 +41,26 @@ export class LocalDiskStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 }
+
+// Bytes read from storage are marked, so the HTTP layer can refuse to send them other than through
+// sendStoredFile (platform/http/serve-file.ts), which sets the headers that keep them from running script.
+const stored = new WeakSet<object>();
+
+/** Marks bytes as stored content (a read stream, or a buffer made from one such as a resized image). */
+export const markStored = <T extends object>(bytes: T): T => {
+  stored.add(bytes);
+  return bytes;
+};
+
+export const isStored = (payload: unknown): boolean =>
+  typeof payload === 'object' && payload !== null && stored.has(payload);
+
+/** A driver whose every read is marked as stored content, whatever the driver. */
+export const trackReads = (inner: FileStorage): FileStorage => ({
+  put: (key, body) => inner.put(key, body),
+  get: async (key) => {
+    const body = await inner.get(key);
+    return body && markStored(body);
+  },
+  remove: (key) => inner.remove(key),
+});

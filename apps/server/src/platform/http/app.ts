@@ -19,6 +19,7 @@ import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
 import { errorHandler } from './error-handler.js';
 import type { App } from './route.js';
+import { guardStoredBytes } from './serve-file.js';
 
 export interface RouteRecord {
   method: string;
@@ -45,6 +46,8 @@ export const buildApp = async (
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // Stored bytes leave only through sendStoredFile (ADR 0007).
+  app.addHook('onSend', guardStoredBytes);
 
   const routes: RouteRecord[] = [];
   app.addHook('onRoute', (options) => {

@@ -46,12 +46,15 @@ export interface RouteDef<S extends FastifySchema> {
   schema: S;
   /** Set on routes that stream or upload, where a database transaction must not stay open. */
   noTransaction?: boolean;
+  /** Set on routes that answer with stored file bytes; they must send them through sendStoredFile. */
+  serves?: 'file';
   handler: (ctx: Ctx, req: Req<S>, reply: FastifyReply) => Promise<unknown>;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    serves?: 'file';
   }
 }
 
@@ -141,7 +144,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
   (app as unknown as FastifyInstance).route({
     method: def.method,
     url: def.url,
-    config: { access: def.access },
+    config: { access: def.access, ...(def.serves ? { serves: def.serves } : {}) },
     schema,
     onRequest,
     handler,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition } from '../file.routes.js';
+import { contentDisposition } from '../../../platform/http/serve-file.js';
 import { cleanFileName } from '../file.service.js';
 import { sniffContentType } from '../file.sniff.js';
 

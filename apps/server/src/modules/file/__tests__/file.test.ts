@@ -114,12 +114,22 @@ describe('upload and download', () => {
     const svg = await uploadOk(
       'operatorA',
       tA,
-      Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>'),
       'i.svg',
     );
     expect(svg.contentType).toBe('image/svg+xml');
     const svgRes = await get('viewerA', svg.fileUrl);
-    expect(svgRes.headers['content-security-policy']).toContain('sandbox');
+    expect(svgRes.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(svgRes.headers['content-disposition']).toMatch(/^attachment;/);
+    // An SVG without any size cannot be measured (nor rasterised): refused.
+    const sizeless = await upload(
+      'operatorA',
+      tA,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'empty.svg',
+    );
+    expect(sizeless.statusCode).toBe(415);
+    expect(json(sizeless)).toMatchObject({ code: 'hfle.warn.file.unreadableImage' });
   });
 
   it('refuses an executable renamed .png (415) and keeps nothing', async () => {
@@ -253,12 +263,13 @@ describe('image proxy', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
-  it('covers and crops to the exact size with flag 1', async () => {
-    const res = await image('?width=300&height=300&flag=1');
+  it('covers and crops to the exact size of the buckets with flag 1', async () => {
+    const res = await image('?width=400&height=400&flag=1');
     const meta = await sharp(res.rawPayload).metadata();
-    expect([meta.width, meta.height]).toEqual([300, 300]);
+    expect([meta.width, meta.height]).toEqual([400, 400]);
+    // 120×30 is made at its buckets, 128×64.
     const wide = await sharp((await image('?width=120&height=30&flag=1')).rawPayload).metadata();
-    expect([wide.width, wide.height]).toEqual([120, 30]);
+    expect([wide.width, wide.height]).toEqual([128, 64]);
   });
 
   it('keeps PNG as PNG and never enlarges when fitting', async () => {

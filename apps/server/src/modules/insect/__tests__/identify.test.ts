@@ -51,4 +51,14 @@ describe('local insect identification (threshold + connected components)', () =>
       { name: 'a', count: 1 },
     ]);
   });
+
+  it('refuses a photo over its pixel bound before decoding it (TILTH_IMAGE_MAX_MEGAPIXELS)', async () => {
+    const img = await renderTrapBoard({ width: 800, height: 600, dots: [], format: 'png' });
+    await expect(new LocalInsectIdentifier({ maxInputPixels: 800 * 600 - 1 }).identify(img)).rejects.toThrow(
+      /pixel limit/,
+    );
+    await expect(
+      new LocalInsectIdentifier({ maxInputPixels: 800 * 600 }).identify(img),
+    ).resolves.toBeDefined();
+  });
 });

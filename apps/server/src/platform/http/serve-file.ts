@@ -1,0 +1,81 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStored } from '../files/storage.js';
+
+// The one way stored bytes leave the server (ADR 0007). Whatever a user uploaded, the browser gets it as
+// the type sniffed at upload, never sniffs again, never runs it as a page of the console's origin: every
+// answer is sandboxed, and anything but a raster image, a video or a PDF is a download.
+
+/** Sandboxes the document itself: no script, no plugin, an opaque origin, nothing fetched. */
+export const STORED_FILE_CSP = "default-src 'none'; sandbox";
+
+/** Types a browser shows inline without running anything of the file's (PDF viewers isolate PDF script). */
+const INLINE_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/quicktime',
+  'application/pdf',
+]);
+
+export const isInlineType = (contentType: string): boolean => INLINE_TYPES.has(contentType);
+
+/** RFC 6266 / RFC 5987: an ASCII fallback name and the exact UTF-8 name. */
+export const contentDisposition = (kind: 'inline' | 'attachment', name: string): string => {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+export interface StoredFile {
+  body: Readable | Buffer;
+  /** The type sniffed from the bytes at upload (or of the variant made from them), never a client's claim. */
+  contentType: string;
+  fileName: string;
+  /** Bytes, when known before sending. */
+  size?: number;
+  /** `public` only for files a public page shows; everything else stays out of shared caches. */
+  cacheScope?: 'private' | 'public';
+}
+
+/** Replies that went through sendStoredFile, for the guard below. */
+const served = new WeakSet<FastifyReply>();
+
+/** Sends stored bytes with the headers every stored-file answer carries. Only routes declaring `serves: 'file'`. */
+export const sendStoredFile = (reply: FastifyReply, file: StoredFile): FastifyReply => {
+  if (reply.request.routeOptions.config.serves !== 'file') {
+    throw new Error(
+      `${reply.request.routeOptions.url ?? '?'} sends stored files but does not declare serves: 'file'`,
+    );
+  }
+  served.add(reply);
+  const kind = isInlineType(file.contentType) ? 'inline' : 'attachment';
+  reply
+    .type(file.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(kind, file.fileName))
+    .header('content-security-policy', STORED_FILE_CSP)
+    .header('cache-control', `${file.cacheScope ?? 'private'}, max-age=3600`);
+  if (file.size !== undefined) reply.header('content-length', String(file.size));
+  return reply.send(file.body);
+};
+
+/**
+ * onSend guard: stored bytes sent any other way (a new route that forgot the helper) never reach the
+ * client; the request fails loudly instead, so the route's tests find it.
+ */
+export const guardStoredBytes = async (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> => {
+  if (!isStored(payload) || served.has(reply)) return payload;
+  (payload as { destroy?: () => void }).destroy?.();
+  req.log.error({ url: req.routeOptions.url }, 'stored file bytes sent without sendStoredFile');
+  throw new Error(`${req.routeOptions.url ?? '?'} sent stored file bytes without sendStoredFile`);
+};

@@ -1,0 +1,220 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteRecord } from '../../platform/http/app.js';
+import { STORED_FILE_CSP } from '../../platform/http/serve-file.js';
+import { auth, json, login, startTestServer, type TestServer } from '../harness.js';
+import { acceptedHostileFiles, type HostileFile, refusedHostileFiles, XSS_MARK } from '../hostile-files.js';
+import { fillPath, isOwnApiRoute } from '../routes.js';
+
+// Issue 10 item 1: no stored file may ever run script on the console's origin, whatever route serves it.
+// The routes are taken from the route table (those declaring `serves: 'file'`), so a new one is covered
+// or this suite fails; every GET route taking an id is also probed for stored bytes sent undeclared.
+
+let s: TestServer;
+let token: string;
+let tA: number;
+const uploaded: (HostileFile & { fileId: string })[] = [];
+let seedId: number;
+
+/** Path parameters of each file-serving route for one stored file; a new route must be added here. */
+const PARAMS: Record<string, (fileId: string) => Record<string, string | number>> = {
+  '/hfle/v1/:tenantId/files/:id/file': (fileId) => ({ id: fileId }),
+  '/hfle/v1/:tenantId/files/:id/image': (fileId) => ({ id: fileId }),
+  '/wfpf/v1/:tenantId/seed/public/:id/image/:fileId': (fileId) => ({ id: seedId, fileId }),
+};
+
+/** Types a browser would run as a document of the origin (markup, script) when shown inline. */
+const RUNNABLE = /html|xml|svg|javascript|ecmascript|json|multipart/i;
+
+const upload = (name: string, bytes: Buffer) => {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return s.inject({
+    method: 'POST',
+    url: `/hfle/v1/${tA}/files/multipart`,
+    headers: { ...auth(token), 'accept-language': 'en-US' },
+    payload: fd,
+  });
+};
+
+const fileServingRoutes = (): RouteRecord[] =>
+  s.routes.filter((r) => r.options.config?.serves === 'file' && r.method !== 'HEAD');
+
+const fetchAs = (r: RouteRecord, url: string, method: 'GET' | 'HEAD' = 'GET') =>
+  s.inject({
+    method,
+    url,
+    headers: r.options.config?.access === 'public' ? {} : auth(token),
+  });
+
+/** The headers every stored-file answer must carry, whatever the file. */
+const expectInert = (res: LightMyRequestResponse, what: string): void => {
+  expect(res.headers['content-security-policy'], what).toBe(STORED_FILE_CSP);
+  expect(String(res.headers['content-security-policy']), what).toMatch(/default-src 'none'.*sandbox/);
+  expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  const type = String(res.headers['content-type'] ?? '');
+  const disposition = String(res.headers['content-disposition'] ?? '');
+  expect(type, what).not.toBe('');
+  // Markup is never shown inline: it is a download, and a sandboxed one if opened anyway.
+  if (RUNNABLE.test(type)) expect(disposition, what).toMatch(/^attachment;/);
+  expect(disposition, what).toMatch(/^(inline|attachment);/);
+};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  tA = s.fixtures.tenantA;
+  token = await login(s, 'adminA');
+  for (const f of await acceptedHostileFiles()) {
+    const res = await upload(f.name, f.bytes);
+    expect(res.statusCode, `${f.label}: ${res.body}`).toBe(200);
+    const view = json<{ fileId: string; contentType: string }>(res);
+    expect(view.contentType, f.label).toBe(f.storedAs);
+    uploaded.push({ ...f, fileId: view.fileId });
+  }
+  // A public seed product showing every hostile file, so its signed-out image route serves them.
+  const [first, ...rest] = uploaded;
+  const seed = await s.inject({
+    method: 'POST',
+    url: `/wfpf/v1/${tA}/seed`,
+    headers: auth(token),
+    payload: {
+      cropName: 'tomato',
+      seedName: 'hostile',
+      imageUrl: `/hfle/v1/${tA}/files/${first?.fileId}/file`,
+      farmingPractices: rest.map((f) => ({
+        imageUrl: `/hfle/v1/${tA}/files/${f.fileId}/file`,
+        name: f.label,
+        description: '<p>x</p>',
+      })),
+    },
+  });
+  expect(seed.statusCode, seed.body).toBe(200);
+  seedId = json<{ seedId: number }>(seed).seedId;
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('uploads whose name disagrees with their content', () => {
+  it('are refused with a typed 415 in the caller’s language, and nothing is listed', async () => {
+    for (const f of await refusedHostileFiles()) {
+      const res = await upload(f.name, f.bytes);
+      expect(res.statusCode, `${f.label}: ${res.body}`).toBe(415);
+      expect(json(res).failed, f.label).toBe(true);
+      expect(['hfle.warn.file.extension', 'hfle.warn.file.type'], f.label).toContain(json(res).code);
+    }
+    const zh = await s.inject({
+      method: 'POST',
+      url: `/hfle/v1/${tA}/files/multipart`,
+      headers: { ...auth(token), 'accept-language': 'zh-CN' },
+      payload: (() => {
+        const fd = new FormData();
+        fd.append('file', new Blob([new Uint8Array(uploaded[0]?.bytes ?? Buffer.alloc(0))]), 'innocent.png');
+        return fd;
+      })(),
+    });
+    expect(json(zh)).toMatchObject({ code: 'hfle.warn.file.extension' });
+    expect(json<{ message: string }>(zh).message).toContain('innocent.png');
+    expect(json<{ message: string }>(zh).message).toMatch(/扩展名/);
+  });
+});
+
+describe('every file-serving route in the route table', () => {
+  it('is known to this suite (a new one must be added to PARAMS)', () => {
+    const urls = fileServingRoutes().map((r) => r.url);
+    expect(urls).toEqual(expect.arrayContaining(Object.keys(PARAMS)));
+    for (const url of urls) expect(PARAMS[url], `${url} has no entry in PARAMS`).toBeDefined();
+  });
+
+  it('answers hostile content sandboxed, unsniffable, and markup only as a download', async () => {
+    for (const r of fileServingRoutes()) {
+      const params = PARAMS[r.url];
+      if (!params) continue;
+      for (const f of uploaded) {
+        const url = fillPath(r.url, tA, params(f.fileId));
+        const what = `${r.url} ${f.label}`;
+        const res = await fetchAs(r, url);
+        // Not every route serves every type (the image routes refuse text and PDF); refusals are JSON.
+        if (res.statusCode !== 200) {
+          expect(res.statusCode, what).toBe(415);
+          expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+          continue;
+        }
+        expectInert(res, what);
+        const head = await fetchAs(r, url, 'HEAD');
+        expectInert(head, `HEAD ${what}`);
+        if (r.url.endsWith('/image') || r.url.includes('/image/')) {
+          // The image pipeline only ever answers raster images: an SVG is drawn, its script dropped.
+          expect(res.headers['content-type'], what).toMatch(/^image\/(png|jpeg|webp)$/);
+          expect(res.rawPayload.includes(XSS_MARK), what).toBe(false);
+          expect(res.body, what).not.toMatch(/<svg|<script/i);
+        } else {
+          expect(res.headers['content-type'], what).toContain(f.storedAs);
+        }
+      }
+    }
+  });
+
+  it('serves a stored SVG from the download route only as a sandboxed attachment', async () => {
+    const svg = uploaded.find((f) => f.storedAs === 'image/svg+xml');
+    const res = await s.inject({
+      method: 'GET',
+      url: `/hfle/v1/${tA}/files/${svg?.fileId}/file`,
+      headers: auth(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="logo\.svg"/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    const text = uploaded.find((f) => f.storedAs === 'text/plain');
+    const t = await s.inject({
+      method: 'GET',
+      url: `/hfle/v1/${tA}/files/${text?.fileId}/file`,
+      headers: auth(token),
+    });
+    expect(t.headers['content-type']).toMatch(/^text\/plain/);
+    expect(t.headers['content-disposition']).toMatch(/^attachment;/);
+  });
+
+  it('the signed-out seed image of the issue’s attack is a PNG with no script', async () => {
+    const svg = uploaded.find((f) => f.storedAs === 'image/svg+xml');
+    const res = await s.inject({
+      method: 'GET',
+      url: `/wfpf/v1/${tA}/seed/public/${seedId}/image/${svg?.fileId}?width=1600&height=1600&flag=0`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['content-security-policy']).toBe(STORED_FILE_CSP);
+    expect(res.rawPayload.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+    expect(res.rawPayload.includes(XSS_MARK)).toBe(false);
+  });
+});
+
+describe('routes that do not declare serves: file', () => {
+  it('never answer with a stored file’s bytes (every GET route taking an id, given hostile file ids)', async () => {
+    const svg = uploaded.find((f) => f.storedAs === 'image/svg+xml');
+    const routes = s.routes.filter(
+      (r) =>
+        isOwnApiRoute(r) &&
+        r.method === 'GET' &&
+        r.url.includes(':tenantId') &&
+        /:(?!tenantId)\w+/.test(r.url) &&
+        r.options.config?.serves !== 'file',
+    );
+    expect(routes.length).toBeGreaterThan(50);
+    for (const r of routes) {
+      for (const f of uploaded) {
+        for (const values of [
+          { id: f.fileId, fileId: f.fileId },
+          { id: seedId, fileId: f.fileId },
+        ]) {
+          const url = fillPath(r.url, tA, values);
+          const res = await s.inject({ method: 'GET', url, headers: auth(token) });
+          expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(res.rawPayload.includes(XSS_MARK), `${url} sent stored bytes undeclared`).toBe(false);
+        }
+      }
+    }
+    expect(svg).toBeDefined();
+  });
+});
