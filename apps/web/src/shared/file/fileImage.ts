@@ -10,11 +10,23 @@ export const imageVariant = (url: string, width: number, height: number = width,
     ? `${url.slice(0, -'/file'.length)}/image?width=${width}&height=${height}&flag=${cover ? 1 : 0}`
     : url;
 
-const fetchObjectUrl = async (url: string): Promise<string> => {
+/** Raster images only: an object URL keeps the console's origin, so markup (SVG) must never get one. */
+const RASTER = /^image\/(?:png|jpeg|gif|webp)$/;
+
+const fetchBlob = async (url: string): Promise<Blob> => {
   const token = getAccessToken();
   const res = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new Error(`image ${res.status}`);
-  return URL.createObjectURL(await res.blob());
+  return res.blob();
+};
+
+const fetchObjectUrl = async (url: string): Promise<string> => {
+  let blob = await fetchBlob(url);
+  // A stored SVG is shown as the server's PNG rendering of it (ADR 0007), never as markup.
+  if (!RASTER.test(blob.type) && url.endsWith('/file'))
+    blob = await fetchBlob(imageVariant(url, 1600, 1600, false));
+  if (!RASTER.test(blob.type)) throw new Error(`not a raster image: ${blob.type}`);
+  return URL.createObjectURL(blob);
 };
 
 // Fetched once and shown through an object URL kept for the session, like the browser's own image cache.

@@ -31,7 +31,8 @@ export const downloadAttachment = async (attachment: NoticeAttachment): Promise<
     throw new ApiError(0, 'network', translate('common:error.network'));
   }
   if (!res.ok) throw new ApiError(res.status, `http.${res.status}`, await messageOf(res));
-  const blob = await res.blob();
+  // Re-typed as plain bytes: the object URL is of the console's origin and must never open as markup.
+  const blob = new Blob([await res.blob()], { type: 'application/octet-stream' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
