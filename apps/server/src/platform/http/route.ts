@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -46,6 +47,8 @@ export interface RouteDef<S extends FastifySchema> {
   schema: S;
   /** Set on routes that stream or upload, where a database transaction must not stay open. */
   noTransaction?: boolean;
+  /** A per-client-address limit (platform/http/rate-limit.ts); public identity routes set one. */
+  rateLimit?: RateLimitOptions | undefined;
   handler: (ctx: Ctx, req: Req<S>, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -141,7 +144,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
   (app as unknown as FastifyInstance).route({
     method: def.method,
     url: def.url,
-    config: { access: def.access },
+    config: { access: def.access, ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}) },
     schema,
     onRequest,
     handler,
