@@ -37,7 +37,18 @@ export interface Config {
   smsProvider: string;
   weatherProvider: string;
   simulator: boolean;
+  /** Whether X-Forwarded-For names the client: off, every peer, or from these proxy addresses / CIDRs. */
+  trustProxy: boolean | string[];
+  /** Per-client-address limits on the public identity routes (ADR 0008); undefined = off. */
+  rateLimits: Record<RateLimitName, RateLimit | undefined>;
 }
+
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export type RateLimitName = 'signIn' | 'sms' | 'account' | 'captcha';
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
   if (v === undefined || v === '') return fallback;
@@ -57,6 +68,26 @@ const provisioning = (v: string | undefined): Config['mqttProvisioning'] => {
   if (v === undefined || v === '' || v === 'none') return 'none';
   if (v === 'mosquitto-dynsec') return v;
   throw new Error(`MQTT_PROVISIONING must be none or mosquitto-dynsec, got "${v}"`);
+};
+
+const trustProxy = (v: string | undefined): Config['trustProxy'] => {
+  const t = v?.trim() ?? '';
+  if (t === '' || t === '0' || t === 'false') return false;
+  if (t === 'true') return true;
+  // Addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal); a hop count is not offered
+  // because Fastify cannot check the peer with it.
+  return t.split(',').map((a) => a.trim());
+};
+
+// `max/seconds`, e.g. `20/60`; `0` turns the limit off.
+const limit = (v: string | undefined, fallback: string, name: string): RateLimit | undefined => {
+  const t = v === undefined || v.trim() === '' ? fallback : v.trim();
+  if (t === '0') return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(t);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+    throw new Error(`${name} must be max/seconds (e.g. ${fallback}) or 0, got "${v}"`);
+  }
+  return { max: Number(m[1]), windowSeconds: Number(m[2]) };
 };
 
 // Every setting is documented in README.md; defaults are the embedded, one-command setup.
@@ -94,5 +125,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smsProvider: env.TILTH_SMS_PROVIDER ?? 'log',
     weatherProvider: env.TILTH_WEATHER_PROVIDER || 'open-meteo',
     simulator: env.TILTH_SIMULATOR !== '0',
+    trustProxy: trustProxy(env.TILTH_TRUST_PROXY),
+    rateLimits: {
+      // Password grants only; refresh grants are not limited (a NAT'd office refreshes often).
+      signIn: limit(env.TILTH_RATE_LIMIT_SIGN_IN, '20/60', 'TILTH_RATE_LIMIT_SIGN_IN'),
+      // Each code is a paid SMS: a few per address, enough for registration plus a resend or two.
+      sms: limit(env.TILTH_RATE_LIMIT_SMS, '5/600', 'TILTH_RATE_LIMIT_SMS'),
+      account: limit(env.TILTH_RATE_LIMIT_ACCOUNT, '10/600', 'TILTH_RATE_LIMIT_ACCOUNT'),
+      captcha: limit(env.TILTH_RATE_LIMIT_CAPTCHA, '60/60', 'TILTH_RATE_LIMIT_CAPTCHA'),
+    },
   };
 };

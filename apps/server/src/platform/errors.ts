@@ -103,6 +103,22 @@ export const CommonErrors = defineErrors({
     code: 'error.request.tooMany',
     message: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
   },
+  rateLimitedSeconds: {
+    status: 429,
+    code: 'error.request.rateLimited',
+    message: {
+      'zh-CN': '操作过于频繁，请 {seconds} 秒后再试',
+      'en-US': 'Too many attempts from your network; try again in {seconds} s',
+    },
+  },
+  rateLimitedMinutes: {
+    status: 429,
+    code: 'error.request.rateLimited',
+    message: {
+      'zh-CN': '操作过于频繁，请 {minutes} 分钟后再试',
+      'en-US': 'Too many attempts from your network; try again in {minutes} min',
+    },
+  },
   internal: {
     status: 500,
     code: 'error.internal',

@@ -14,6 +14,8 @@ import * as repo from './identity.repository.js';
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const MAX_FAILURES_PER_HOUR = 100;
 export const LOCK_MINUTES = 15;
+const LOCK_MS = LOCK_MINUTES * 60_000;
+const HOUR_MS = 3600_000;
 const CAPTCHA_TTL_MS = 5 * 60_000;
 const SMS_TTL_MS = 10 * 60_000;
 const SMS_RESEND_MS = 60_000;
@@ -41,9 +43,20 @@ export class AuthService {
     return { publicKey: this.keys.publicKeyPem };
   }
 
+  /** True after 3 consecutive failures, and for everyone while the account is locked (ADR 0008). */
   async isNeedCaptcha(ctx: Ctx, username: string): Promise<boolean> {
-    const g = await repo.findGuard(ctx.db, guardKey(username));
-    return (g?.consecutiveFailures ?? 0) >= CAPTCHA_AFTER_FAILURES;
+    const g = await repo.findGuard(ctx.db, await this.guardKeyOf(ctx, username));
+    if (!g) return false;
+    return (
+      g.consecutiveFailures >= CAPTCHA_AFTER_FAILURES ||
+      (g.lockedUntil !== null && g.lockedUntil > new Date())
+    );
+  }
+
+  /** Failures count per account, whether it is named by login name or phone; unknown names by the name. */
+  private async guardKeyOf(ctx: Ctx, username: string, user?: repo.UserRow): Promise<string> {
+    const u = user ?? (username.trim() ? await repo.findUserByLogin(ctx.db, username.trim()) : undefined);
+    return guardKey(u?.loginName ?? username);
   }
 
   async newCaptcha(ctx: Ctx): Promise<{ captchaKey: string }> {
@@ -62,6 +75,13 @@ export class AuthService {
     return png;
   }
 
+  /**
+   * The password grant with sign-in throttling (ADR 0008). An attempt is claimed atomically before the
+   * password is checked; after 3 consecutive failures each attempt costs a solved, single-use captcha, and
+   * a wrong or missing captcha is not counted. 100 wrong passwords in an hour lock the account for 15
+   * minutes, but only for the client addresses that failed on it: the owner elsewhere still signs in with
+   * the password and a captcha.
+   */
   async passwordGrant(
     ctx: Ctx,
     input: {
@@ -72,55 +92,55 @@ export class AuthService {
       device_id?: string | undefined;
       source_type?: string | undefined;
     },
+    client: string,
   ): Promise<TokenPair> {
     const username = input.username?.trim() ?? '';
     if (!username || !input.password?.trim()) throw IdentityErrors.credentialsRequired();
-    const key = guardKey(username);
+    const user = await repo.findUserByLogin(ctx.db, username);
+    const key = await this.guardKeyOf(ctx, username, user);
     const now = new Date();
-    const guard: repo.LoginGuardRow = (await repo.findGuard(ctx.db, key)) ?? {
-      loginName: key,
-      consecutiveFailures: 0,
-      windowStart: now,
-      windowFailures: 0,
-      lockedUntil: null,
-    };
-    if (guard.lockedUntil && guard.lockedUntil > now) {
-      const minutes = Math.ceil((guard.lockedUntil.getTime() - now.getTime()) / 60_000);
+
+    const { guard, clientLastFailure } = await repo.findGuardFor(ctx.db, key, client);
+    const lockedUntil = guard?.lockedUntil && guard.lockedUntil > now ? guard.lockedUntil : null;
+    // Locked for this address if it failed on the account in the window that led to the lock, or since.
+    if (
+      lockedUntil &&
+      clientLastFailure &&
+      clientLastFailure.getTime() > lockedUntil.getTime() - LOCK_MS - HOUR_MS
+    ) {
+      const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
       throw IdentityErrors.accountLocked({ minutes });
     }
-    const fail = async (err: ReturnType<typeof IdentityErrors.badCredentials>) => {
-      if (now.getTime() - guard.windowStart.getTime() > 3600_000) {
-        guard.windowStart = now;
-        guard.windowFailures = 0;
-      }
-      guard.consecutiveFailures += 1;
-      guard.windowFailures += 1;
-      if (guard.windowFailures >= MAX_FAILURES_PER_HOUR) {
-        guard.lockedUntil = new Date(now.getTime() + LOCK_MINUTES * 60_000);
-        guard.windowStart = now;
-        guard.windowFailures = 0;
-      }
-      await repo.saveGuard(ctx.db, guard);
-      return err;
-    };
 
-    if (guard.consecutiveFailures >= CAPTCHA_AFTER_FAILURES) {
+    // Before an attempt is claimed, so that a client that cannot encrypt does not use one up.
+    const plain = decryptPassword(this.keys, input.password);
+    if (plain === undefined) throw IdentityErrors.passwordNotEncrypted();
+    const free = !lockedUntil && (await repo.claimAttempt(ctx.db, key, CAPTCHA_AFTER_FAILURES));
+    if (!free) {
       if (!input.captchaKey || !input.captcha?.trim()) throw IdentityErrors.captchaRequired();
       const c = /^[0-9a-f-]{36}$/i.test(input.captchaKey)
         ? await repo.takeCaptcha(ctx.db, input.captchaKey)
         : undefined;
       const ok = c && c.expiresAt > now && c.code.toLowerCase() === input.captcha.trim().toLowerCase();
-      if (!ok) throw await fail(IdentityErrors.captchaWrong());
+      // A wrong captcha proves nothing about the password, so it does not count towards the lock.
+      if (!ok) throw IdentityErrors.captchaWrong();
+      await repo.claimAttempt(ctx.db, key);
     }
 
-    const plain = decryptPassword(this.keys, input.password);
-    if (plain === undefined) throw IdentityErrors.passwordNotEncrypted();
-    const user = await repo.findUserByLogin(ctx.db, username);
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), plain);
-    if (!user || !valid) throw await fail(IdentityErrors.badCredentials());
+    if (!user || !valid) {
+      const locked = await repo.recordFailure(ctx.db, {
+        loginName: key,
+        client,
+        now,
+        maxPerHour: MAX_FAILURES_PER_HOUR,
+        lockMs: LOCK_MS,
+      });
+      if (locked) ctx.log.warn({ loginName: key, client }, 'sign-in locked after too many failures');
+      throw IdentityErrors.badCredentials();
+    }
+    await repo.recordSuccess(ctx.db, key, client);
     if (!user.enabled) throw IdentityErrors.accountDisabled();
-
-    if (guard.consecutiveFailures > 0) await repo.saveGuard(ctx.db, { ...guard, consecutiveFailures: 0 });
     return this.openSession(ctx, user.id, input.device_id, input.source_type);
   }
 
@@ -203,16 +223,12 @@ export class AuthService {
     };
   }
 
-  /** Checks and consumes an SMS code; a few wrong tries burn it. */
+  /** Checks and consumes an SMS code; a few tries burn it, counted atomically so concurrency gains none. */
   async consumePhoneCode(ctx: Ctx, phone: string, captchaKey: string, code: string): Promise<void> {
-    const s = await repo.findSms(ctx.db, captchaKey);
-    if (!s || s.phone !== phone || s.usedAt || s.expiresAt < new Date() || s.attempts >= SMS_MAX_ATTEMPTS) {
-      throw IdentityErrors.smsCodeWrong();
-    }
-    if (s.code !== code.trim()) {
-      await repo.bumpSmsAttempts(ctx.db, captchaKey);
-      throw IdentityErrors.smsCodeWrong();
-    }
+    const s = /^[0-9a-f-]{36}$/i.test(captchaKey)
+      ? await repo.claimSmsAttempt(ctx.db, captchaKey, phone, SMS_MAX_ATTEMPTS)
+      : undefined;
+    if (!s || s.code !== code.trim()) throw IdentityErrors.smsCodeWrong();
     if (!(await repo.markSmsUsed(ctx.db, captchaKey))) throw IdentityErrors.smsCodeWrong();
   }
 
@@ -221,18 +237,14 @@ export class AuthService {
     ctx: Ctx,
     input: { phone: string; captchaKey: string; captcha: string; password: string },
   ): Promise<void> {
-    const user = await repo.findUserByPhone(ctx.db, input.phone);
+    // The code first: without it, registered and unregistered phones get the same answer.
     await this.consumePhoneCode(ctx, input.phone, input.captchaKey, input.captcha);
+    const user = await repo.findUserByPhone(ctx.db, input.phone);
     if (!user) throw IdentityErrors.phoneNotRegistered();
     await repo.updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
     await repo.revokeUserSessions(ctx.db, user.id, 'password-reset');
     forgetUser(user.id);
-    await repo.saveGuard(ctx.db, {
-      loginName: guardKey(user.loginName),
-      consecutiveFailures: 0,
-      windowStart: new Date(),
-      windowFailures: 0,
-      lockedUntil: null,
-    });
+    // The phone's owner proved themselves: failures and any lock on the account are forgotten.
+    await repo.clearGuard(ctx.db, guardKey(user.loginName));
   }
 }

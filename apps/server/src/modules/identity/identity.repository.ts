@@ -1,9 +1,10 @@
-import { and, asc, count, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { tenants } from '../tenant/tenant.tables.js';
 import {
   authSessions,
   captchas,
+  loginClientFailures,
   loginGuards,
   memberships,
   refreshTokens,
@@ -99,13 +100,114 @@ export const listUserTenants = async (
   return { rows, total: c?.n ?? 0 };
 };
 
-// ---- login guard (captcha after 3 failures, lock after 100 in an hour) ----
+// ---- login guard (ADR 0008: captcha after 3 failures, lock after 100 in an hour, per client address) ----
+
+export interface GuardState {
+  guard: LoginGuardRow | undefined;
+  /** When this client address last failed on the account, if it ever did. */
+  clientLastFailure: Date | null;
+}
 
 export const findGuard = async (db: Db, loginName: string): Promise<LoginGuardRow | undefined> => {
   const [g] = await db.select().from(loginGuards).where(eq(loginGuards.loginName, loginName));
   return g;
 };
 
+/** The account's guard and this address's last failure on it, in one query. */
+export const findGuardFor = async (db: Db, loginName: string, client: string): Promise<GuardState> => {
+  const [row] = await db
+    .select({ guard: loginGuards, clientLastFailure: loginClientFailures.lastFailureAt })
+    .from(loginGuards)
+    .leftJoin(
+      loginClientFailures,
+      and(
+        eq(loginClientFailures.loginName, loginGuards.loginName),
+        eq(loginClientFailures.clientAddress, client),
+      ),
+    )
+    .where(eq(loginGuards.loginName, loginName));
+  return { guard: row?.guard, clientLastFailure: row?.clientLastFailure ?? null };
+};
+
+/**
+ * Claims one sign-in attempt before the password is checked: one statement increments the account's
+ * consecutive count and answers whether it was claimed, so concurrent requests cannot all slip under the
+ * captcha threshold. With `freeBelow` only while the count is below it (no captcha solved); without, always.
+ */
+export const claimAttempt = async (db: Db, loginName: string, freeBelow?: number): Promise<boolean> => {
+  const rows = await db
+    .insert(loginGuards)
+    .values({ loginName, consecutiveFailures: 1 })
+    .onConflictDoUpdate({
+      target: loginGuards.loginName,
+      set: { consecutiveFailures: sql`${loginGuards.consecutiveFailures} + 1` },
+      ...(freeBelow === undefined
+        ? {}
+        : { setWhere: sql`${loginGuards.consecutiveFailures} < ${freeBelow}` }),
+    })
+    .returning({ n: loginGuards.consecutiveFailures });
+  return rows.length === 1;
+};
+
+/**
+ * Counts a wrong password in the account's hourly window and, at `maxPerHour`, locks the account and
+ * starts a new window — one statement, so concurrent failures neither get lost nor skip the lock. Then
+ * records the failure against the client address. Answers the lock end, if the account is now locked.
+ */
+export const recordFailure = async (
+  db: Db,
+  v: { loginName: string; client: string; now: Date; maxPerHour: number; lockMs: number },
+): Promise<Date | null> => {
+  const now = sql`${v.now.toISOString()}::timestamptz`;
+  const windowOpen = sql`${loginGuards.windowStart} > ${new Date(v.now.getTime() - 3600_000).toISOString()}::timestamptz`;
+  const next = sql`(case when ${windowOpen} then ${loginGuards.windowFailures} else 0 end) + 1`;
+  const locks = sql`(${next}) >= ${v.maxPerHour}`;
+  const [g] = await db
+    .update(loginGuards)
+    .set({
+      windowFailures: sql`case when ${locks} then 0 else ${next} end`,
+      windowStart: sql`case when ${locks} or not (${windowOpen}) then ${now} else ${loginGuards.windowStart} end`,
+      lockedUntil: sql`case when ${locks} then ${new Date(v.now.getTime() + v.lockMs).toISOString()}::timestamptz else ${loginGuards.lockedUntil} end`,
+    })
+    .where(eq(loginGuards.loginName, v.loginName))
+    .returning({ lockedUntil: loginGuards.lockedUntil });
+  await db
+    .insert(loginClientFailures)
+    .values({ loginName: v.loginName, clientAddress: v.client, failures: 1, lastFailureAt: v.now })
+    .onConflictDoUpdate({
+      target: [loginClientFailures.loginName, loginClientFailures.clientAddress],
+      set: { failures: sql`${loginClientFailures.failures} + 1`, lastFailureAt: v.now },
+    });
+  // Addresses older than a window and a lock can no longer matter; keep the table small.
+  await db
+    .delete(loginClientFailures)
+    .where(
+      and(
+        eq(loginClientFailures.loginName, v.loginName),
+        lt(loginClientFailures.lastFailureAt, new Date(v.now.getTime() - 2 * 3600_000)),
+      ),
+    );
+  return g?.lockedUntil && g.lockedUntil > v.now ? g.lockedUntil : null;
+};
+
+/** A right password: the consecutive count starts over and this address is trusted again. */
+export const recordSuccess = async (db: Db, loginName: string, client: string): Promise<void> => {
+  await db
+    .update(loginGuards)
+    .set({ consecutiveFailures: 0 })
+    .where(and(eq(loginGuards.loginName, loginName), sql`${loginGuards.consecutiveFailures} <> 0`));
+  await db
+    .delete(loginClientFailures)
+    .where(and(eq(loginClientFailures.loginName, loginName), eq(loginClientFailures.clientAddress, client)));
+};
+
+/** Forgets every failure and lock of the account (after a password reset proved the phone). */
+export const clearGuard = async (db: Db, loginName: string): Promise<void> => {
+  await db.delete(loginGuards).where(eq(loginGuards.loginName, loginName));
+  await db.delete(loginClientFailures).where(eq(loginClientFailures.loginName, loginName));
+};
+
+/** Sets a guard as given (tests record long histories without running argon2 for each failure). */
 export const saveGuard = async (db: Db, g: LoginGuardRow): Promise<void> => {
   await db
     .insert(loginGuards)
@@ -160,16 +262,25 @@ export const insertSms = async (
   await db.insert(smsCodes).values(v);
 };
 
-export const findSms = async (db: Db, captchaKey: string) => {
-  const [s] = await db.select().from(smsCodes).where(eq(smsCodes.captchaKey, captchaKey));
-  return s;
-};
-
-export const bumpSmsAttempts = async (db: Db, captchaKey: string) => {
-  await db
+/**
+ * Claims one try at an SMS code (one statement: concurrent guesses cannot share a try) and answers the
+ * code, or nothing when it is unknown, for another phone, used, expired or out of tries.
+ */
+export const claimSmsAttempt = async (db: Db, captchaKey: string, phone: string, maxAttempts: number) => {
+  const [s] = await db
     .update(smsCodes)
     .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(eq(smsCodes.captchaKey, captchaKey));
+    .where(
+      and(
+        eq(smsCodes.captchaKey, captchaKey),
+        eq(smsCodes.phone, phone),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, new Date()),
+        lt(smsCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ code: smsCodes.code });
+  return s;
 };
 
 export const markSmsUsed = async (db: Db, captchaKey: string): Promise<boolean> => {

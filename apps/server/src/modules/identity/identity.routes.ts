@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { bearer, sessionIdOf } from '../../platform/auth/tokens.js';
 import { CommonErrors } from '../../platform/errors.js';
+import { clientAddress, perClientLimit } from '../../platform/http/rate-limit.js';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
 import { AuthService } from './auth.service.js';
@@ -33,6 +34,14 @@ import { UserService } from './user.service.js';
 export const registerIdentityRoutes = (app: App, platform: Platform): void => {
   const auth = new AuthService(platform.keys, platform.config, platform.sms);
   const users = new UserService(platform.database, auth);
+  // Per-client-address limits on the public routes an attacker would pump (ADR 0008, README settings).
+  const limits = platform.config.rateLimits;
+  const signInLimit = perClientLimit(limits.signIn, {
+    // After the body is parsed, so that refresh grants (every signed-in console, often behind one NAT
+    // address) are not counted; only password grants are.
+    hook: 'preHandler',
+    allowList: (req) => (req.body as { grant_type?: unknown } | undefined)?.grant_type === 'refresh_token',
+  });
 
   addRoute(app, platform, {
     method: 'GET',
@@ -48,10 +57,11 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     access: 'public',
     summary: 'Password grant (sign in) or refresh_token grant (rotate tokens)',
     schema: { body: tokenRequest, response: { 200: tokenResponse } },
+    rateLimit: signInLimit,
     handler: async (ctx, req) =>
       req.body.grant_type === 'refresh_token'
         ? auth.refreshGrant(ctx, req.body.refresh_token)
-        : auth.passwordGrant(ctx, req.body),
+        : auth.passwordGrant(ctx, req.body, clientAddress(req)),
   });
   addRoute(app, platform, {
     method: 'POST',
@@ -79,6 +89,7 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     access: 'public',
     summary: 'A new captcha key',
     schema: { response: { 200: captchaCodeResponse } },
+    rateLimit: perClientLimit(limits.captcha),
     handler: async (ctx) => auth.newCaptcha(ctx),
   });
   addRoute(app, platform, {
@@ -87,6 +98,7 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     access: 'public',
     summary: 'The captcha image (PNG) for a key; each fetch draws a new code',
     schema: { params: captchaKeyParam },
+    rateLimit: perClientLimit(limits.captcha),
     handler: async (ctx, req, reply) => {
       const png = await auth.captchaImage(ctx, req.params.captchaKey);
       if (!png) throw CommonErrors.notFound();
@@ -99,6 +111,7 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     access: 'public',
     summary: 'Send an SMS verification code (registration, password reset); one per phone per 60 s',
     schema: { querystring: sendPhoneCaptchaQuery, response: { 200: sendPhoneCaptchaResponse } },
+    rateLimit: perClientLimit(limits.sms),
     handler: async (ctx, req) => auth.sendPhoneCode(ctx, req.query.phone),
   });
   addRoute(app, platform, {
@@ -107,6 +120,7 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     access: 'public',
     summary: 'Forgot password: SMS code + new password; revokes every session of the account',
     schema: { body: resetPasswordRequest, response: { 200: successResponse } },
+    rateLimit: perClientLimit(limits.account),
     handler: async (ctx, req) => {
       await auth.resetPassword(ctx, req.body);
       return { success: true };
@@ -118,6 +132,7 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     access: 'public',
     summary: 'Register an enterprise (tenant) and its first user as tenant administrator',
     schema: { body: registerRequest, response: { 200: registerResponse } },
+    rateLimit: perClientLimit(limits.account),
     handler: async (ctx, req) => users.register(ctx, req.body),
   });
 

@@ -81,6 +81,21 @@ export const loginGuards = pgTable('login_guards', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Failed sign-ins per account and client address (ADR 0008): an account lock applies only to the
+ * addresses that failed on it, so an attacker cannot lock the owner out from elsewhere.
+ */
+export const loginClientFailures = pgTable(
+  'login_client_failures',
+  {
+    loginName: text('login_name').notNull(),
+    clientAddress: text('client_address').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.loginName, t.clientAddress] })],
+);
+
 export const captchas = pgTable('captchas', {
   captchaKey: uuid('captcha_key').primaryKey(),
   code: text('code').notNull(),

@@ -129,9 +129,11 @@ export class UserService {
       captchaKey: string;
     },
   ) {
+    // The code first, so a wrong one answers the same whether or not the phone is registered (no
+    // enumeration); only the phone's owner learns that it already has an account.
+    await this.auth.consumePhoneCode(ctx, input.phone, input.captchaKey, input.captcha);
     if (await repo.findUserByPhone(ctx.db, input.phone)) throw IdentityErrors.phoneRegistered();
     if (await repo.findUserByLogin(ctx.db, input.phone)) throw IdentityErrors.loginNameExists();
-    await this.auth.consumePhoneCode(ctx, input.phone, input.captchaKey, input.captcha);
     const passwordHash = await hashPassword(input.password);
     return this.database.transaction(async (tx) => {
       const tenant = await insertTenant(tx, { tenantName: input.tenantName, noviceFlag: 1 });

@@ -18,6 +18,7 @@ import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
 import { errorHandler } from './error-handler.js';
+import { registerRateLimits } from './rate-limit.js';
 import type { App } from './route.js';
 import { guardStoredBytes } from './serve-file.js';
 
@@ -42,6 +43,7 @@ export const buildApp = async (
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestTimeout: 30_000,
+    trustProxy: platform.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,6 +57,7 @@ export const buildApp = async (
     for (const m of methods) routes.push({ method: m, url: options.url, options: options as RouteOptions });
   });
 
+  await registerRateLimits(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     limits: { fileSize: platform.config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -48,6 +49,8 @@ export interface RouteDef<S extends FastifySchema> {
   noTransaction?: boolean;
   /** Set on routes that answer with stored file bytes; they must send them through sendStoredFile. */
   serves?: 'file';
+  /** A per-client-address limit (platform/http/rate-limit.ts); public identity routes set one. */
+  rateLimit?: RateLimitOptions | undefined;
   handler: (ctx: Ctx, req: Req<S>, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -144,7 +147,11 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
   (app as unknown as FastifyInstance).route({
     method: def.method,
     url: def.url,
-    config: { access: def.access, ...(def.serves ? { serves: def.serves } : {}) },
+    config: {
+      access: def.access,
+      ...(def.serves ? { serves: def.serves } : {}),
+      ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    },
     schema,
     onRequest,
     handler,
