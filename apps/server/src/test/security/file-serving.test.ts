@@ -1,4 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRecord } from '../../platform/http/app.js';
 import { STORED_FILE_CSP } from '../../platform/http/serve-file.js';
@@ -187,6 +190,48 @@ describe('every file-serving route in the route table', () => {
     expect(res.headers['content-security-policy']).toBe(STORED_FILE_CSP);
     expect(res.rawPayload.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
     expect(res.rawPayload.includes(XSS_MARK)).toBe(false);
+  });
+});
+
+describe('rasterising an SVG', () => {
+  it('loads nothing it references: a file on the server stays out of the picture', async () => {
+    const secret = path.join(s.platform.config.dataDir, 'secret.png');
+    await writeFile(
+      secret,
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer(),
+    );
+    // The control: an image inlined as a data: URI is drawn (top-left 10×10), so drawing does happen.
+    const blue = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0000ff' } })
+      .png()
+      .toBuffer();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">' +
+        `<image href="data:image/png;base64,${blue.toString('base64')}" width="10" height="10"/>` +
+        `<image href="file://${secret}" xlink:href="file://${secret}" x="10" width="30" height="40"/>` +
+        '<image href="secret.png" x="10" width="30" height="40"/>' +
+        '<image href="http://127.0.0.1:9/x.png" x="10" width="30" height="40"/></svg>',
+    );
+    const up = await upload('refs.svg', svg);
+    expect(up.statusCode, up.body).toBe(200);
+    const res = await s.inject({
+      method: 'GET',
+      url: `/hfle/v1/${tA}/files/${json<{ fileId: string }>(up).fileId}/image?width=64&height=64`,
+      headers: auth(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data, info } = await sharp(res.rawPayload)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([40, 40]);
+    const pixel = (x: number, y: number) => [...data.subarray((y * 40 + x) * 4, (y * 40 + x) * 4 + 4)];
+    expect(pixel(5, 5)).toEqual([0, 0, 255, 255]);
+    // Right of the control every pixel is transparent: the referenced red square was never read.
+    const drawn = [];
+    for (let y = 0; y < 40; y++) for (let x = 10; x < 40; x++) if (pixel(x, y)[3] !== 0) drawn.push([x, y]);
+    expect(drawn).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileStorage, LocalDiskStorage, trackReads } from '../../files/storage.js';
@@ -92,5 +93,29 @@ describe('the stored-bytes guard', () => {
     const res = await app.inject({ method: 'GET', url: '/plain' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('not stored');
+  });
+});
+
+describe('beside the console’s own security headers', () => {
+  it('the stored-file policy replaces the page policy set earlier by @fastify/helmet', async () => {
+    const withHelmet = Fastify();
+    await withHelmet.register(helmet);
+    withHelmet.get('/declared', { config: { serves: 'file' } }, async (_req, reply) =>
+      sendStoredFile(reply, {
+        body: (await storage.get('t/evil')) as Readable,
+        contentType: 'image/svg+xml',
+        fileName: 'evil.svg',
+      }),
+    );
+    try {
+      const res = await withHelmet.inject({ method: 'GET', url: '/declared' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBe(STORED_FILE_CSP);
+      expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+      const plain = await withHelmet.inject({ method: 'GET', url: '/missing' });
+      expect(plain.headers['content-security-policy']).not.toBe(STORED_FILE_CSP);
+    } finally {
+      await withHelmet.close();
+    }
   });
 });
