@@ -1,5 +1,11 @@
 import type { AuthenticateError, Client } from 'aedes';
-import { type BrokerHooks, type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.js';
+import {
+  type BrokerHooks,
+  type BrokerLimits,
+  type BrokerRefusal,
+  type EmbeddedBroker,
+  startEmbeddedBroker,
+} from '../mqtt/broker.js';
 import { checkDeviceLogin, type DeviceIdentity, maySubscribe, publishKind } from './device-acl.js';
 import type { DeviceDirectory } from './directory.js';
 import type { Ingest } from './ingest.js';
@@ -32,8 +38,21 @@ export class EmbeddedLink {
     return this.broker?.port;
   }
 
-  async start(port: number, host: string): Promise<void> {
-    this.broker = await startEmbeddedBroker(port, host, this.hooks());
+  async start(port: number, host: string, limits: BrokerLimits): Promise<void> {
+    const logged = new Map<BrokerRefusal, number>();
+    const onRefused = (why: BrokerRefusal, detail: string, remote: string | undefined) => {
+      // A flood of refused sockets must not flood the log: one line per limit per 10 s.
+      const now = Date.now();
+      if ((logged.get(why) ?? 0) > now - 10_000) return;
+      logged.set(why, now);
+      this.log().warn({ limit: why, detail, remote }, 'MQTT connection closed by a broker limit');
+    };
+    this.broker = await startEmbeddedBroker(port, host, this.hooks(), { ...limits, onRefused });
+  }
+
+  /** Connections closed by a broker limit since start (tests, diagnostics). */
+  get refused(): Readonly<Record<BrokerRefusal, number>> | undefined {
+    return this.broker?.refused;
   }
 
   /** Publishes from the server itself (commands): no client, so authorizePublish lets it through. */

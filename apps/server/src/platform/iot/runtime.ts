@@ -123,7 +123,12 @@ export class IotServer implements IotRuntime {
       await this.relay.start();
     } else {
       this.embedded = new EmbeddedLink(this.directory, this.ingest, logOf);
-      await this.embedded.start(this.config.mqttPort, this.config.host);
+      await this.embedded.start(this.config.mqttPort, this.config.host, {
+        maxConnectBytes: this.config.mqttMaxConnectBytes,
+        maxPacketBytes: this.config.mqttMaxPacketBytes,
+        maxPending: this.config.mqttMaxPendingConnections,
+        connectTimeoutMs: this.config.mqttConnectTimeoutMs,
+      });
     }
     const cs = this.config.chirpstackMqttUrl;
     if (cs) {
@@ -163,6 +168,11 @@ export class IotServer implements IotRuntime {
   /** Messages each external ingest connection handled (empty with the embedded broker). */
   externalHandled(): readonly number[] {
     return this.external?.handled ?? [];
+  }
+
+  /** Connections the embedded broker closed by a limit (size, pending, timeout); undefined otherwise. */
+  brokerRefusals(): Readonly<Record<string, number>> | undefined {
+    return this.embedded?.refused;
   }
 
   /** The bound port of the embedded broker (undefined with an external broker). */
