@@ -111,7 +111,9 @@ describe('before authentication', () => {
     const stop = rssPeak();
     const base = process.memoryUsage().rss;
     const attackers = await Promise.all(Array.from({ length: 8 }, () => raw()));
-    const sent = await Promise.all(attackers.map((s) => streamFiller(s, connectHeader(268_435_455), 50 * MB)));
+    const sent = await Promise.all(
+      attackers.map((s) => streamFiller(s, connectHeader(268_435_455), 50 * MB)),
+    );
     for (const s of attackers) expect(await within(s.closed, 10_000)).toBe(true);
     const peak = stop();
     // Each socket was cut off long before its 50 MB went out (the rest was never read).
