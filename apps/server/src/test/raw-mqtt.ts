@@ -42,6 +42,13 @@ export const connectHeader = (length: number): Buffer =>
 export const publishHeader = (topic: string, length: number): Buffer =>
   Buffer.concat([Buffer.from([0x32]), remainingLength(length), utf8(topic), Buffer.from([0, 1])]);
 
+/** A whole QoS 1 PUBLISH (packet id 1) carrying `payload`. */
+export const publishPacket = (topic: string, payload: string): Buffer => {
+  const body = Buffer.from(payload, 'utf8');
+  const length = 2 + Buffer.byteLength(topic) + 2 + body.length;
+  return Buffer.concat([publishHeader(topic, length), body]);
+};
+
 export interface RawSocket {
   socket: Socket;
   /** Everything the server sent so far. */

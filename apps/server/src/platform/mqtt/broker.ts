@@ -79,6 +79,8 @@ export const startEmbeddedBroker = async (
       refuse('timeout', `no accepted CONNECT within ${limits.connectTimeoutMs} ms`, remote);
       conn.destroy();
     }, limits.connectTimeoutMs);
+    // The socket keeps the process alive while it is open; the timer alone must not.
+    timer.unref();
     pending.set(conn, timer);
     conn.once('close', () => settle(conn));
     broker.handle(conn);

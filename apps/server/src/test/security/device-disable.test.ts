@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, startTestServer, type TestServer } from '../harness.js';
 import { brokerUrl, closeClient, connectDevice, waitFor } from '../iot.js';
-import { within } from '../raw-mqtt.js';
+import { connectPacket, openRaw, publishPacket, within } from '../raw-mqtt.js';
 
 // Issue 10 item 7: disabling or deleting a device must end its broker session at once, refuse its next
 // CONNECT and store nothing of it once the change is acknowledged — on the embedded broker, with a real
@@ -53,11 +53,14 @@ const connect = async (c: DeviceCredentials): Promise<MqttClient> => {
   return client;
 };
 
-/** The CONNACK return code of a connect with these credentials (0: accepted). */
+/**
+ * The CONNACK return code of a connect with these credentials (0: accepted), under a client id of its
+ * own (`username:probe`) so that it never takes over the device's session.
+ */
 const connackCode = (c: DeviceCredentials): Promise<number> =>
   new Promise((resolve) => {
     const client = mqtt.connect(brokerUrl(server), {
-      clientId: c.clientId,
+      clientId: `${c.clientId}:probe`,
       username: c.username,
       password: c.password,
       protocolVersion: 4,
@@ -136,10 +139,26 @@ describe('disabling a device', () => {
     await client.publishAsync(d.credentials.topics.up, reading(1), { qos: 1 });
     // A second login fills the broker's credential cache with the enabled device.
     expect(await connackCode(d.credentials)).toBe(0);
+    // A second session of the same device, spoken byte by byte, to see exactly what the broker answers.
+    const raw = await openRaw(server.mqttPort ?? 0);
+    raw.socket.write(
+      connectPacket({
+        clientId: `${d.credentials.username}:raw`,
+        username: d.credentials.username,
+        password: d.credentials.password,
+      }),
+    );
+    await waitFor(() => raw.received().length >= 4, 5000, 'CONNACK');
+    expect([...raw.received()]).toEqual([0x20, 2, 0, 0]);
     const closed = new Promise<void>((r) => client.once('close', () => r()));
     const off = await setEnabled(d.device.id, 0);
     expect(off.statusCode, off.body).toBe(200);
     expect(await within(closed, 1500)).toBe(true);
+    // The device's next publish, written on its socket as soon as the disable is acknowledged: no
+    // PUBACK ever comes back (nothing after the CONNACK), and it is not stored.
+    if (!raw.isClosed()) raw.socket.write(publishPacket(d.credentials.topics.up, reading(2)));
+    expect(await within(raw.closed, 1500)).toBe(true);
+    expect(raw.received().length).toBe(4);
     // Refused at once (bad user name or password), not after a cache expires.
     expect(await connackCode(d.credentials)).toBe(4);
     expect(await storedSeqs(d.device.id)).toEqual([1]);
