@@ -13,6 +13,14 @@ export interface Config {
   /** Fair-use limit per device: messages per second (0 = off) and the burst allowed on top. */
   mqttDeviceRate: number;
   mqttDeviceBurst: number;
+  /** Embedded broker: bytes a connection may send before its CONNECT is accepted. */
+  mqttMaxConnectBytes: number;
+  /** Embedded broker: the largest packet (header included) after authentication. */
+  mqttMaxPacketBytes: number;
+  /** Embedded broker: connections waiting for an accepted CONNECT, at most. */
+  mqttMaxPendingConnections: number;
+  /** Embedded broker: how long a connection may take to get its CONNECT accepted. */
+  mqttConnectTimeoutMs: number;
   /** Broker address devices are told to use, when it differs from what the server connects to. */
   mqttPublicUrl: string | undefined;
   /** A ChirpStack v4 MQTT integration to bring LoRaWAN uplinks in from, and the tenant they belong to. */
@@ -64,6 +72,12 @@ const rate = (v: string | undefined, fallback: number, name: string): number => 
   return n;
 };
 
+const intAtLeast = (v: string | undefined, fallback: number, min: number, name: string): number => {
+  const n = int(v, fallback, name);
+  if (n < min) throw new Error(`${name} must be at least ${min}, got ${n}`);
+  return n;
+};
+
 const provisioning = (v: string | undefined): Config['mqttProvisioning'] => {
   if (v === undefined || v === '' || v === 'none') return 'none';
   if (v === 'mosquitto-dynsec') return v;
@@ -105,6 +119,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // docs/device-protocol.md §10: 1 message/s sustained with a burst of 20 (the spec's period is ≥ 5 min).
     mqttDeviceRate: rate(env.MQTT_DEVICE_RATE, 1, 'MQTT_DEVICE_RATE'),
     mqttDeviceBurst: int(env.MQTT_DEVICE_BURST, 20, 'MQTT_DEVICE_BURST'),
+    // docs/device-protocol.md §10: a device CONNECT (credentials, will) is a few hundred bytes, a packet
+    // at most a 16 KiB payload and its topic; anything far beyond is refused before it is buffered.
+    mqttMaxConnectBytes: intAtLeast(env.MQTT_MAX_CONNECT_BYTES, 4096, 512, 'MQTT_MAX_CONNECT_BYTES'),
+    // 16 KiB + 1 KiB: below it a full-size payload with its topic would close the connection.
+    mqttMaxPacketBytes: intAtLeast(env.MQTT_MAX_PACKET_BYTES, 32_768, 17_408, 'MQTT_MAX_PACKET_BYTES'),
+    mqttMaxPendingConnections: intAtLeast(
+      env.MQTT_MAX_PENDING_CONNECTIONS,
+      256,
+      1,
+      'MQTT_MAX_PENDING_CONNECTIONS',
+    ),
+    mqttConnectTimeoutMs: intAtLeast(env.MQTT_CONNECT_TIMEOUT_MS, 10_000, 100, 'MQTT_CONNECT_TIMEOUT_MS'),
     mqttPublicUrl: env.MQTT_PUBLIC_URL || undefined,
     chirpstackMqttUrl: env.CHIRPSTACK_MQTT_URL || undefined,
     chirpstackTenantId: env.CHIRPSTACK_TENANT_ID

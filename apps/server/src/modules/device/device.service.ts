@@ -34,8 +34,8 @@ import {
 
 /**
  * What the registry needs of the IoT runtime: where devices connect, and (when the runtime offers it) a
- * way to drop a device's cached broker login and its live connection after its secret changed or it was
- * deleted. Called after the change committed, so a reconnect cannot slip in with the old secret.
+ * way to drop a device's cached broker login and its live connection after its secret changed, or it was
+ * disabled, enabled or deleted.
  */
 export interface DeviceIotLink {
   brokerAddress(): { host: string; port: number };
@@ -189,8 +189,13 @@ export class DeviceService {
       values,
     );
     if (!row) throw CommonErrors.stale();
-    if (values.enabledFlag !== current.enabledFlag)
+    if (values.enabledFlag !== current.enabledFlag) {
       await this.enableOnBroker(ctx, current, values.enabledFlag === 1);
+      // As rotation does: drop the cached login and the open session. This runs inside the request's
+      // transaction; a login racing it waits on the row lock and reads the committed flag, and ingest
+      // stores nothing of a disabled device once the change committed.
+      await this.forget(ctx, [current.id]);
+    }
     return toDevice(await this.load(ctx, current.id));
   }
 
@@ -264,11 +269,12 @@ export class DeviceService {
     }
   }
 
+  /** Disables (and so disconnects) or re-enables the device's account on an external broker. */
   private async enableOnBroker(ctx: TenantCtx, d: DeviceRef, enabled: boolean): Promise<void> {
     try {
       await this.iot().enableDevice?.({ tenantId: ctx.tenantId, typeKey: d.typeKey, eui: d.eui }, enabled);
     } catch (err) {
-      // Ingest ignores a disabled device anyway; the broker account only lags.
+      // Ingest stores nothing of a disabled device anyway; only the broker account lags.
       ctx.log.warn({ err, deviceId: d.id }, 'could not change the broker account of a device');
     }
   }

@@ -14,7 +14,11 @@ export interface DeviceCredentialRow {
   enabledFlag: number;
 }
 
-/** The device a broker username names, with what authentication needs. */
+/**
+ * The device a broker username names, with what authentication needs. FOR SHARE waits for a disable,
+ * delete or rotation still in flight and reads what it committed, so a login racing it is not let in
+ * on the state before it.
+ */
 export const findDeviceCredential = async (
   db: Db,
   tenantId: number,
@@ -24,8 +28,28 @@ export const findDeviceCredential = async (
   const [r] = await db
     .select({ id: devices.id, secretHash: devices.secretHash, enabledFlag: devices.enabledFlag })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)));
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)))
+    .for('share');
   return r;
+};
+
+/**
+ * Locks the devices a batch came from (in id order, so concurrent batches cannot deadlock) and answers
+ * which still exist and whether each is enabled. A disable or delete in flight is waited for, so what
+ * the batch stores after it committed is judged by it.
+ */
+export const lockDevicesForIngest = async (
+  db: Db,
+  tenantId: number,
+  deviceIds: readonly number[],
+): Promise<Map<number, boolean>> => {
+  if (deviceIds.length === 0) return new Map();
+  const res = await db.execute(sql`
+    select id::text as d, enabled_flag = 1 as e from devices
+    where tenant_id = ${tenantId}::bigint
+      and id in (select x::bigint from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb) x)
+    order by id for update`);
+  return new Map(rowsOf<{ d: string; e: boolean }>(res).map((r) => [Number(r.d), r.e]));
 };
 
 /**

@@ -16,10 +16,13 @@ const keyOf = (a: DeviceAddress): string => `${a.tenantId}/${a.typeKey}/${a.eui}
 /**
  * Device lookups by topic identity with a short cache: a reconnect storm after a network outage or an
  * external broker's stream of messages does not cost one database transaction per device each time.
- * Rotation and deletion call forget() so an old secret stops working at once.
+ * Rotation, disabling, enabling and deletion call forget() (in every server process, through the event
+ * relay) so the change holds at once.
  */
 export class DeviceDirectory {
   private readonly cache = new Map<string, { entry: DeviceEntry | undefined; expires: number }>();
+  /** Counts forget() calls: a read that a forget overtook is read again, never cached. */
+  private generation = 0;
 
   constructor(
     private readonly database: Database,
@@ -30,17 +33,26 @@ export class DeviceDirectory {
     const key = keyOf(a);
     const hit = this.cache.get(key);
     if (hit && hit.expires > this.now()) return hit.entry;
-    const row = await this.database.withTenant(a.tenantId, (tx) =>
-      findDeviceCredential(tx, a.tenantId, a.typeKey, a.eui),
-    );
-    const entry = row && { deviceId: row.id, secretHash: row.secretHash, enabled: row.enabledFlag === 1 };
-    this.cache.set(key, { entry, expires: this.now() + (entry ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS) });
-    if (this.cache.size > 100_000) this.cache.clear();
-    return entry;
+    for (let attempt = 1; ; attempt++) {
+      const generation = this.generation;
+      const row = await this.database.withTenant(a.tenantId, (tx) =>
+        findDeviceCredential(tx, a.tenantId, a.typeKey, a.eui),
+      );
+      const entry = row && { deviceId: row.id, secretHash: row.secretHash, enabled: row.enabledFlag === 1 };
+      if (generation === this.generation) {
+        this.cache.set(key, { entry, expires: this.now() + (entry ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS) });
+        if (this.cache.size > 100_000) this.cache.clear();
+        return entry;
+      }
+      // A device changed while this read was on its way, so the answer may predate the change: read
+      // again (a read started after the change sees it); under a stream of changes, answer uncached.
+      if (attempt === 3) return entry;
+    }
   }
 
-  /** Drops cached entries of a device (secret rotated, device deleted or renamed). */
+  /** Drops cached entries of a device (secret rotated, device disabled, enabled, deleted or renamed). */
   forget(tenantId: number, deviceId: number): void {
+    this.generation++;
     const prefix = `${tenantId}/`;
     for (const [key, v] of this.cache) {
       if (key.startsWith(prefix) && (v.entry === undefined || v.entry.deviceId === deviceId))

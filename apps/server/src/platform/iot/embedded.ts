@@ -1,8 +1,14 @@
 import type { AuthenticateError, Client } from 'aedes';
-import { type BrokerHooks, type EmbeddedBroker, startEmbeddedBroker } from '../mqtt/broker.js';
+import {
+  type BrokerHooks,
+  type BrokerLimits,
+  type BrokerRefusal,
+  type EmbeddedBroker,
+  startEmbeddedBroker,
+} from '../mqtt/broker.js';
 import { checkDeviceLogin, type DeviceIdentity, maySubscribe, publishKind } from './device-acl.js';
 import type { DeviceDirectory } from './directory.js';
-import type { Ingest } from './ingest.js';
+import { DeviceRefusedError, type Ingest } from './ingest.js';
 
 export interface IotLog {
   info(obj: unknown, msg?: string): void;
@@ -21,6 +27,10 @@ const authError = (returnCode: 2 | 4 | 5, message: string): AuthenticateError =>
 export class EmbeddedLink {
   private broker: EmbeddedBroker | undefined;
   private readonly identities = new WeakMap<Client, DeviceIdentity>();
+  /** Authenticated clients whose connection is open (registered with the broker or about to be). */
+  private readonly sessions = new Set<Client>();
+  /** Clients of a device that was disabled, deleted or re-keyed: closed, and refused meanwhile. */
+  private readonly revoked = new WeakSet<Client>();
 
   constructor(
     private readonly directory: DeviceDirectory,
@@ -32,8 +42,25 @@ export class EmbeddedLink {
     return this.broker?.port;
   }
 
-  async start(port: number, host: string): Promise<void> {
-    this.broker = await startEmbeddedBroker(port, host, this.hooks());
+  async start(port: number, host: string, limits: BrokerLimits): Promise<void> {
+    const logged = new Map<BrokerRefusal, number>();
+    const onRefused = (why: BrokerRefusal, detail: string, remote: string | undefined) => {
+      // A flood of refused sockets must not flood the log: one line per limit per 10 s.
+      const now = Date.now();
+      if ((logged.get(why) ?? 0) > now - 10_000) return;
+      logged.set(why, now);
+      this.log().warn({ limit: why, detail, remote }, 'MQTT connection closed by a broker limit');
+    };
+    this.broker = await startEmbeddedBroker(port, host, this.hooks(), { ...limits, onRefused });
+    // A client revoked between its authentication and its registration is closed as it registers.
+    this.broker.broker.on('client', (client) => {
+      if (this.revoked.has(client)) client.close();
+    });
+  }
+
+  /** Connections closed by a broker limit since start (tests, diagnostics). */
+  get refused(): Readonly<Record<BrokerRefusal, number>> | undefined {
+    return this.broker?.refused;
   }
 
   /** Publishes from the server itself (commands): no client, so authorizePublish lets it through. */
@@ -48,14 +75,19 @@ export class EmbeddedLink {
     });
   }
 
-  /** Disconnects every connected client of a device (deleted, secret rotated). */
+  /** Disconnects every client of a device (disabled, deleted, secret rotated), connected or connecting. */
   disconnect(tenantId: number, deviceId: number): void {
     const b = this.broker;
     if (!b) return;
     const clients = (b.broker as unknown as { clients: Record<string, Client> }).clients;
-    for (const c of Object.values(clients)) {
+    for (const c of this.sessions) {
       const id = this.identities.get(c);
-      if (id && id.tenantId === tenantId && id.deviceId === deviceId) c.close();
+      if (!id || id.tenantId !== tenantId || id.deviceId !== deviceId) continue;
+      this.revoked.add(c);
+      this.sessions.delete(c);
+      // Closing one Aedes has not registered yet would leave it registered later; the hook in start()
+      // closes it then.
+      if (c.id && clients[c.id] === c) c.close();
     }
   }
 
@@ -74,6 +106,8 @@ export class EmbeddedLink {
               return;
             }
             this.identities.set(client, r);
+            this.sessions.add(client);
+            client.conn.once('close', () => this.sessions.delete(client));
             done(null, true);
           },
           (err: unknown) => {
@@ -88,6 +122,11 @@ export class EmbeddedLink {
           return;
         }
         const id = this.identities.get(client);
+        const will = (client as unknown as { will?: unknown }).will === packet;
+        if (this.revoked.has(client) && !will) {
+          done(new Error('device disabled, deleted or re-keyed'));
+          return;
+        }
         const kind = id && publishKind(id, packet.topic);
         if (!id || !kind) {
           this.log().warn(
@@ -97,11 +136,16 @@ export class EmbeddedLink {
           done(new Error('not authorized to publish on this topic'));
           return;
         }
-        const will = (client as unknown as { will?: unknown }).will === packet;
         const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
         this.ingest.submit({ device: id, kind, payload, will }).then(
           () => done(null),
           (err: unknown) => {
+            if (err instanceof DeviceRefusedError) {
+              // Disabled or deleted meanwhile: no PUBACK, and the connection goes.
+              this.log().info({ clientId: client.id }, 'message of a disabled or deleted device refused');
+              done(err);
+              return;
+            }
             // No PUBACK: the device keeps the message and sends it again after reconnecting.
             this.log().error({ err }, 'ingest could not store a message');
             done(err instanceof Error ? err : new Error('ingest failed'));

@@ -8,8 +8,12 @@ import type { EventHub } from './events.js';
 /** Internal topic of a tenant's live events. Devices may neither publish nor subscribe to it (ACLs). */
 export const EVENTS_TOPIC_PREFIX = 'tilth-internal/events/';
 export const eventsTopic = (tenantId: number): string => `${EVENTS_TOPIC_PREFIX}${tenantId}`;
+/** Devices whose cached broker login every process must drop (disabled, deleted, re-keyed). */
+export const FORGET_TOPIC = `${EVENTS_TOPIC_PREFIX}forget`;
 
 const MAX_BATCH = 500;
+/** Bytes of events per relayed message: well under a broker's max_packet_size (32 KiB recommended). */
+const MAX_MESSAGE_BYTES = 16 * 1024;
 
 const streamEvent = z.union([
   z.strictObject({
@@ -35,12 +39,19 @@ const streamEvent = z.union([
   }),
 ]);
 const relayed = z.object({ o: z.string(), e: z.array(streamEvent).max(MAX_BATCH) });
+const forgotten = z.object({
+  o: z.string(),
+  t: z.number().int().nonnegative(),
+  d: z.number().int().positive(),
+});
 
 export interface EventRelayOptions {
   url: string;
   clientId: string;
   /** How long events gather before one message per tenant carries them (default 25 ms). */
   flushMs?: number;
+  /** Another process changed a device: drop what this one caches of it. */
+  onForget?: (tenantId: number, deviceId: number) => void;
 }
 
 /**
@@ -95,6 +106,14 @@ export class EventRelay {
     this.client = undefined;
   }
 
+  /** Tells the other processes to drop their cached login of a device (after it changed). */
+  forget(tenantId: number, deviceId: number): void {
+    const client = this.client;
+    // QoS 1 to the broker; without a link the others' caches still expire (and ingest checks anyway).
+    if (client?.connected)
+      client.publish(FORGET_TOPIC, JSON.stringify({ o: this.origin, t: tenantId, d: deviceId }), { qos: 1 });
+  }
+
   private push(tenantId: number, event: DeviceStreamEvent): void {
     let list = this.pending.get(tenantId);
     if (!list) {
@@ -110,15 +129,35 @@ export class EventRelay {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const client = this.client;
-    for (const [tenantId, e] of this.pending) {
+    for (const [tenantId, events] of this.pending) {
       // Live events are best effort: while the link is down they are dropped, like a closed SSE socket.
-      if (client?.connected)
-        client.publish(eventsTopic(tenantId), JSON.stringify({ o: this.origin, e }), { qos: 0 });
+      if (!client?.connected) continue;
+      const head = `{"o":${JSON.stringify(this.origin)},"e":[`;
+      let parts: string[] = [];
+      let bytes = 0;
+      const send = () => {
+        if (parts.length > 0)
+          client.publish(eventsTopic(tenantId), `${head}${parts.join(',')}]}`, { qos: 0 });
+        parts = [];
+        bytes = 0;
+      };
+      for (const e of events) {
+        const json = JSON.stringify(e);
+        const size = Buffer.byteLength(json) + 1;
+        if (bytes + size > MAX_MESSAGE_BYTES) send();
+        parts.push(json);
+        bytes += size;
+      }
+      send();
     }
     this.pending.clear();
   }
 
   private receive(topic: string, payload: Buffer): void {
+    if (topic === FORGET_TOPIC) {
+      this.receiveForget(payload);
+      return;
+    }
     if (!topic.startsWith(EVENTS_TOPIC_PREFIX)) return;
     const raw = topic.slice(EVENTS_TOPIC_PREFIX.length);
     if (!/^\d{1,10}$/.test(raw)) return;
@@ -142,5 +181,17 @@ export class EventRelay {
       this.received++;
       this.hub.deliver(tenantId, e as DeviceStreamEvent);
     }
+  }
+
+  private receiveForget(payload: Buffer): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const msg = forgotten.safeParse(body);
+    if (!msg.success || msg.data.o === this.origin) return;
+    this.opts.onForget?.(msg.data.t, msg.data.d);
   }
 }

@@ -5,30 +5,14 @@ import {
   statusPayload,
   validateTelemetry,
 } from '@tilth/contracts/device-protocol.types';
-import {
-  type DeviceTouch,
-  type HourlyDelta,
-  insertStatusLog,
-  insertTelemetry,
-  type StatusLogRow,
-  type TelemetryRow,
-  touchDevices,
-  upsertHourly,
-} from '../../modules/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 import type { EventHub } from './events.js';
 import type { HookRegistry } from './hooks.js';
 import type { IngestCounters } from './ingest-counters.js';
-import type { CommandAck, StatusChange, StoredReading } from './iot.js';
+import { type Item, type KnownDevice, type Outcome, type Settle, storeItems } from './ingest-store.js';
 import { DeviceRateLimiter, type RateLimit } from './rate-limit.js';
 
-/** A registered device a message came from (from broker authentication or a topic lookup). */
-export interface KnownDevice {
-  tenantId: number;
-  deviceId: number;
-  typeKey: string;
-  eui: string;
-}
+export type { KnownDevice } from './ingest-store.js';
 
 export type InboundKind = 'up' | 'status' | 'ack';
 
@@ -38,23 +22,6 @@ export interface InboundMessage {
   payload: Uint8Array;
   /** The broker published the device's last will. */
   will?: boolean;
-}
-
-type Item =
-  | { kind: 'up'; device: KnownDevice; row: TelemetryRow; done: Settle }
-  | {
-      kind: 'status';
-      device: KnownDevice;
-      online: boolean;
-      reason: string | null;
-      will: boolean;
-      done: Settle;
-    }
-  | { kind: 'ack'; device: KnownDevice; ack: Omit<CommandAck, 'tenantId' | 'deviceId'>; done: Settle };
-
-interface Settle {
-  resolve(): void;
-  reject(err: unknown): void;
 }
 
 export interface IngestOptions {
@@ -67,7 +34,16 @@ export interface IngestOptions {
   onRateLimited?: (device: KnownDevice) => void;
 }
 
-const HOUR_MS = 3600_000;
+/**
+ * A message refused because its device was disabled or deleted by the time it would be stored. The
+ * embedded broker then sends no PUBACK and drops the connection; other paths count it and move on.
+ */
+export class DeviceRefusedError extends Error {
+  constructor(readonly device: KnownDevice) {
+    super(`device ${device.typeKey}/${device.eui} is disabled or deleted`);
+    this.name = 'DeviceRefusedError';
+  }
+}
 
 /**
  * Validates device messages and stores them in batches with group commit: the first message starts a
@@ -235,7 +211,12 @@ export class Ingest {
       for (const item of items) await this.storeTenant(tenantId, [item]);
       return;
     }
-    for (const item of items) item.done.resolve();
+    for (const item of items) {
+      if (outcome.refused.has(item)) item.done.reject(new DeviceRefusedError(item.device));
+      else item.done.resolve();
+    }
+    if (outcome.refused.size > 0)
+      this.counters.count(tenantId, 'unknown-device', 'disabled or deleted', outcome.refused.size);
     this.counters.count(tenantId, 'stored', undefined, outcome.readings.length);
     const dup = outcome.upCount - outcome.readings.length;
     if (dup > 0) this.counters.count(tenantId, 'duplicate', undefined, dup);
@@ -274,137 +255,3 @@ export class Ingest {
     for (const a of o.acks) this.hooks.fireAck(a);
   }
 }
-
-interface Outcome {
-  upCount: number;
-  readings: StoredReading[];
-  changes: StatusChange[];
-  acks: CommandAck[];
-}
-
-type Tx = Parameters<Parameters<Database['withTenant']>[1]>[0];
-
-/** One tenant's share of a batch, in one transaction: readings, rollups, device state, status log. */
-const storeItems = async (tx: Tx, tenantId: number, items: readonly Item[], at: Date): Promise<Outcome> => {
-  const ups = items.filter((i): i is Extract<Item, { kind: 'up' }> => i.kind === 'up');
-  const fresh = await insertTelemetry(
-    tx,
-    tenantId,
-    ups.map((u) => u.row),
-  );
-  const freshKeys = new Set(fresh.map((f) => `${f.deviceId}:${f.seq}`));
-  // A batch may carry the same (device, seq) twice; only the first copy counts.
-  const readings: StoredReading[] = [];
-  const rows: TelemetryRow[] = [];
-  for (const u of ups) {
-    const key = `${u.row.deviceId}:${u.row.seq}`;
-    if (!freshKeys.delete(key)) continue;
-    rows.push(u.row);
-    readings.push({
-      tenantId,
-      deviceId: u.row.deviceId,
-      typeKey: u.device.typeKey,
-      ts: new Date(u.row.ts),
-      values: u.row.values,
-    });
-  }
-  await upsertHourly(tx, tenantId, hourlyDeltas(rows));
-
-  const touches = new Map<number, DeviceTouch & { source: string; reason: string | null }>();
-  const touch = (deviceId: number) => {
-    let t = touches.get(deviceId);
-    if (!t) {
-      t = {
-        deviceId,
-        metrics: {},
-        maxTs: null,
-        maxSeq: null,
-        online: null,
-        seen: false,
-        source: '',
-        reason: null,
-      };
-      touches.set(deviceId, t);
-    }
-    return t;
-  };
-  const merge = (t: DeviceTouch, ts: number, values: Record<string, number>) => {
-    for (const [k, v] of Object.entries(values)) {
-      const cur = t.metrics[k];
-      if (!cur || ts >= cur[0]) t.metrics[k] = [ts, v];
-    }
-    t.maxTs = t.maxTs === null ? ts : Math.max(t.maxTs, ts);
-  };
-  const acks: CommandAck[] = [];
-  // Arrival order decides the final online state of a device that sent several messages.
-  for (const item of items) {
-    const t = touch(item.device.deviceId);
-    if (item.kind === 'up') {
-      t.seen = true;
-      t.online = true;
-      t.source = 'telemetry';
-      t.reason = null;
-      t.maxSeq = t.maxSeq === null ? item.row.seq : Math.max(t.maxSeq, item.row.seq);
-    } else if (item.kind === 'status') {
-      if (!item.will) t.seen = true;
-      t.online = item.online;
-      t.source = item.will ? 'will' : 'status';
-      t.reason = item.reason;
-    } else {
-      t.seen = true;
-      t.online = true;
-      t.source = 'telemetry';
-      t.reason = null;
-      if (item.ack.values) merge(t, at.getTime(), item.ack.values);
-      acks.push({ tenantId, deviceId: item.device.deviceId, ...item.ack });
-    }
-  }
-  for (const r of rows) merge(touch(r.deviceId), r.ts, r.values);
-  const touched = await touchDevices(tx, tenantId, [...touches.values()]);
-  const changes: StatusChange[] = [];
-  const log: StatusLogRow[] = [];
-  for (const d of touched) {
-    if (d.wasOnline === d.online) continue;
-    const t = touches.get(d.deviceId);
-    const source = t?.source || 'status';
-    changes.push({ tenantId, deviceId: d.deviceId, typeKey: d.typeKey, online: d.online, source, at });
-    log.push({ deviceId: d.deviceId, online: d.online, source, reason: t?.reason ?? null, at });
-  }
-  await insertStatusLog(tx, tenantId, log);
-  return { upCount: ups.length, readings, changes, acks };
-};
-
-/** Folds new readings into per (device, metric, hour) deltas for the additive hourly upsert. */
-export const hourlyDeltas = (rows: readonly TelemetryRow[]): HourlyDelta[] => {
-  const map = new Map<string, HourlyDelta>();
-  for (const r of rows) {
-    const bucket = Math.floor(r.ts / HOUR_MS) * HOUR_MS;
-    for (const [metric, v] of Object.entries(r.values)) {
-      const key = `${r.deviceId}:${metric}:${bucket}`;
-      const h = map.get(key);
-      if (!h) {
-        map.set(key, {
-          deviceId: r.deviceId,
-          metric,
-          bucket,
-          count: 1,
-          sum: v,
-          min: v,
-          max: v,
-          last: v,
-          lastTs: r.ts,
-        });
-        continue;
-      }
-      h.count++;
-      h.sum += v;
-      h.min = Math.min(h.min, v);
-      h.max = Math.max(h.max, v);
-      if (r.ts >= h.lastTs) {
-        h.last = v;
-        h.lastTs = r.ts;
-      }
-    }
-  }
-  return [...map.values()];
-};

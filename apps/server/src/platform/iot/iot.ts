@@ -76,8 +76,10 @@ export interface IotRuntime {
   /** Host and port devices connect to (shown with the credentials). */
   brokerAddress(): { host: string; port: number };
   /**
-   * Call after a device's secret was rotated or the device deleted (after the commit): drops cached
-   * credentials and disconnects its open broker connections, so the old secret stops working at once.
+   * Call after a device's secret was rotated, or it was disabled, enabled or deleted: drops cached
+   * credentials (in every server process) and disconnects its open broker connections, so the change
+   * holds at once. Ingest also checks each message's device under a lock, so nothing of a disabled or
+   * deleted device is stored once that change committed.
    */
   forgetDevice(tenantId: number, deviceId: number): void;
   /**

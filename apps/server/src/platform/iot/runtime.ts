@@ -13,6 +13,7 @@ import { listTenantIds } from '../../modules/tenant/tenant.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
+import type { BrokerRefusal } from '../mqtt/broker.js';
 import { ChirpStackLink } from './chirpstack-link.js';
 import { checkDeviceLogin } from './device-acl.js';
 import { DeviceDirectory } from './directory.js';
@@ -22,7 +23,7 @@ import { EventRelay } from './event-relay.js';
 import { EventHub } from './events.js';
 import { ExternalLink } from './external.js';
 import { HookRegistry } from './hooks.js';
-import { Ingest } from './ingest.js';
+import { DeviceRefusedError, Ingest } from './ingest.js';
 import { IngestCounters, type IngestKind } from './ingest-counters.js';
 import { IotErrors } from './iot.errors.js';
 import type { CommandCheck, DeviceAddress, IotRuntime, StatusChange } from './iot.js';
@@ -119,11 +120,24 @@ export class IotServer implements IotRuntime {
       );
       await this.external.start();
       // Several processes share the ingest; each one's SSE clients must see every process's events.
-      this.relay = new EventRelay({ url, clientId: `${clientId}-events` }, this.events, logOf);
+      this.relay = new EventRelay(
+        {
+          url,
+          clientId: `${clientId}-events`,
+          onForget: (tenantId, deviceId) => this.directory.forget(tenantId, deviceId),
+        },
+        this.events,
+        logOf,
+      );
       await this.relay.start();
     } else {
       this.embedded = new EmbeddedLink(this.directory, this.ingest, logOf);
-      await this.embedded.start(this.config.mqttPort, this.config.host);
+      await this.embedded.start(this.config.mqttPort, this.config.host, {
+        maxConnectBytes: this.config.mqttMaxConnectBytes,
+        maxPacketBytes: this.config.mqttMaxPacketBytes,
+        maxPending: this.config.mqttMaxPendingConnections,
+        connectTimeoutMs: this.config.mqttConnectTimeoutMs,
+      });
     }
     const cs = this.config.chirpstackMqttUrl;
     if (cs) {
@@ -165,6 +179,11 @@ export class IotServer implements IotRuntime {
     return this.external?.handled ?? [];
   }
 
+  /** Connections the embedded broker closed by a limit (size, pending, timeout); undefined otherwise. */
+  brokerRefusals(): Readonly<Record<BrokerRefusal, number>> | undefined {
+    return this.embedded?.refused;
+  }
+
   /** The bound port of the embedded broker (undefined with an external broker). */
   get mqttPort(): number | undefined {
     return this.embedded?.port;
@@ -201,6 +220,8 @@ export class IotServer implements IotRuntime {
   forgetDevice(tenantId: number, deviceId: number): void {
     this.directory.forget(tenantId, deviceId);
     this.embedded?.disconnect(tenantId, deviceId);
+    // Other server processes cache the device too (external broker: EMQX logins, ingest lookups).
+    this.relay?.forget(tenantId, deviceId);
   }
 
   async provisionDevice(device: DeviceAddress, secret: string): Promise<void> {
@@ -241,7 +262,14 @@ export class IotServer implements IotRuntime {
     }
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const device = { tenantId: t.tenantId, deviceId: entry.deviceId, typeKey: t.deviceType, eui: t.eui };
-    await this.ingest.submit({ device, kind: t.kind, payload: bytes });
+    try {
+      await this.ingest.submit({ device, kind: t.kind, payload: bytes });
+    } catch (err) {
+      // Disabled or deleted before it was stored: counted by ingest; acknowledging it to the broker is
+      // right, resending would not help.
+      if (err instanceof DeviceRefusedError) return false;
+      throw err;
+    }
     return true;
   }
 

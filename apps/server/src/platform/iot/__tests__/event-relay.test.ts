@@ -1,7 +1,7 @@
 import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
 import { closeClient, registerDevice, topicOf, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
 import { loadConfig } from '../../config.js';
@@ -16,7 +16,8 @@ let second: IotServer;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  broker = await startMosquitto();
+  // The packet limit docs/device-protocol.md §3.1 recommends: relayed batches must fit under it.
+  broker = await startMosquitto({ extraConfig: ['max_packet_size 32768'] });
   const env = { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'tilth-relay-a', MQTT_INGEST_CONNECTIONS: '1' };
   server = await startTestServer(env, { iot: { sweepEveryMs: 0, rollupEveryMs: 0 } });
   const config = loadConfig({ ...process.env, ...env, MQTT_CLIENT_ID: 'tilth-relay-b', MQTT_PORT: '0' });
@@ -107,5 +108,65 @@ describe('SSE fan-out across server processes', () => {
     await waitFor(() => seen.length > 0, 10_000, 'the well-formed event');
     expect(seen).toEqual([good]);
     stop();
+  });
+
+  it('a burst of large events crosses whole: batches are split under max_packet_size', async () => {
+    const { tenantA } = server.fixtures;
+    const seen: DeviceStreamEvent[] = [];
+    const stop = second.events.subscribe(tenantA, (e) => seen.push(e));
+    const values = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`metricNumber${i}`, i + 0.5]));
+    const n = 400;
+    // ~1.2 KB each, ~500 KB in one tick: one message would be far over the broker's 32 KiB.
+    for (let i = 0; i < n; i++) {
+      server.iot.events.emit(tenantA, {
+        type: 'telemetry',
+        deviceId: 900_000 + i,
+        ts: new Date().toISOString(),
+        values,
+      });
+    }
+    await waitFor(() => seen.length >= n, 10_000, 'every event on the other process');
+    expect(new Set(seen.map((e) => e.deviceId)).size).toBe(n);
+    stop();
+  });
+});
+
+describe('device changes across server processes', () => {
+  it('a device disabled through one process is refused by the others at once, and enabled again', async () => {
+    const { tenantA } = server.fixtures;
+    const token = await login(server, 'adminA');
+    const d = await registerDevice(server, tenantA, { typeKey: 'weather-station' });
+    const put = async (enabledFlag: 0 | 1) => {
+      const one = await server.inject({
+        method: 'GET',
+        url: `/wfpe/v1/${tenantA}/device/${d.id}/details`,
+        headers: auth(token),
+      });
+      const res = await server.inject({
+        method: 'PUT',
+        url: `/wfpe/v1/${tenantA}/device`,
+        headers: auth(token),
+        payload: {
+          id: d.id,
+          objectVersionNumber: json<{ objectVersionNumber: number }>(one).objectVersionNumber,
+          enabledFlag,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The other process has the device's login cached (as for EMQX's HTTP login, or its ingest lookups).
+    expect(await second.deviceLogin(d.username, d.secret, d.username)).toBe(true);
+    await put(0);
+    await waitFor(
+      async () => !(await second.deviceLogin(d.username, d.secret, d.username)),
+      3000,
+      'refused there',
+    );
+    // What the broker hands that process for the device now is not stored either.
+    const body = JSON.stringify({ ts: Date.now() - 60_000, seq: 1, values: { airTemp: 20 } });
+    expect(await second.publishUplink(topicOf(d, 'up'), body)).toBe(false);
+    await put(1);
+    await waitFor(() => second.deviceLogin(d.username, d.secret, d.username), 3000, 'accepted there again');
+    expect(await second.publishUplink(topicOf(d, 'up'), body)).toBe(true);
   });
 });

@@ -63,10 +63,25 @@ const rowsOf = async (deviceId: number): Promise<number[]> => {
   return r.rows.map((x) => x.seq);
 };
 
+const put = async (id: number, enabledFlag: 0 | 1) => {
+  const details = json<{ objectVersionNumber: number }>(
+    await call('GET', `/wfpe/v1/${tenant}/device/${id}/details`),
+  );
+  return call('PUT', `/wfpe/v1/${tenant}/device`, {
+    id,
+    objectVersionNumber: details.objectVersionNumber,
+    enabledFlag,
+  });
+};
+
 const reading = (seq: number) => JSON.stringify({ ts: Date.now() - 60_000, seq, values: { airTemp: 21 } });
 
 beforeAll(async () => {
-  broker = await startMosquitto({ dynsec: { username: 'tilth', password: serverPassword } });
+  broker = await startMosquitto({
+    dynsec: { username: 'tilth', password: serverPassword },
+    // The limit docs/device-protocol.md §3.1 recommends: the server's own traffic must fit under it.
+    extraConfig: ['max_packet_size 32768'],
+  });
   const url = `mqtt://tilth:${serverPassword}@127.0.0.1:${broker.port}`;
   server = await startTestServer(
     {
@@ -175,24 +190,64 @@ describe('Mosquitto dynamic security provisioning', () => {
     await waitFor(async () => (await rowsOf(a.device.id)).includes(3), 10_000, 'stored after rotation');
   });
 
-  it('a disabled device is refused, enabled again it connects; deleted it is refused', async () => {
+  it('disabled: its session is dropped, its reconnect refused, nothing more stored; enabled again it works', async () => {
     const a = await register('DYNSEC-A4');
-    const details = json<{ objectVersionNumber: number }>(
-      await call('GET', `/wfpe/v1/${tenant}/device/${a.device.id}/details`),
-    );
-    const put = (enabledFlag: 0 | 1, objectVersionNumber: number) =>
-      call('PUT', `/wfpe/v1/${tenant}/device`, { id: a.device.id, objectVersionNumber, enabledFlag });
-    const off = await put(0, details.objectVersionNumber);
+    const client = await connect(a.credentials);
+    await client.publishAsync(a.credentials.topics.up, reading(1), { qos: 1 });
+    await waitFor(async () => (await rowsOf(a.device.id)).length === 1, 10_000, 'stored');
+    // The device keeps publishing (mosquitto acknowledges each on receipt) while it is disabled.
+    let seq = 10;
+    let running = true;
+    const loop = (async () => {
+      while (running && client.connected) {
+        client.publish(a.credentials.topics.up, reading(++seq), { qos: 1 });
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await waitFor(async () => (await rowsOf(a.device.id)).length >= 3, 10_000, 'stream stored');
+    const dropped = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const off = await put(a.device.id, 0);
     expect(off.statusCode, off.body).toBe(200);
+    const atAck = await rowsOf(a.device.id);
+    // dynsec disableClient kicks the session.
+    await dropped;
+    running = false;
+    await loop;
+    // What mosquitto still had on its way to the server is refused by ingest, not stored.
+    await new Promise((r) => setTimeout(r, 500));
+    await server.iot.settle();
+    expect(await rowsOf(a.device.id)).toEqual(atAck);
+    // A message the broker delivers late (its ingest queue, a redelivery after a reconnect) is refused
+    // too, though this process had the device's enabled login cached a moment before.
+    expect(await server.iot.publishUplink(a.credentials.topics.up, reading(999))).toBe(false);
+    expect(await rowsOf(a.device.id)).toEqual(atAck);
     await refused(a.credentials);
-    const on = await put(1, json<{ objectVersionNumber: number }>(off).objectVersionNumber);
+    const on = await put(a.device.id, 1);
     expect(on.statusCode, on.body).toBe(200);
+    const again = await connect(a.credentials);
+    await again.publishAsync(a.credentials.topics.up, reading(500), { qos: 1 });
+    await waitFor(async () => (await rowsOf(a.device.id)).includes(500), 10_000, 'stored once enabled');
+  });
+
+  it('deleted: its session is dropped and its reconnect refused', async () => {
+    const a = await register('DYNSEC-A6');
     const c = await connect(a.credentials);
     const dropped = new Promise<void>((resolve) => c.once('close', () => resolve()));
     const del = await call('DELETE', `/wfpe/v1/${tenant}/device/${a.device.id}`);
     expect(del.statusCode, del.body).toBe(200);
     await dropped;
     await refused(a.credentials);
+  });
+
+  it('max_packet_size (docs/device-protocol.md §3.1) drops a device sending a 64 KiB packet', async () => {
+    const a = await register('DYNSEC-A7');
+    const c = await connect(a.credentials);
+    const dropped = new Promise<'dropped'>((resolve) => c.once('close', () => resolve('dropped')));
+    const sent = c.publishAsync(a.credentials.topics.up, Buffer.alloc(64 * 1024, 0x20), { qos: 1 }).then(
+      () => 'acked' as const,
+      () => 'failed' as const,
+    );
+    expect(await Promise.race([sent, dropped])).toBe('dropped');
   });
 
   it('batch delete removes every account; a registration the broker refuses is not kept', async () => {
