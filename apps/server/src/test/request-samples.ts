@@ -152,3 +152,76 @@ export const queryString = (value: Json | undefined): string => {
   const text = q.toString();
   return text ? `?${text}` : '';
 };
+
+// Real ids: a parameter or field names its table by words (`/intelligent/strategy/:id` → strategies,
+// `areaId` → areas); device kinds in a path all live in devices.
+const DEVICE_WORDS = new Set(
+  'device inverter fertilizer aerator valve mar soil lora insecticidal machine rtu gateway lamp regulator camera node'.split(
+    ' ',
+  ),
+);
+const PREFIXES = new Set(['wfpf', 'wfpe', 'hmsg', 'hfle', 'iam', 'v1', 'v2', 'stong', 'yf']);
+const ALIASES: Record<string, string> = {
+  doc: 'document',
+  cmd: 'command',
+  pump: 'channel',
+  switch: 'channel',
+};
+const singular = (w: string) =>
+  w.endsWith('ies')
+    ? `${w.slice(0, -3)}y`
+    : /(ch|sh|x)es$/.test(w)
+      ? w.slice(0, -2)
+      : w.endsWith('s') && !w.endsWith('ss')
+        ? w.slice(0, -1)
+        : w;
+const words = (s: string): string[] =>
+  s
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w && !PREFIXES.has(w))
+    .map((w) => ALIASES[w] ?? singular(w));
+
+export interface RowIds {
+  /** Ids for one route: `id` from the path words before it, other names from their own words. */
+  forRoute(url: string, fixed: Record<string, number | string>): IdLookup;
+  /** Which names found a table (`url name → table`), and which did not. */
+  hits: Set<string>;
+  misses: Set<string>;
+}
+
+/** Picks real row ids for routes from `rowsOf` (table → ids of rows the caller's tenant holds). */
+export const rowIds = (rowsOf: ReadonlyMap<string, readonly (number | string)[]>): RowIds => {
+  const hits = new Set<string>();
+  const misses = new Set<string>();
+  /** The table with rows whose name words best match `wanted` (later words weigh more: the path's noun). */
+  const tableFor = (wanted: string[]): string | undefined => {
+    let best: { name: string; score: number } | undefined;
+    const at = (t: string) =>
+      t === 'device' ? wanted.findLastIndex((w) => w === t || DEVICE_WORDS.has(w)) : wanted.lastIndexOf(t);
+    for (const [name, ids] of rowsOf) {
+      if (ids.length === 0) continue;
+      const tw = words(name);
+      const found = tw.map(at).filter((i) => i >= 0);
+      if (found.length === 0) continue;
+      const score =
+        found.reduce((sum, i) => sum + 1 + (i + 1) / wanted.length, 0) - (tw.length - found.length) * 1.5;
+      if (!best || score > best.score) best = { name, score };
+    }
+    return best?.name;
+  };
+  const forRoute = (url: string, fixed: Record<string, number | string>): IdLookup => {
+    const pathWords = (url.split('/:id')[0] ?? url)
+      .split('/')
+      .filter((p) => p && !p.startsWith(':'))
+      .flatMap(words);
+    return (name) => {
+      if (fixed[name] !== undefined) return fixed[name];
+      const t = name === 'id' ? tableFor(pathWords) : tableFor(words(name.replace(/Ids?$/, '')));
+      (t ? hits : misses).add(`${url} ${name}${t ? ` → ${t}` : ''}`);
+      return t ? rowsOf.get(t)?.[0] : undefined;
+    };
+  };
+  return { forRoute, hits, misses };
+};

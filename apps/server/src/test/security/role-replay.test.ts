@@ -7,7 +7,7 @@ import { createUser } from '../../modules/demo/seed.helpers.js';
 import { TASK_RULES } from '../../modules/task/task.rules.js';
 import type { RouteRecord } from '../../platform/http/app.js';
 import { auth, login, PASSWORD, startTestServer, type TestServer } from '../harness.js';
-import { type IdLookup, queryString, sampleOf } from '../request-samples.js';
+import { queryString, type RowIds, rowIds, sampleOf } from '../request-samples.js';
 import { fillPath, hasBody, isOwnApiRoute } from '../routes.js';
 
 // The in-tenant twin of the cross-tenant replay (issue 10 item 3): every route that declares permission
@@ -28,6 +28,7 @@ let A: number;
 let members: Member[];
 /** Row ids of tenant A, by table. */
 const rowsOf = new Map<string, (number | string)[]>();
+let rowIdsOfA: RowIds;
 let tables: { name: string; tenant: boolean }[] = [];
 
 /** Tables a timer rewrites on its own clock (rollups of telemetry, which itself is compared). */
@@ -74,73 +75,6 @@ const call = (token: string, method: string, url: string, payload?: unknown) =>
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 
-// --- Real ids: a parameter or field names its table by words (`/intelligent/strategy/:id` → strategies,
-// `areaId` → areas); device kinds in a path all live in devices.
-const DEVICE_WORDS = new Set(
-  'device inverter fertilizer aerator valve mar soil lora insecticidal machine rtu gateway lamp regulator camera node insect-situation-lamp'.split(
-    ' ',
-  ),
-);
-const PREFIXES = new Set(['wfpf', 'wfpe', 'hmsg', 'hfle', 'iam', 'v1', 'v2', 'stong', 'yf']);
-const ALIASES: Record<string, string> = {
-  doc: 'document',
-  cmd: 'command',
-  pump: 'channel',
-  switch: 'channel',
-};
-const singular = (w: string) =>
-  w.endsWith('ies')
-    ? `${w.slice(0, -3)}y`
-    : /(ch|sh|x)es$/.test(w)
-      ? w.slice(0, -2)
-      : w.endsWith('s') && !w.endsWith('ss')
-        ? w.slice(0, -1)
-        : w;
-const words = (s: string): string[] =>
-  s
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !PREFIXES.has(w))
-    .map((w) => ALIASES[w] ?? singular(w));
-
-/** Which id names found a table, and which did not (reported with the replay). */
-const idHits = new Set<string>();
-const idMisses = new Set<string>();
-
-/** The table with rows whose name words best match `wanted` (later words weigh more: the path's noun). */
-const tableFor = (wanted: string[]): string | undefined => {
-  let best: { name: string; score: number } | undefined;
-  const at = (t: string) =>
-    t === 'device' ? wanted.findLastIndex((w) => w === t || DEVICE_WORDS.has(w)) : wanted.lastIndexOf(t);
-  for (const [name, ids] of rowsOf) {
-    if (ids.length === 0) continue;
-    const tw = words(name);
-    const found = tw.map(at).filter((i) => i >= 0);
-    if (found.length === 0) continue;
-    const score =
-      found.reduce((sum, i) => sum + 1 + (i + 1) / wanted.length, 0) - (tw.length - found.length) * 1.5;
-    if (!best || score > best.score) best = { name, score };
-  }
-  return best?.name;
-};
-
-/** Ids for one route: `id` from the path words before it, other names from their own words. */
-const idsFor = (url: string, userId: number): IdLookup => {
-  const before = url.split('/:id')[0] ?? url;
-  const pathWords = before
-    .split('/')
-    .filter((p) => p && !p.startsWith(':'))
-    .flatMap(words);
-  return (name) => {
-    if (name === 'tenantId') return A;
-    if (name === 'userId') return userId;
-    const t = name === 'id' ? tableFor(pathWords) : tableFor(words(name.replace(/Ids?$/, '')));
-    (t ? idHits : idMisses).add(`${url} ${name}${t ? ` → ${t}` : ''}`);
-    return t ? rowsOf.get(t)?.[0] : undefined;
-  };
-};
-
 interface Built {
   url: string;
   body: unknown;
@@ -152,11 +86,11 @@ const parses = (schema: unknown, value: unknown) =>
   !(schema instanceof z.ZodType) || schema.safeParse(value).success;
 
 const build = (r: RouteRecord, userId: number): Built => {
-  const ids = idsFor(r.url, userId);
+  const idOf = rowIdsOfA.forRoute(r.url, { tenantId: A, userId });
   const schema = (r.options.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
-  const params = (sampleOf(schema.params, ids) ?? {}) as Record<string, string | number>;
-  const query = sampleOf(schema.querystring, ids);
-  const body = hasBody(r.method) ? sampleOf(schema.body, ids) : undefined;
+  const params = (sampleOf(schema.params, idOf) ?? {}) as Record<string, string | number>;
+  const query = sampleOf(schema.querystring, idOf);
+  const body = hasBody(r.method) ? sampleOf(schema.body, idOf) : undefined;
   const url = fillPath(r.url, A, params) + queryString(query);
   const valid =
     parses(schema.params, { ...params, tenantId: String(A) }) &&
@@ -253,6 +187,7 @@ beforeAll(async () => {
       rows.rows.map((r) => (typeof r.id === 'string' && /^\d+$/.test(r.id) ? Number(r.id) : r.id)),
     );
   }
+  rowIdsOfA = rowIds(rowsOf);
 }, 180_000);
 afterAll(async () => {
   await s?.close();
@@ -309,9 +244,10 @@ describe('role replay', () => {
     console.info(
       `role replay: ${checks} route × member checks over ${routes.length} permission-coded routes ` +
         `(${[...perMember].map(([k, v]) => `${k} ${v}`).join(', ')}); ${valid} requests passed the route's own schemas; ` +
-        `${idHits.size} id parameters or fields aimed at real rows, ${idMisses.size} at none`,
+        `${rowIdsOfA.hits.size} id parameters or fields aimed at real rows, ${rowIdsOfA.misses.size} at none`,
     );
-    if (process.env.REPLAY_DEBUG) console.info([...idHits, '--- no table:', ...idMisses].join('\n'));
+    if (process.env.REPLAY_DEBUG)
+      console.info([...rowIdsOfA.hits, '--- no table:', ...rowIdsOfA.misses].join('\n'));
     expect(failures).toEqual([]);
     // It cannot silently test nothing: every coded route is tried at least once (the member without codes).
     expect(checks).toBe(expected);
