@@ -90,4 +90,10 @@ export const COMPANY_ACTION_PERMISSIONS = [
     '批量删除摄像头',
     'Bulk delete cameras',
   ),
+  // The device manager and SIM pages wrote under their view codes; writes get codes of their own (issue 10).
+  perm('wfpf.company.system.deviceManager.ps.delete', '批量删除设备', 'Delete devices'),
+  perm('wfpf.company.system.deviceManager.ps.transfer', '转移设备', 'Transfer devices'),
+  perm('wfpf.company.system.sim-manage.ps.create', '新增物联网卡', 'Add SIM card'),
+  perm('wfpf.company.system.sim-manage.ps.edit', '编辑物联网卡', 'Edit SIM card'),
+  perm('wfpf.company.system.sim-manage.ps.delete', '删除物联网卡', 'Delete SIM card'),
 ] as const;

@@ -94,6 +94,26 @@ export const ALARM_ACTION_PERMISSIONS = [
   perm('wfpf.farm.equipment.warning-staff.ps.delete', '删除告警联系人', 'Delete alert contact'),
 ] as const;
 
+// The smart-control pages have view codes only in the spec, and their writes were gated by those view codes,
+// so a viewer could delete strategies and groups (issue 10). Each write gets its own code; enabling a
+// strategy is an edit, running it now is its own action (it switches devices).
+export const AUTOMATION_ACTION_PERMISSIONS = [
+  perm('wfpf.farm.equipment.intelligentControl-index.ps.create', '新增策略', 'Add strategy'),
+  perm('wfpf.farm.equipment.intelligentControl-index.ps.edit', '编辑策略', 'Edit strategy'),
+  perm('wfpf.farm.equipment.intelligentControl-index.ps.delete', '删除策略', 'Delete strategy'),
+  perm('wfpf.farm.equipment.intelligentControl-index.ps.run', '立即执行策略', 'Run strategy now'),
+  perm('wfpf.farm.equipment.intelligentControl-group.ps.create', '新增控制分组', 'Add control group'),
+  perm('wfpf.farm.equipment.intelligentControl-group.ps.edit', '编辑控制分组', 'Edit control group'),
+  perm('wfpf.farm.equipment.intelligentControl-group.ps.delete', '删除控制分组', 'Delete control group'),
+  perm('wfpf.farm.equipment.intelligentControl-device-group.ps.create', '新增设备分组', 'Add device group'),
+  perm('wfpf.farm.equipment.intelligentControl-device-group.ps.edit', '编辑设备分组', 'Edit device group'),
+  perm(
+    'wfpf.farm.equipment.intelligentControl-device-group.ps.delete',
+    '删除设备分组',
+    'Delete device group',
+  ),
+] as const;
+
 const extraCrud = <const K extends string>(page: K, zh: string, en: string) =>
   [
     perm(`wfpf.farm.equipment.${page}.ps.create`, `新增${zh}`, `Add ${en}`),
@@ -172,4 +192,5 @@ export const EQUIPMENT_ACTION_PERMISSIONS = [
   ...EXTRA_CRUD_PAGES.flatMap(([p, zh, en]) => extraCrud(p, zh, en)),
   ...CONTROL_PAGES.map(([p, zh, en]) => control(p, zh, en)),
   ...ALARM_ACTION_PERMISSIONS,
+  ...AUTOMATION_ACTION_PERMISSIONS,
 ] as const;

@@ -64,6 +64,40 @@ export const ALARM_CODES = {
   machinery: 'wfpf.farm.equipment.farmmachinery-alarm',
 } as const satisfies Record<string, PermissionCode>;
 
+/** The smart-control pages (策略 / 控制分组 / 设备分组): view codes from the spec, write codes from issue 10. */
+export const AUTOMATION_CODES = {
+  strategy: {
+    view: 'wfpf.farm.equipment.intelligentControl-index',
+    create: 'wfpf.farm.equipment.intelligentControl-index.ps.create',
+    edit: 'wfpf.farm.equipment.intelligentControl-index.ps.edit',
+    delete: 'wfpf.farm.equipment.intelligentControl-index.ps.delete',
+    run: 'wfpf.farm.equipment.intelligentControl-index.ps.run',
+  },
+  control: {
+    view: 'wfpf.farm.equipment.intelligentControl-group',
+    create: 'wfpf.farm.equipment.intelligentControl-group.ps.create',
+    edit: 'wfpf.farm.equipment.intelligentControl-group.ps.edit',
+    delete: 'wfpf.farm.equipment.intelligentControl-group.ps.delete',
+  },
+  device: {
+    view: 'wfpf.farm.equipment.intelligentControl-device-group',
+    create: 'wfpf.farm.equipment.intelligentControl-device-group.ps.create',
+    edit: 'wfpf.farm.equipment.intelligentControl-device-group.ps.edit',
+    delete: 'wfpf.farm.equipment.intelligentControl-device-group.ps.delete',
+  },
+} as const satisfies Record<string, Record<string, PermissionCode>>;
+
+/** The system device manager and SIM pages: view codes from the spec, write codes from issue 10. */
+export const SYSTEM_DEVICE_CODES = {
+  devices: 'wfpf.company.system.deviceManager',
+  devicesDelete: 'wfpf.company.system.deviceManager.ps.delete',
+  devicesTransfer: 'wfpf.company.system.deviceManager.ps.transfer',
+  sims: 'wfpf.company.system.sim-manage',
+  simCreate: 'wfpf.company.system.sim-manage.ps.create',
+  simEdit: 'wfpf.company.system.sim-manage.ps.edit',
+  simDelete: 'wfpf.company.system.sim-manage.ps.delete',
+} as const satisfies Record<string, PermissionCode>;
+
 /** Action codes carry a `.ps.` segment; every other code gates a page (a menu route). */
 export function isActionCode(code: string): boolean {
   return code.includes('.ps.');

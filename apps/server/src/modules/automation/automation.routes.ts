@@ -18,9 +18,10 @@ import {
   strategyUpdateBody,
 } from '@tilth/contracts/automation.types';
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
+import { AUTOMATION_CODES } from '@tilth/contracts/permissions';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
-import { AUTOMATION_ACCESS, GroupService } from './group.service.js';
+import { anyGroupAccess, GroupService } from './group.service.js';
 import { StrategyEngine } from './strategy.engine.js';
 import { StrategyService } from './strategy.service.js';
 
@@ -31,7 +32,7 @@ const engines = new WeakMap<Platform, StrategyEngine>();
 /** The strategy engine of a running server (tests call runOnce with their own clock). */
 export const strategyEngineOf = (platform: Platform): StrategyEngine | undefined => engines.get(platform);
 
-const GROUP_ACCESS = [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.device] as const;
+const S = AUTOMATION_CODES.strategy;
 
 export const registerAutomationRoutes = (app: App, platform: Platform): void => {
   const engine = new StrategyEngine(platform, app.log);
@@ -57,7 +58,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'GET',
     url: `${I}/strategy`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.view,
     summary: 'Strategies (name contains, enabledFlag), newest first, with their last run',
     schema: { params: tenantParam, querystring: strategyListQuery, response: { 200: strategyPage } },
     handler: (ctx, req) => strategies.list(ctx, req.query),
@@ -65,7 +66,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'GET',
     url: `${I}/strategy/:id`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.view,
     summary: 'One strategy',
     schema: { params: automationIdParam, response: { 200: strategy } },
     handler: (ctx, req) => strategies.get(ctx, req.params.id),
@@ -73,7 +74,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'POST',
     url: `${I}/strategy`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.create,
     summary:
       'Adds a strategy: trigger (schedule | condition), guards (noRainToday | timeWindow), action on a device or control group; needs the control code of the targets',
     schema: { params: tenantParam, body: strategyCreateBody, response: { 200: strategy } },
@@ -82,7 +83,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'PUT',
     url: `${I}/strategy`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.edit,
     summary: 'Edits a strategy (id and objectVersionNumber; stale → 409)',
     schema: { params: tenantParam, body: strategyUpdateBody, response: { 200: strategy } },
     handler: (ctx, req) => strategies.update(ctx, req.body),
@@ -90,7 +91,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'POST',
     url: `${I}/strategy/:id/enabled`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.edit,
     summary: 'Enables (1) or disables (0) a strategy',
     schema: { params: automationIdParam, body: strategyEnableBody, response: { 200: strategy } },
     handler: (ctx, req) => strategies.enable(ctx, req.params.id, req.body.enabledFlag),
@@ -98,7 +99,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'POST',
     url: `${I}/strategy/:id/run`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.run,
     summary: 'Runs the action now (guards apply unless force); returns the logged run',
     schema: { params: automationIdParam, body: strategyRunBody, response: { 200: strategyRun } },
     handler: (ctx, req) => strategies.runNow(ctx, req.params.id, req.body),
@@ -106,7 +107,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'GET',
     url: `${I}/strategy/:id/runs`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.view,
     summary:
       'What a strategy did: fired (command ids), skipped (guard), failed (error), stopped; newest first',
     schema: { params: automationIdParam, querystring: strategyRunQuery, response: { 200: strategyRunPage } },
@@ -115,7 +116,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'DELETE',
     url: `${I}/strategy/:id`,
-    access: AUTOMATION_ACCESS.strategy,
+    access: S.delete,
     summary: 'Deletes a strategy and its run log',
     schema: { params: automationIdParam, response: { 200: okResult } },
     handler: (ctx, req) => strategies.remove(ctx, req.params.id),
@@ -124,7 +125,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'GET',
     url: `${I}/group`,
-    access: [...GROUP_ACCESS, AUTOMATION_ACCESS.strategy],
+    access: [...anyGroupAccess('view'), S.view],
     summary: 'Groups of a kind (control: intelligentControl/group; device: /device-group) with members',
     schema: { params: tenantParam, querystring: groupListQuery, response: { 200: deviceGroupPage } },
     handler: (ctx, req) => groups.list(ctx, req.query),
@@ -132,7 +133,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'GET',
     url: `${I}/group/:id`,
-    access: GROUP_ACCESS,
+    access: anyGroupAccess('view'),
     summary: 'One group with its members',
     schema: { params: automationIdParam, response: { 200: deviceGroup } },
     handler: (ctx, req) => groups.get(ctx, req.params.id),
@@ -140,7 +141,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'POST',
     url: `${I}/group`,
-    access: GROUP_ACCESS,
+    access: anyGroupAccess('create'),
     summary:
       'Adds a group; members are devices of the tenant (control groups: actuators, optionally one channel)',
     schema: { params: tenantParam, body: groupCreateBody, response: { 200: deviceGroup } },
@@ -149,7 +150,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'PUT',
     url: `${I}/group`,
-    access: GROUP_ACCESS,
+    access: anyGroupAccess('edit'),
     summary: 'Edits a group (id and objectVersionNumber; members given replace the members)',
     schema: { params: tenantParam, body: groupUpdateBody, response: { 200: deviceGroup } },
     handler: (ctx, req) => groups.update(ctx, req.body),
@@ -157,7 +158,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'PUT',
     url: `${I}/group/:id/members`,
-    access: GROUP_ACCESS,
+    access: anyGroupAccess('edit'),
     summary: "Replaces a group's members",
     schema: { params: automationIdParam, body: groupMembersBody, response: { 200: deviceGroup } },
     handler: (ctx, req) => groups.setMembers(ctx, req.params.id, req.body.members),
@@ -165,7 +166,7 @@ export const registerAutomationRoutes = (app: App, platform: Platform): void => 
   addRoute(app, platform, {
     method: 'DELETE',
     url: `${I}/group/:id`,
-    access: GROUP_ACCESS,
+    access: anyGroupAccess('delete'),
     summary: 'Deletes a group no strategy targets (409 otherwise)',
     schema: { params: automationIdParam, response: { 200: okResult } },
     handler: (ctx, req) => groups.remove(ctx, req.params.id),

@@ -8,7 +8,7 @@ import type {
 } from '@tilth/contracts/automation.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
-import type { PermissionCode } from '@tilth/contracts/permissions';
+import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
@@ -30,14 +30,17 @@ import {
 import { isActuator } from './strategy.logic.js';
 import { strategiesOfGroup } from './strategy.repository.js';
 
-export const AUTOMATION_ACCESS = {
-  strategy: 'wfpf.farm.equipment.intelligentControl-index',
-  control: 'wfpf.farm.equipment.intelligentControl-group',
-  device: 'wfpf.farm.equipment.intelligentControl-device-group',
-} as const satisfies Record<string, PermissionCode>;
+type GroupAction = 'view' | 'create' | 'edit' | 'delete';
 
-export const groupAccess = (kind: GroupKind): PermissionCode =>
-  kind === 'control' ? AUTOMATION_ACCESS.control : AUTOMATION_ACCESS.device;
+/** The code of an action on a group of a kind (control groups and device groups have their own codes). */
+export const groupAccess = (kind: GroupKind, action: GroupAction = 'view'): PermissionCode =>
+  AUTOMATION_CODES[kind][action];
+
+/** Route-level access of a group action: the code of either kind (the service checks the kind touched). */
+export const anyGroupAccess = (action: GroupAction): readonly PermissionCode[] => [
+  AUTOMATION_CODES.control[action],
+  AUTOMATION_CODES.device[action],
+];
 
 /** Groups: control groups (actuators a strategy drives together) and device groups (overview). */
 export class GroupService {
@@ -47,8 +50,8 @@ export class GroupService {
     requireAccess(
       ctx,
       q.kind === 'control'
-        ? [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.strategy]
-        : AUTOMATION_ACCESS.device,
+        ? [AUTOMATION_CODES.control.view, AUTOMATION_CODES.strategy.view]
+        : AUTOMATION_CODES.device.view,
     );
     const all = q.size === 0;
     const { rows, total } = await listGroups(
@@ -61,26 +64,23 @@ export class GroupService {
     return pageOfRows(await this.withMembers(ctx, rows), total, q.page, q.size);
   }
 
-  /** The group, checked against the code of its kind; a missing group asks for either code, then 404s. */
-  private async load(ctx: TenantCtx, id: number): Promise<GroupRow> {
+  /** The group, checked against the action's code of its kind; a missing group asks for either, then 404s. */
+  private async load(ctx: TenantCtx, id: number, action: GroupAction): Promise<GroupRow> {
     const g = await findGroup(ctx.db, ctx.tenantId, id);
-    requireAccess(
-      ctx,
-      g ? groupAccess(g.kind as GroupKind) : [AUTOMATION_ACCESS.control, AUTOMATION_ACCESS.device],
-    );
+    requireAccess(ctx, g ? groupAccess(g.kind as GroupKind, action) : anyGroupAccess(action));
     if (!g) throw AutomationErrors.groupNotFound();
     return g;
   }
 
   async get(ctx: Ctx, id: number): Promise<DeviceGroup> {
     requireTenant(ctx);
-    const g = await this.load(ctx, id);
+    const g = await this.load(ctx, id, 'view');
     return (await this.withMembers(ctx, [g]))[0] as DeviceGroup;
   }
 
   async create(ctx: Ctx, body: GroupCreateBody): Promise<DeviceGroup> {
     requireTenant(ctx);
-    requireAccess(ctx, groupAccess(body.kind));
+    requireAccess(ctx, groupAccess(body.kind, 'create'));
     const values = await this.checkValues(ctx, body.kind, body, undefined);
     const members = await this.checkMembers(ctx, body.kind, body.members);
     const id = await insertGroup(ctx.db, ctx.tenantId, ctx.user.id, body.kind, values);
@@ -90,7 +90,7 @@ export class GroupService {
 
   async update(ctx: Ctx, body: GroupUpdateBody): Promise<DeviceGroup> {
     requireTenant(ctx);
-    const current = await this.load(ctx, body.id);
+    const current = await this.load(ctx, body.id, 'edit');
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     const kind = current.kind as GroupKind;
     const values = await this.checkValues(ctx, kind, body, current.id);
@@ -103,7 +103,7 @@ export class GroupService {
 
   async setMembers(ctx: Ctx, id: number, members: GroupMemberInput[]): Promise<DeviceGroup> {
     requireTenant(ctx);
-    const current = await this.load(ctx, id);
+    const current = await this.load(ctx, id, 'edit');
     const checked = await this.checkMembers(ctx, current.kind as GroupKind, members);
     await replaceMembers(ctx.db, ctx.tenantId, id, checked);
     return this.get(ctx, id);
@@ -112,7 +112,7 @@ export class GroupService {
   /** Deletes a group no strategy targets. */
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    await this.load(ctx, id);
+    await this.load(ctx, id, 'delete');
     const [user] = await strategiesOfGroup(ctx.db, ctx.tenantId, id);
     if (user) throw AutomationErrors.groupInUse({ name: user.name });
     await deleteGroup(ctx.db, ctx.tenantId, id);

@@ -13,7 +13,7 @@ import type {
 } from '@tilth/contracts/automation.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
-import type { PermissionCode } from '@tilth/contracts/permissions';
+import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../platform/http/context.js';
@@ -22,7 +22,6 @@ import { CommandInvalid, validateCommand } from '../control/control.validate.js'
 import { AutomationErrors } from './automation.errors.js';
 import { channelsByIds, devicesByIds } from './automation-targets.repository.js';
 import { findGroup, groupNames, membersOf } from './group.repository.js';
-import { AUTOMATION_ACCESS } from './group.service.js';
 import type { StrategyEngine } from './strategy.engine.js';
 import { type Params, paramsFor } from './strategy.logic.js';
 import {
@@ -53,7 +52,7 @@ export class StrategyService {
 
   async list(ctx: Ctx, q: StrategyListQuery): Promise<Page<Strategy>> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.view);
     const all = q.size === 0;
     const { rows, total } = await listStrategies(
       ctx.db,
@@ -67,7 +66,7 @@ export class StrategyService {
 
   async get(ctx: Ctx, id: number): Promise<Strategy> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.view);
     const s = await findStrategy(ctx.db, ctx.tenantId, id);
     if (!s) throw AutomationErrors.strategyNotFound();
     return (await this.views(ctx, [s]))[0] as Strategy;
@@ -75,7 +74,7 @@ export class StrategyService {
 
   async create(ctx: Ctx, body: StrategyCreateBody): Promise<Strategy> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.create);
     await this.check(ctx, body);
     const id = await insertStrategy(ctx.db, ctx.tenantId, ctx.user.id, this.values(body));
     return this.get(ctx, id);
@@ -84,7 +83,7 @@ export class StrategyService {
   /** Edits a strategy; its condition timer and quiet period start afresh (a pending stop is kept). */
   async update(ctx: Ctx, body: StrategyUpdateBody): Promise<Strategy> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.edit);
     const current = await findStrategy(ctx.db, ctx.tenantId, body.id, 'update');
     if (!current) throw AutomationErrors.strategyNotFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
@@ -99,7 +98,7 @@ export class StrategyService {
 
   async enable(ctx: Ctx, id: number, enabledFlag: 0 | 1): Promise<Strategy> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.edit);
     const s = await findStrategy(ctx.db, ctx.tenantId, id, 'update');
     if (!s) throw AutomationErrors.strategyNotFound();
     await this.requireControl(ctx, s.action as StrategyAction);
@@ -112,7 +111,7 @@ export class StrategyService {
 
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.delete);
     if (!(await deleteStrategy(ctx.db, ctx.tenantId, id))) throw AutomationErrors.strategyNotFound();
     return { success: true };
   }
@@ -120,7 +119,7 @@ export class StrategyService {
   /** Runs the action now, whatever the trigger says; guards apply unless force. */
   async runNow(ctx: Ctx, id: number, body: StrategyRunBody): Promise<StrategyRun> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.run);
     const s = await findStrategy(ctx.db, ctx.tenantId, id, 'update');
     if (!s) throw AutomationErrors.strategyNotFound();
     await this.requireControl(ctx, s.action as StrategyAction);
@@ -134,7 +133,7 @@ export class StrategyService {
 
   async runs(ctx: Ctx, id: number, q: StrategyRunQuery): Promise<Page<StrategyRun>> {
     requireTenant(ctx);
-    requireAccess(ctx, AUTOMATION_ACCESS.strategy);
+    requireAccess(ctx, AUTOMATION_CODES.strategy.view);
     if (!(await findStrategy(ctx.db, ctx.tenantId, id))) throw AutomationErrors.strategyNotFound();
     const all = q.size === 0;
     const { rows, total } = await listRuns(

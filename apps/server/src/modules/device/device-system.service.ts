@@ -53,7 +53,7 @@ export class DeviceSystemService {
   /** Deletes all of `ids` or none: 404 when one is not the tenant's, 409 when others hang off them. */
   async batchDelete(ctx: Ctx, body: DeviceBatchDelBody): Promise<number> {
     requireTenant(ctx);
-    requireAccess(ctx, DEVICE_ACCESS.system);
+    requireAccess(ctx, DEVICE_ACCESS.systemDelete);
     const tenantId = ctx.tenantId;
     const ids = [...new Set(body.ids)];
     const gone = await ctx.transact(async (db) => {
@@ -71,7 +71,7 @@ export class DeviceSystemService {
   /** Moves devices to a base and one of its lands; both are required (spec 02 §5 transfer). */
   async transfer(ctx: Ctx, body: DeviceTransferBody): Promise<number> {
     requireTenant(ctx);
-    requireAccess(ctx, DEVICE_ACCESS.system);
+    requireAccess(ctx, DEVICE_ACCESS.systemTransfer);
     if (body.areaId === undefined || body.areaId === null) throw DeviceErrors.baseRequired();
     if (body.landId === undefined || body.landId === null) throw DeviceErrors.landRequired();
     if (!(await baseExists(ctx.db, ctx.tenantId, body.areaId))) throw DeviceErrors.areaNotFound();

@@ -1,5 +1,5 @@
 import { DEVICE_TYPES, type DeviceTypeDef, deviceTypeByKey } from '@tilth/contracts/device-types';
-import type { PermissionCode } from '@tilth/contracts/permissions';
+import { type PermissionCode, SYSTEM_DEVICE_CODES } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../platform/errors.js';
 import type { Ctx } from '../../platform/http/context.js';
 import { DeviceErrors } from './device.errors.js';
@@ -18,7 +18,9 @@ export const DEVICE_ACCESS = {
   create: unique(DEVICE_TYPES.map((t) => t.permissions.create)),
   edit: unique(DEVICE_TYPES.map((t) => t.permissions.edit)),
   delete: unique(DEVICE_TYPES.map((t) => t.permissions.delete)),
-  system: 'wfpf.company.system.deviceManager',
+  system: SYSTEM_DEVICE_CODES.devices,
+  systemDelete: SYSTEM_DEVICE_CODES.devicesDelete,
+  systemTransfer: SYSTEM_DEVICE_CODES.devicesTransfer,
 } as const satisfies Record<string, PermissionCode | readonly PermissionCode[]>;
 
 export const typeDef = (typeKey: string): DeviceTypeDef => {

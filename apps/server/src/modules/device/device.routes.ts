@@ -174,7 +174,7 @@ export const registerDeviceRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${V1}/system/device/batch/del`,
-    access: DEVICE_ACCESS.system,
+    access: DEVICE_ACCESS.systemDelete,
     summary: 'deviceManager: deletes the listed devices, all or none; 1 on success',
     schema: { params: tenantParam, body: deviceBatchDelBody, response: { 200: deviceBulkResult } },
     noTransaction: true,
@@ -184,7 +184,7 @@ export const registerDeviceRoutes = (app: App, platform: Platform): void => {
   addRoute(app, platform, {
     method: 'POST',
     url: `${V1}/system/device/transfer`,
-    access: DEVICE_ACCESS.system,
+    access: DEVICE_ACCESS.systemTransfer,
     summary: 'deviceManager: moves the listed devices to a base and land (both required); 1 on success',
     schema: { params: tenantParam, body: deviceTransferBody, response: { 200: deviceBulkResult } },
     handler: (ctx, req) => system.transfer(ctx, req.body),

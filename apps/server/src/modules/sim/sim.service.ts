@@ -1,5 +1,5 @@
 import type { Page } from '@tilth/contracts/common.types';
-import type { PermissionCode } from '@tilth/contracts/permissions';
+import { type PermissionCode, SYSTEM_DEVICE_CODES } from '@tilth/contracts/permissions';
 import type {
   SimCard,
   SimCreateBody,
@@ -26,7 +26,13 @@ import {
   updateSim,
 } from './sim.repository.js';
 
-export const SIM_ACCESS: PermissionCode = 'wfpf.company.system.sim-manage';
+/** The page's view code, and the write codes issue 10 gave it (it wrote under the view code before). */
+export const SIM_ACCESS = {
+  view: SYSTEM_DEVICE_CODES.sims,
+  create: SYSTEM_DEVICE_CODES.simCreate,
+  edit: SYSTEM_DEVICE_CODES.simEdit,
+  delete: SYSTEM_DEVICE_CODES.simDelete,
+} as const satisfies Record<string, PermissionCode>;
 
 export const toSim = (r: SimRow, deviceCount: number): SimCard => ({
   id: r.id,
@@ -56,7 +62,7 @@ const date = (text: string | null | undefined, field: string): Date | null | und
 export class SimService {
   async page(ctx: Ctx, q: SimListQuery): Promise<Page<SimCard>> {
     requireTenant(ctx);
-    requireAccess(ctx, SIM_ACCESS);
+    requireAccess(ctx, SIM_ACCESS.view);
     const all = q.size === 0;
     const { rows, total } = await listSims(
       ctx.db,
@@ -80,14 +86,14 @@ export class SimService {
 
   async get(ctx: Ctx, id: number): Promise<SimCard> {
     requireTenant(ctx);
-    requireAccess(ctx, SIM_ACCESS);
+    requireAccess(ctx, SIM_ACCESS.view);
     return this.load(ctx, id);
   }
 
   /** The card with the devices that carry it and its usage. */
   async info(ctx: Ctx, id: number): Promise<SimInfo> {
     requireTenant(ctx);
-    requireAccess(ctx, SIM_ACCESS);
+    requireAccess(ctx, SIM_ACCESS.view);
     const row = await findSim(ctx.db, ctx.tenantId, id);
     if (!row) throw SimErrors.notFound();
     const devices = await devicesWithIccid(ctx.db, ctx.tenantId, row.iccid);
@@ -107,7 +113,7 @@ export class SimService {
 
   async create(ctx: Ctx, body: SimCreateBody): Promise<SimCard> {
     requireTenant(ctx);
-    requireAccess(ctx, SIM_ACCESS);
+    requireAccess(ctx, SIM_ACCESS.create);
     const values = this.values(body, undefined);
     await this.checkIccid(ctx, values.iccid, undefined);
     const res = await insertSim(ctx.db, ctx.tenantId, ctx.user.id, values);
@@ -116,7 +122,7 @@ export class SimService {
 
   async update(ctx: Ctx, body: SimUpdateBody): Promise<SimCard> {
     requireTenant(ctx);
-    requireAccess(ctx, SIM_ACCESS);
+    requireAccess(ctx, SIM_ACCESS.edit);
     const current = await findSim(ctx.db, ctx.tenantId, body.id);
     if (!current) throw SimErrors.notFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
@@ -137,7 +143,7 @@ export class SimService {
   /** Deletes the card record; devices keep their iccid text (the card may be registered again). */
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    requireAccess(ctx, SIM_ACCESS);
+    requireAccess(ctx, SIM_ACCESS.delete);
     if (!(await deleteSim(ctx.db, ctx.tenantId, id))) throw SimErrors.notFound();
     return { success: true };
   }

@@ -28,9 +28,9 @@ export function requireTenant(ctx: Ctx): asserts ctx is TenantCtx {
 }
 
 /** The check a service starts with (Immich's requireAccess): throws unless ctx satisfies access. */
-export const requireAccess = (ctx: Ctx, access: Access): void => {
+export const requireAccess = (ctx: Pick<Ctx, 'user' | 'permissions'>, access: Access): void => {
   if (access === 'public') return;
-  requireUser(ctx);
+  if (!ctx.user) throw CommonErrors.tokenInvalid();
   if (access === 'authenticated') return;
   if (access === 'platformAdmin') {
     if (!ctx.user.platformAdmin) throw CommonErrors.forbidden();

@@ -62,6 +62,8 @@ declare module 'fastify' {
 }
 
 const NONE: ReadonlySet<string> = new Set();
+/** Access declarations that are not permission codes (they need no lookup of the caller's codes). */
+const ACCESS_WORDS: ReadonlySet<string> = new Set(['public', 'authenticated', 'platformAdmin']);
 const cachedPermissions = async (db: Ctx['db'], userId: number, tenantId: number) => {
   const key = `${userId}:${tenantId}`;
   const hit = permissionCache.get(key);
@@ -96,6 +98,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     const token = bearer(req.headers.authorization);
     if (!token) throw CommonErrors.tokenInvalid();
     const user = await authenticate(platform.keys, platform.database.db, token);
+    let permissions = NONE;
     if (tenantScoped) {
       const raw = (req.params as { tenantId?: string }).tenantId ?? '';
       const tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -105,7 +108,15 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
         if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
         membershipCache.set(key, true);
       }
+      if (!ACCESS_WORDS.has(describeAccess(def.access))) {
+        permissions = await platform.database.withTenant(tenantId, (tx) =>
+          cachedPermissions(tx, user.id, tenantId),
+        );
+      }
     }
+    // The declared access is settled here too, before the body is read or validated: a caller without the
+    // code gets 403 whatever it sends (the role replay suite relies on it), and no upload is streamed.
+    requireAccess({ user, permissions }, def.access);
     users.set(req, user);
   };
   const handler: RouteOptions['handler'] = async (req, reply) => {

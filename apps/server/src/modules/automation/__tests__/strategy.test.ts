@@ -276,3 +276,65 @@ describe('groups', () => {
     expect(json<Page<Strategy>>(await call(tok.adminB, 'GET', `${base}/strategy`)).totalElements).toBe(0);
   });
 });
+
+describe('write codes (issue 10: a viewer could delete strategies and groups)', () => {
+  it('a viewer reads strategies and groups, but every write is 403 and changes nothing', async () => {
+    const [st] = json<Page<Strategy>>(await call(tok.admin, 'GET', `${I()}/strategy`)).content;
+    const made = await call(tok.admin, 'POST', `${I()}/group`, { kind: 'device', name: '只读测试' });
+    expect(made.statusCode, made.body).toBe(200);
+    const g = json<DeviceGroup>(made);
+    if (!st) throw new Error('no strategy');
+    const runsBefore = (await runsOf(st.id)).length;
+    expect((await call(tok.viewer, 'GET', `${I()}/strategy/${st.id}`)).statusCode).toBe(200);
+    expect((await call(tok.viewer, 'GET', `${I()}/group/${g.id}`)).statusCode).toBe(200);
+    const version = { id: st.id, objectVersionNumber: st.objectVersionNumber };
+    const writes: [string, string, unknown][] = [
+      ['DELETE', `${I()}/strategy/${st.id}`, undefined],
+      ['POST', `${I()}/strategy/${st.id}/enabled`, { enabledFlag: 0 }],
+      ['POST', `${I()}/strategy/${st.id}/run`, { force: true }],
+      ['PUT', `${I()}/strategy`, { ...version, name: '改名' }],
+      ['DELETE', `${I()}/group/${g.id}`, undefined],
+      ['PUT', `${I()}/group`, { id: g.id, objectVersionNumber: g.objectVersionNumber, name: '改名' }],
+      ['PUT', `${I()}/group/${g.id}/members`, { members: [{ deviceId: valve.id }] }],
+      ['POST', `${I()}/group`, { kind: 'device', name: '观察者的组' }],
+    ];
+    for (const [method, url, body] of writes) {
+      const res = await call(tok.viewer, method, url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+    }
+    const after = json<Strategy>(await call(tok.admin, 'GET', `${I()}/strategy/${st.id}`));
+    expect(after).toMatchObject({
+      name: st.name,
+      enabledFlag: st.enabledFlag,
+      objectVersionNumber: st.objectVersionNumber,
+    });
+    expect((await runsOf(st.id)).length).toBe(runsBefore);
+    const group = json<DeviceGroup>(await call(tok.admin, 'GET', `${I()}/group/${g.id}`));
+    expect(group).toMatchObject({
+      name: '只读测试',
+      members: [],
+      objectVersionNumber: g.objectVersionNumber,
+    });
+    const groups = json<Page<DeviceGroup>>(await call(tok.admin, 'GET', `${I()}/group?kind=device&size=0`));
+    expect(groups.content.map((x) => x.name)).not.toContain('观察者的组');
+  });
+
+  it('the farm operator keeps its writes: enable, edit, add and delete groups', async () => {
+    const [st] = json<Page<Strategy>>(await call(tok.admin, 'GET', `${I()}/strategy`)).content;
+    if (!st) throw new Error('no strategy');
+    const off = await call(tok.operator, 'POST', `${I()}/strategy/${st.id}/enabled`, { enabledFlag: 0 });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(json<Strategy>(off).enabledFlag).toBe(0);
+    const made = await call(tok.operator, 'POST', `${I()}/group`, { kind: 'device', name: '操作员的组' });
+    expect(made.statusCode, made.body).toBe(200);
+    const g = json<DeviceGroup>(made);
+    const renamed = await call(tok.operator, 'PUT', `${I()}/group`, {
+      id: g.id,
+      objectVersionNumber: g.objectVersionNumber,
+      name: '操作员的组 2',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call(tok.operator, 'DELETE', `${I()}/group/${g.id}`)).statusCode).toBe(200);
+    expect((await call(tok.admin, 'GET', `${I()}/group/${g.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,73 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../test-database.js';
+import { drizzleDir, folderBefore, pgliteTarget, postgresTarget, type Target } from './migration-targets.js';
 
 // Migration 0004 on a database that ran 0000–0003 and holds data of the kinds it rewrites: insect photos
 // linked by the old derived attachment uuid, duplicate active alarms, built-in roles. PGlite always;
 // PostgreSQL too when DATABASE_URL is set (npm run test:db).
 
-const drizzleDir = path.resolve(import.meta.dirname, '../../../../drizzle');
 const T = 7;
 
 /** The link insect records used before 0004: md5 of the record's key, shaped as a uuid. */
 const oldPhotoUuid = (tenantId: number, recordId: number): string => {
   const h = createHash('md5').update(`tilth-insect-record:${tenantId}:${recordId}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-};
-
-/** A migrations folder holding only the migrations before 0004. */
-const folderBefore0004 = (): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tilth-mig-'));
-  mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(path.join(drizzleDir, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  journal.entries = journal.entries.filter((e) => e.idx < 4);
-  writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries)
-    cpSync(path.join(drizzleDir, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-};
-
-interface Target {
-  query(text: string): Promise<Record<string, unknown>[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-const pgliteTarget = async (): Promise<Target> => {
-  const client = await PGlite.create('memory://');
-  const db = drizzlePglite(client);
-  return {
-    query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-    migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-    close: () => client.close(),
-  };
-};
-
-const postgresTarget = async (): Promise<Target> => {
-  const scratch = await createScratchDatabase();
-  if (!scratch) throw new Error('DATABASE_URL is not set');
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  const db = drizzlePg(client);
-  return {
-    query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await client.end();
-      await scratch.drop();
-    },
-  };
 };
 
 const photoFile = randomUUID();
@@ -92,7 +37,7 @@ const cases = (name: string, open: () => Promise<Target>) =>
     let before: string;
     beforeAll(async () => {
       t = await open();
-      before = folderBefore0004();
+      before = folderBefore(4);
       await t.migrate(before);
       await seedBefore(t);
       await t.migrate(drizzleDir);
@@ -125,8 +70,10 @@ const cases = (name: string, open: () => Promise<Target>) =>
     });
 
     it('gives the farm operator role the alarm write codes, and the viewer none', async () => {
+      // Later migrations grant codes of their own (0006: smart control); this one is about the alarm codes.
       const rows = await t.query(`select role_id::int as role, permission_code as code from role_permissions
-        where tenant_id = ${T} order by permission_code`);
+        where tenant_id = ${T} and permission_code like 'wfpf.farm.equipment.warning-%'
+        order by permission_code`);
       expect(rows.filter((r) => r.role === 2)).toEqual([]);
       expect(rows.filter((r) => r.role === 1).map((r) => r.code)).toEqual([
         'wfpf.farm.equipment.warning-manage.ps.ack',

@@ -1,3 +1,4 @@
+import { AUTOMATION_CODES } from '@tilth/contracts/permissions';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
@@ -12,10 +13,6 @@ import { automationApi, automationKeys, type DeviceGroup, type GroupKind } from 
 import { GroupFormModal } from './GroupFormModal';
 import { memberLabel } from './groupMembers';
 
-const CODES: Readonly<Record<GroupKind, string>> = {
-  control: 'wfpf.farm.equipment.intelligentControl-group',
-  device: 'wfpf.farm.equipment.intelligentControl-device-group',
-};
 const MEMBERS_SHOWN = 6;
 
 /** A list of groups of one kind with their members; add, edit, delete. */
@@ -26,7 +23,7 @@ function GroupList({ kind }: { kind: GroupKind }) {
   const key = useMemo(() => automationKeys.groups(tenantId, kind), [tenantId, kind]);
   const list = usePagedList<DeviceGroup>(key, (q) => automationApi.groups(tenantId, kind, q));
   const [editing, setEditing] = useState<{ group: DeviceGroup | null } | null>(null);
-  const code = CODES[kind];
+  const codes = AUTOMATION_CODES[kind];
 
   const fields: FilterField[] = [{ name: 'name', label: t('automation:field.groupName'), type: 'text' }];
   const columns: ColumnsType<DeviceGroup> = [
@@ -60,11 +57,11 @@ function GroupList({ kind }: { kind: GroupKind }) {
       render: (_, g) => (
         <RowActions
           onEdit={() => setEditing({ group: g })}
-          editCode={code}
+          editCode={codes.edit}
           onDelete={() =>
             confirmDelete(g.name, () => automationApi.removeGroup(tenantId, g.id), list.refresh)
           }
-          deleteCode={code}
+          deleteCode={codes.delete}
         />
       ),
     },
@@ -77,7 +74,7 @@ function GroupList({ kind }: { kind: GroupKind }) {
         onSearch={list.search}
         onAdd={() => setEditing({ group: null })}
         addText={t('automation:action.addGroup')}
-        addCode={code}
+        addCode={codes.create}
       />
       <PagedTable<DeviceGroup>
         list={list}
@@ -88,7 +85,7 @@ function GroupList({ kind }: { kind: GroupKind }) {
           title: t('automation:empty'),
           onAdd: () => setEditing({ group: null }),
           addText: t('automation:action.addGroup'),
-          addCode: code,
+          addCode: codes.create,
         }}
       />
       <GroupFormModal

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AUTOMATION_CODES } from '@tilth/contracts/permissions';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Switch from 'antd/es/switch';
@@ -21,7 +22,7 @@ import { OUTCOME_COLOR, RunsDrawer } from './RunsDrawer';
 import { StrategyFormModal } from './StrategyFormModal';
 import { type NameLookup, strategySentence } from './strategyText';
 
-const CODE = 'wfpf.farm.equipment.intelligentControl-index';
+const CODES = AUTOMATION_CODES.strategy;
 
 /** equipment/intelligentControl/index: strategies in plain language, enable switch, run now, run log. */
 export function StrategyPage() {
@@ -41,7 +42,9 @@ export function StrategyPage() {
   });
   const [editing, setEditing] = useState<{ strategy: Strategy | null } | null>(null);
   const [runsOf, setRunsOf] = useState<Strategy | null>(null);
-  const canEdit = usePermissions([CODE]).allowed;
+  // The switch and run-now are writes too: a viewer sees the state as a tag and no run button.
+  const canEdit = usePermissions([CODES.edit]).allowed;
+  const canRun = usePermissions([CODES.run]).allowed;
 
   const names: NameLookup = {
     device: (id) => {
@@ -105,9 +108,12 @@ export function StrategyPage() {
       title: t('automation:field.enabled'),
       dataIndex: 'enabledFlag',
       width: 80,
-      render: (v: number, s) => (
-        <Switch size="small" checked={v === 1} disabled={!canEdit} onChange={(on) => void toggle(s, on)} />
-      ),
+      render: (v: number, s) =>
+        canEdit ? (
+          <Switch size="small" checked={v === 1} onChange={(on) => void toggle(s, on)} />
+        ) : (
+          <Tag color={v === 1 ? 'green' : undefined}>{t(`automation:enabled.${v}`)}</Tag>
+        ),
     },
     {
       title: t('common:action.operation'),
@@ -120,7 +126,7 @@ export function StrategyPage() {
               <Button type="link" size="small" onClick={() => setRunsOf(s)}>
                 {t('automation:action.runs')}
               </Button>
-              {canEdit ? (
+              {canRun ? (
                 <Popconfirm title={t('automation:action.runConfirm')} onConfirm={() => void runNow(s)}>
                   <Button type="link" size="small">
                     {t('automation:action.run')}
@@ -130,9 +136,9 @@ export function StrategyPage() {
             </>
           }
           onEdit={() => setEditing({ strategy: s })}
-          editCode={CODE}
+          editCode={CODES.edit}
           onDelete={() => confirmDelete(s.name, () => automationApi.remove(tenantId, s.id), list.refresh)}
-          deleteCode={CODE}
+          deleteCode={CODES.delete}
         />
       ),
     },
@@ -145,7 +151,7 @@ export function StrategyPage() {
         onSearch={list.search}
         onAdd={() => setEditing({ strategy: null })}
         addText={t('automation:action.add')}
-        addCode={CODE}
+        addCode={CODES.create}
       />
       <PagedTable<Strategy>
         list={list}
@@ -156,7 +162,7 @@ export function StrategyPage() {
           title: t('automation:empty'),
           onAdd: () => setEditing({ strategy: null }),
           addText: t('automation:action.add'),
-          addCode: CODE,
+          addCode: CODES.create,
         }}
       />
       <StrategyFormModal

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
+import { SYSTEM_DEVICE_CODES } from '@tilth/contracts/permissions';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
@@ -10,6 +11,7 @@ import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { usePermissions } from '../../../shared/permission/usePermissions';
 import { menuIcon } from '../../../shell/menu/icons';
 import { useShell } from '../../../shell/ShellContext';
 import { type Device, deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
@@ -37,6 +39,9 @@ export function DeviceManagerPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [transfer, setTransfer] = useState<number[] | null>(null);
   const [detailOf, setDetailOf] = useState<Device | null>(null);
+  // Transfer and delete have codes of their own: the page's view code only shows the list.
+  const canTransfer = usePermissions([SYSTEM_DEVICE_CODES.devicesTransfer]).allowed;
+  const canDelete = usePermissions([SYSTEM_DEVICE_CODES.devicesDelete]).allowed;
 
   const fields: FilterField[] = [
     { name: 'name', label: t('device:field.name'), type: 'text' },
@@ -133,12 +138,16 @@ export function DeviceManagerPage() {
       width: 160,
       render: (_, d) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button type="link" size="small" onClick={() => setTransfer([d.id])}>
-            {t('device:manager.transfer')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove([d.id])}>
-            {t('common:action.delete')}
-          </Button>
+          {canTransfer ? (
+            <Button type="link" size="small" onClick={() => setTransfer([d.id])}>
+              {t('device:manager.transfer')}
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button type="link" size="small" danger onClick={() => remove([d.id])}>
+              {t('common:action.delete')}
+            </Button>
+          ) : null}
         </Space>
       ),
     },
@@ -149,22 +158,30 @@ export function DeviceManagerPage() {
       <FilterBar fields={fields} onSearch={list.search} />
       <Space style={{ marginBottom: 12, justifyContent: 'space-between', width: '100%' }}>
         <Space>
-          <Button disabled={selected.length === 0} onClick={() => setTransfer(selected)}>
-            {t('device:manager.bulkTransfer', { count: selected.length })}
-          </Button>
-          <Button danger disabled={selected.length === 0} onClick={() => remove(selected)}>
-            {t('device:manager.bulkDelete', { count: selected.length })}
-          </Button>
+          {canTransfer ? (
+            <Button disabled={selected.length === 0} onClick={() => setTransfer(selected)}>
+              {t('device:manager.bulkTransfer', { count: selected.length })}
+            </Button>
+          ) : null}
+          {canDelete ? (
+            <Button danger disabled={selected.length === 0} onClick={() => remove(selected)}>
+              {t('device:manager.bulkDelete', { count: selected.length })}
+            </Button>
+          ) : null}
         </Space>
         <LiveIndicator state={live} />
       </Space>
       <PagedTable<Device>
         list={list}
         rowKey="id"
-        columns={columns}
+        columns={canTransfer || canDelete ? columns : columns.filter((c) => c.key !== 'actions')}
         scroll={{ x: 1100 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        onRow={(d) => ({ onClick: () => toggle(d.id) })}
+        rowSelection={
+          canTransfer || canDelete
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+            : undefined
+        }
+        onRow={canTransfer || canDelete ? (d) => ({ onClick: () => toggle(d.id) }) : undefined}
         empty={{ title: t('device:empty') }}
       />
       {transfer ? (

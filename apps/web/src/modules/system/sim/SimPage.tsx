@@ -1,3 +1,4 @@
+import { SYSTEM_DEVICE_CODES } from '@tilth/contracts/permissions';
 import { SIM_STATUSES } from '@tilth/contracts/sim.types';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
@@ -82,7 +83,9 @@ export function SimPage() {
             </Button>
           }
           onEdit={() => setEditing({ sim: s })}
+          editCode={SYSTEM_DEVICE_CODES.simEdit}
           onDelete={() => confirmDelete(s.iccid, () => simApi.remove(tenantId, s.id), list.refresh)}
+          deleteCode={SYSTEM_DEVICE_CODES.simDelete}
         />
       ),
     },
@@ -95,6 +98,7 @@ export function SimPage() {
         onSearch={list.search}
         onAdd={() => setEditing({ sim: null })}
         addText={t('sim:action.add')}
+        addCode={SYSTEM_DEVICE_CODES.simCreate}
       />
       <PagedTable<SimCard>
         list={list}
@@ -105,6 +109,7 @@ export function SimPage() {
           title: t('sim:empty'),
           onAdd: () => setEditing({ sim: null }),
           addText: t('sim:action.add'),
+          addCode: SYSTEM_DEVICE_CODES.simCreate,
         }}
       />
       {editing ? (
