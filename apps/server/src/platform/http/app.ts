@@ -19,6 +19,7 @@ import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
 import { errorHandler } from './error-handler.js';
 import type { App } from './route.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export interface RouteRecord {
   method: string;
@@ -52,6 +53,8 @@ export const buildApp = async (
     for (const m of methods) routes.push({ method: m, url: options.url, options: options as RouteOptions });
   });
 
+  // First, so that every answer below carries them: API, documentation, the console and its fallback.
+  await registerSecurityHeaders(app, platform.config);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     limits: { fileSize: platform.config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
