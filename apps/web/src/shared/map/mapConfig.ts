@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   MAP_DEFAULT_CENTER,
-  MAP_FALLBACK_PROVIDERS,
   MAP_DEFAULT_ZOOM,
+  MAP_FALLBACK_PROVIDERS,
   MAP_MAX_NATIVE_ZOOM,
   MAP_MAX_ZOOM,
   type MapConfig,
