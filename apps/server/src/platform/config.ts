@@ -70,7 +70,8 @@ const provisioning = (v: string | undefined): Config['mqttProvisioning'] => {
 const list = (v: string | undefined): string[] => (v ?? '').split(/[\s,]+/).filter(Boolean);
 
 // An origin (scheme://host[:port]); a leading `*.` on the host is a subdomain wildcard, never a bare `*`.
-const ORIGIN = /^(https?|wss?):\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+const ORIGIN =
+  /^(https?|wss?):\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
 
 const origins = (v: string | undefined, name: string, schemes: readonly string[]): string[] =>
   list(v).map((o) => {
@@ -137,10 +138,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hsts: flag(env.TILTH_HSTS, false, 'TILTH_HSTS'),
     cspExtra: {
       img: origins(env.TILTH_CSP_IMG_ORIGINS, 'TILTH_CSP_IMG_ORIGINS', ['https', 'http']),
-      connect: origins(env.TILTH_CSP_CONNECT_ORIGINS, 'TILTH_CSP_CONNECT_ORIGINS', ['https', 'http', 'wss', 'ws']),
+      connect: origins(env.TILTH_CSP_CONNECT_ORIGINS, 'TILTH_CSP_CONNECT_ORIGINS', [
+        'https',
+        'http',
+        'wss',
+        'ws',
+      ]),
       media: origins(env.TILTH_CSP_MEDIA_ORIGINS, 'TILTH_CSP_MEDIA_ORIGINS', ['https', 'http', 'wss', 'ws']),
     },
     streamRecheckSeconds: Math.max(1, int(env.TILTH_STREAM_RECHECK_SEC, 5, 'TILTH_STREAM_RECHECK_SEC')),
-    shutdownTimeoutSeconds: Math.max(1, int(env.TILTH_SHUTDOWN_TIMEOUT_SEC, 10, 'TILTH_SHUTDOWN_TIMEOUT_SEC')),
+    shutdownTimeoutSeconds: Math.max(
+      1,
+      int(env.TILTH_SHUTDOWN_TIMEOUT_SEC, 10, 'TILTH_SHUTDOWN_TIMEOUT_SEC'),
+    ),
   };
 };

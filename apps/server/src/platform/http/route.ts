@@ -64,6 +64,26 @@ const cachedPermissions = async (db: Ctx['db'], userId: number, tenantId: number
   permissionCache.set(key, codes);
   return codes;
 };
+/** A tenant member's permission codes there (cached like every request's; live streams re-check with it). */
+export const tenantPermissions = (platform: Platform, userId: number, tenantId: number) =>
+  platform.database.withTenant(tenantId, (db) => cachedPermissions(db, userId, tenantId));
+
+/**
+ * The user of a bearer token whose session is open and who, for a tenant, is a member of it; throws the
+ * 401 / 403 a request gets. Requests are admitted with it, and live streams re-admitted while they last.
+ */
+export const admit = async (platform: Platform, token: string, tenantId?: number): Promise<AuthUser> => {
+  const user = await authenticate(platform.keys, platform.database.db, token);
+  if (tenantId === undefined) return user;
+  const key = `${user.id}:${tenantId}`;
+  if (!Number.isSafeInteger(tenantId)) throw CommonErrors.forbidden();
+  if (!membershipCache.get(key)) {
+    if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
+    membershipCache.set(key, true);
+  }
+  return user;
+};
+
 /** The authenticated user of a request, from its onRequest hook to its handler. */
 const users = new WeakMap<FastifyRequest, AuthUser>();
 
@@ -89,18 +109,12 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     if (def.access === 'public') return;
     const token = bearer(req.headers.authorization);
     if (!token) throw CommonErrors.tokenInvalid();
-    const user = await authenticate(platform.keys, platform.database.db, token);
+    let tenantId: number | undefined;
     if (tenantScoped) {
       const raw = (req.params as { tenantId?: string }).tenantId ?? '';
-      const tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-      const key = `${user.id}:${tenantId}`;
-      if (!Number.isSafeInteger(tenantId)) throw CommonErrors.forbidden();
-      if (!membershipCache.get(key)) {
-        if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
-        membershipCache.set(key, true);
-      }
+      tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
     }
-    users.set(req, user);
+    users.set(req, await admit(platform, token, tenantId));
   };
   const handler: RouteOptions['handler'] = async (req, reply) => {
     const lang = langFromHeader(req.headers['accept-language']);

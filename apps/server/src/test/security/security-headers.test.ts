@@ -107,7 +107,11 @@ describe('security headers (defaults)', () => {
     const token = await login(s, 'adminA');
     const answers = [
       await s.inject({ method: 'GET', url: '/oauth/public/key' }),
-      await s.inject({ method: 'GET', url: `/wfpf/v1/${s.fixtures.tenantA}/map/config`, headers: auth(token) }),
+      await s.inject({
+        method: 'GET',
+        url: `/wfpf/v1/${s.fixtures.tenantA}/map/config`,
+        headers: auth(token),
+      }),
       await s.inject({ method: 'GET', url: `/wfpf/v1/${s.fixtures.tenantA}/map/config` }),
       await s.inject({ method: 'GET', url: '/wfpe/v1/1/no-such-route' }),
       await s.inject({ method: 'GET', url: '/api-docs/json' }),
@@ -153,7 +157,11 @@ describe('security headers (configured)', () => {
       'wss://live.example.com',
     ]);
     expect(p.get('img-src')).toEqual(expect.arrayContaining(['https://img.example.com']));
-    expect(p.get('frame-src')).toEqual(["'self'", 'https://media.example.com:8443', 'wss://live.example.com']);
+    expect(p.get('frame-src')).toEqual([
+      "'self'",
+      'https://media.example.com:8443',
+      'wss://live.example.com',
+    ]);
   });
 
   it("frame-ancestors 'none' goes with X-Frame-Options DENY", async () => {
