@@ -45,6 +45,8 @@ export interface Config {
   streamRecheckSeconds: number;
   /** Graceful shutdown ends within this; then the process exits anyway, logging what was pending. */
   shutdownTimeoutSeconds: number;
+  /** How long requests in flight may finish at shutdown before their connections are cut. */
+  shutdownDrainSeconds: number;
 }
 
 const int = (v: string | undefined, fallback: number, name: string): number => {
@@ -103,6 +105,7 @@ const flag = (v: string | undefined, fallback: boolean, name: string): boolean =
 // Every setting is documented in README.md; defaults are the embedded, one-command setup.
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.TILTH_DATA_DIR ?? 'data');
+  const shutdownTimeout = Math.max(1, int(env.TILTH_SHUTDOWN_TIMEOUT_SEC, 10, 'TILTH_SHUTDOWN_TIMEOUT_SEC'));
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
@@ -147,9 +150,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       media: origins(env.TILTH_CSP_MEDIA_ORIGINS, 'TILTH_CSP_MEDIA_ORIGINS', ['https', 'http', 'wss', 'ws']),
     },
     streamRecheckSeconds: Math.max(1, int(env.TILTH_STREAM_RECHECK_SEC, 5, 'TILTH_STREAM_RECHECK_SEC')),
-    shutdownTimeoutSeconds: Math.max(
-      1,
-      int(env.TILTH_SHUTDOWN_TIMEOUT_SEC, 10, 'TILTH_SHUTDOWN_TIMEOUT_SEC'),
-    ),
+    shutdownTimeoutSeconds: shutdownTimeout,
+    // By default 3 s (or half the deadline) are kept for the broker and the database after the drain.
+    shutdownDrainSeconds: env.TILTH_SHUTDOWN_DRAIN_SEC
+      ? int(env.TILTH_SHUTDOWN_DRAIN_SEC, 0, 'TILTH_SHUTDOWN_DRAIN_SEC')
+      : Math.max(shutdownTimeout / 2, shutdownTimeout - 3),
   };
 };

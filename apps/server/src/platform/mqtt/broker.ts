@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AedesOptions } from 'aedes';
 
 export interface EmbeddedBroker {
@@ -22,6 +22,12 @@ export const startEmbeddedBroker = async (
   // Device client ids are their usernames ({tenantId}/{typeKey}/{eui}), longer than MQTT 3.1's 23.
   const broker = await Aedes.createBroker({ maxClientsIdLength: 128, ...hooks });
   const server: Server = createServer(broker.handle);
+  // Every socket, including those that never finished a CONNECT (Aedes only knows connected clients).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -38,10 +44,14 @@ export const startEmbeddedBroker = async (
   return {
     port: typeof address === 'object' && address ? address.port : port,
     broker,
-    close: () =>
-      new Promise<void>((resolve) => {
-        // Open device sockets would keep server.close() waiting; the broker closes its clients first.
-        broker.close(() => server.close(() => resolve()));
-      }),
+    close: async () => {
+      // Stop accepting first; server.close() then waits for every open socket to go.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The broker closes its connected clients; what is left (half-sent CONNECTs, sockets still
+      // authenticating) is destroyed, or close() would wait for them until the connect time-out.
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await stopped;
+    },
   };
 };
