@@ -6,6 +6,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../platform/db/test-database.js';
 import { SHUTDOWN_FORCED_EXIT_CODE } from '../platform/shutdown.js';
 
 // Issue 10 item 12: the real server process, sent SIGTERM with an SSE stream open, a half-sent MQTT
@@ -15,6 +16,7 @@ import { SHUTDOWN_FORCED_EXIT_CODE } from '../platform/shutdown.js';
 
 const main = path.resolve(import.meta.dirname, '../main.ts');
 const dirs: string[] = [];
+const drops: (() => Promise<void>)[] = [];
 const children: ChildProcess[] = [];
 
 const freePort = () =>
@@ -39,11 +41,14 @@ const startServer = async (env: Record<string, string>): Promise<Running> => {
   dirs.push(dir);
   const port = await freePort();
   const mqttPort = await freePort();
+  // PGlite in the data directory, or a scratch PostgreSQL database when DATABASE_URL is set.
+  const scratch = await createScratchDatabase();
+  if (scratch) drops.push(scratch.drop);
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env: {
       ...process.env,
       TILTH_DATA_DIR: dir,
-      DATABASE_URL: '',
+      DATABASE_URL: scratch?.url ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
       MQTT_PORT: String(mqttPort),
@@ -126,6 +131,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
+  for (const drop of drops) await drop();
 });
 
 describe('SIGTERM', () => {
