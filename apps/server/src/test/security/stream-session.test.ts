@@ -86,7 +86,8 @@ describe('a live stream ends with its session (in this process)', () => {
   let server: TestServer;
   let base: string;
   beforeAll(async () => {
-    ({ server, base } = await listen());
+    // A re-check period far beyond the bounds below: only the immediate, in-process path can end these.
+    ({ server, base } = await listen({ TILTH_STREAM_RECHECK_SEC: '120' }));
   });
 
   it('ends at logout, and the same token cannot reopen it', async () => {
@@ -133,7 +134,8 @@ describe('a live stream ends with its session (in this process)', () => {
 
 describe('a live stream ends at the access token expiry', () => {
   it('ends (reason expired) when the token does, not before; the token then gets accessTokenExpired', async () => {
-    const { server, base } = await listen({ TILTH_ACCESS_TOKEN_TTL: '3' });
+    // No periodic re-check within the test: the end comes from the timer set at the token's expiry.
+    const { server, base } = await listen({ TILTH_ACCESS_TOKEN_TTL: '3', TILTH_STREAM_RECHECK_SEC: '120' });
     const { tenantA } = server.fixtures;
     const issued = Date.now();
     const token = await login(server, 'adminA');
@@ -141,6 +143,7 @@ describe('a live stream ends at the access token expiry', () => {
     const end = await endWithin(s, 15_000);
     expect(end).toMatchObject({ reason: 'expired' });
     if (end === 'still open') return;
+    expect(end.at - issued).toBeLessThan(3_000 + 3_000);
     // The token lives 2–3 s (exp is whole seconds): the stream lasted about that, then ended.
     expect(end.at - issued).toBeGreaterThanOrEqual(1_900);
     const again = await fetch(streamUrl(base, tenantA), { headers: auth(token) });
