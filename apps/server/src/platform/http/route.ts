@@ -65,7 +65,13 @@ const cachedPermissions = async (db: Ctx['db'], userId: number, tenantId: number
   return codes;
 };
 /** A tenant member's permission codes there (cached like every request's; live streams re-check with it). */
-export const tenantPermissions = (platform: Platform, userId: number, tenantId: number) =>
+export const tenantPermissions = async (
+  platform: Platform,
+  userId: number,
+  tenantId: number,
+): Promise<ReadonlySet<string>> =>
+  // A transaction (row-level security) only when the cache has to ask the database.
+  permissionCache.get(`${userId}:${tenantId}`) ??
   platform.database.withTenant(tenantId, (db) => cachedPermissions(db, userId, tenantId));
 
 /**
