@@ -63,7 +63,10 @@ export const contentSecurityDirectives = (
   sources.allow('img-src', [...img, ...media]);
   sources.allow('connect-src', [...connect, ...media]);
   sources.allow('media-src', media);
-  sources.allow('frame-src', media);
+  sources.allow(
+    'frame-src',
+    media.filter((o) => o.startsWith('http')),
+  );
   // Read per answer (modules add origins while they register), joined with the fixed sources.
   const listed =
     (d: SourceDirective, ...fixed: string[]) =>
