@@ -39,12 +39,7 @@ onAccessChange((change) => {
   for (const h of [...held]) if (affects(change, h)) h.end('revoked');
 });
 
-/** Ends every held stream (server shutdown). */
-export const endAllHeld = (reason: StreamEndReason = 'shutdown'): void => {
-  for (const h of [...held]) h.end(reason);
-};
-
-/** How many streams are held (shutdown logging, tests). */
+/** How many streams are held (tests, diagnostics). */
 export const heldCount = (): number => held.size;
 
 // setTimeout's longest delay; a longer-lived token is still ended by the periodic re-check.
