@@ -4,12 +4,21 @@ import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
 import { createServer } from './platform/bootstrap.js';
 import { loadConfig } from './platform/config.js';
+import {
+  SHUTDOWN_FORCED_EXIT_CODE,
+  ShutdownSteps,
+  startWatchdog,
+  WATCHDOG_GRACE_MS,
+} from './platform/shutdown.js';
 
 const portInUse = (err: unknown): boolean =>
   typeof err === 'object' &&
   err !== null &&
   'code' in err &&
   (err as { code: unknown }).code === 'EADDRINUSE';
+
+/** A shutdown began; startup steps still running stop, and their failures are the shutdown's to end. */
+let closing = false;
 
 const main = async () => {
   const started = Date.now();
@@ -28,14 +37,53 @@ const main = async () => {
     throw err;
   }
   const log = server.app.log;
+  let simulator: Awaited<ReturnType<typeof startDemoSimulator>>;
+  /**
+   * Ends in bounded time whatever hangs (issue 10 item 12): the simulator stops, live streams end, HTTP
+   * drains for TILTH_SHUTDOWN_DRAIN_SEC and is then cut, the broker's connections close, the database
+   * closes, and the process exits 0. At TILTH_SHUTDOWN_TIMEOUT_SEC it exits anyway with code 124, logging
+   * the steps and requests still pending; should even that not happen (a blocked event loop), a watchdog
+   * process kills it a few seconds later. A second signal exits at once (code 124).
+   */
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      log.warn({ signal }, 'second signal during shutdown: exiting now');
+      process.exit(SHUTDOWN_FORCED_EXIT_CODE);
+    }
+    closing = true;
+    const deadlineMs = config.shutdownTimeoutSeconds * 1000;
+    const began = Date.now();
+    log.info({ signal, deadlineSec: config.shutdownTimeoutSeconds }, 'shutting down');
+    const watchdog = startWatchdog(deadlineMs + WATCHDOG_GRACE_MS);
+    const steps = new ShutdownSteps(log);
+    // Not unref'd: if what is pending holds no handle, the process still waits here to say what it was.
+    const force = setTimeout(() => {
+      log.error(
+        { pending: steps.pending(), requests: server.inFlight() },
+        'shutdown deadline passed: exiting anyway',
+      );
+      process.exit(SHUTDOWN_FORCED_EXIT_CODE);
+    }, deadlineMs);
+    await steps.run('simulator', () => simulator?.stop());
+    await server.close({ drainMs: config.shutdownDrainSeconds * 1000, step: steps.run });
+    clearTimeout(force);
+    watchdog.stop();
+    log.info({ ms: Date.now() - began }, 'shut down');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // From here on a signal shuts down whatever has started; each step below stops once it did.
   // The platform pseudo-tenant owns platform announcements; it exists with or without demo data.
   await createTenant(server.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
   const granted = await syncAdminPermissions(server.platform.database);
   if (granted > 0) log.info({ granted }, 'new permission codes granted to tenant administrators');
-  if (config.demo) {
+  if (config.demo && !closing) {
     const r = await seedDemo(server.platform.database, demoExtras);
     if (r.seeded) log.info('demo data seeded');
   }
+  if (closing) return;
   try {
     await server.app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -60,28 +108,18 @@ const main = async () => {
   }
   console.log(lines.join('\n'));
   // The demo tenant's simulated fleet plays in this process over the broker (TILTH_SIMULATOR=0: off).
-  const simulator = await startDemoSimulator(server).catch((err: unknown) => {
+  const sim = await startDemoSimulator(server).catch((err: unknown) => {
     log.warn({ err }, 'simulator did not start');
     return undefined;
   });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await simulator?.stop();
-    // Closes HTTP, then the broker (devices keep unacknowledged messages), then the database.
-    await server.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started while a shutdown was under way: it missed the shutdown's simulator step.
+  if (closing) void sim?.stop();
+  else simulator = sim;
 };
 
 main().catch((err: unknown) => {
+  // A startup step that failed because a shutdown closed what it used: the shutdown ends the process.
+  if (closing) return;
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });

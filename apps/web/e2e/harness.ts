@@ -15,6 +15,8 @@ export interface E2E {
   server: Started;
   baseUrl: string;
   browser: Browser;
+  /** Content-Security-Policy violations any page of this run reported; close() fails when there are any. */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -65,16 +67,54 @@ export const startE2E = async (env: Record<string, string> = {}): Promise<E2E> =
     ],
   });
   await mkdir(OUTPUT, { recursive: true });
+  const cspViolations: string[] = [];
   return {
     server,
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
+    cspViolations,
     close: async () => {
       await browser.close();
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (cspViolations.length > 0) {
+        throw new Error(`the console broke its Content-Security-Policy:\n${cspViolations.join('\n')}`);
+      }
     },
   };
+};
+
+const pageViolations = new WeakMap<Page, string[]>();
+
+/** What a page reported against the Content-Security-Policy (withPage fails its story on any). */
+export const cspViolationsOf = (page: Page): readonly string[] => pageViolations.get(page) ?? [];
+
+// Chromium reports a violation twice: as a `securitypolicyviolation` event and as a console error
+// "Refused to …"; both are collected, so neither an event listener nor a console filter can miss one.
+const watchPolicy = async (e: E2E, page: Page): Promise<void> => {
+  const list: string[] = [];
+  pageViolations.set(page, list);
+  const record = (text: string) => {
+    list.push(text);
+    e.cspViolations.push(`${page.url()}: ${text}`);
+  };
+  await page.exposeFunction('__tilthCspViolation', record);
+  await page.addInitScript(() => {
+    window.addEventListener(
+      'securitypolicyviolation',
+      (ev) => {
+        const report = (window as unknown as { __tilthCspViolation?: (t: string) => void })
+          .__tilthCspViolation;
+        report?.(
+          `${ev.effectiveDirective} blocked ${ev.blockedURI || '(inline)'} at ${ev.sourceFile}:${ev.lineNumber}`,
+        );
+      },
+      true,
+    );
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Refused to |Content Security Policy/.test(msg.text())) record(msg.text());
+  });
 };
 
 export const newPage = async (e: E2E, opts: { width?: number; height?: number } = {}): Promise<Page> => {
@@ -84,6 +124,7 @@ export const newPage = async (e: E2E, opts: { width?: number; height?: number } 
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  await watchPolicy(e, page);
   return page;
 };
 

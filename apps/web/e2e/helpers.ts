@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { type E2E, newPage, screenshot } from './harness.js';
+import { cspViolationsOf, type E2E, newPage, screenshot } from './harness.js';
 
 // What a person does over and over in the stories: sign in, get past the latest-announcement modal, look
 // at the browser's storage. Selectors are the visible texts (zh-CN, the default language), roles and
@@ -116,6 +116,8 @@ export const withPage = async (
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   try {
     await story(page);
+    // The story is over only if the console kept to its Content-Security-Policy all along.
+    expect(cspViolationsOf(page), 'Content-Security-Policy violations').toEqual([]);
   } catch (err) {
     await screenshot(page, `failed-${name}`).catch(() => undefined);
     if (problems.length && err instanceof Error) err.message += `\n${problems.join('\n')}`;

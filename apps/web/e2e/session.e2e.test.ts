@@ -49,6 +49,36 @@ const openNotices = async (page: Page): Promise<void> => {
   await page.getByRole('button', { name: /^消息通知/ }).click();
 };
 
+describe('the live device stream across token expiries', () => {
+  it('is ended by the server at each expiry and reconnected with a fresh token, staying live', async () => {
+    await withPage(e, 'stream-refresh', async (page) => {
+      const opened: { token: string; status: number }[] = [];
+      page.on('response', (r) => {
+        if (!r.url().includes('/device/stream')) return;
+        const token = r.request().headers().authorization ?? '';
+        opened.push({ token, status: r.status() });
+      });
+      await signIn(e, page, 'demo', 'demo1234');
+      await settleLatestAnnouncement(page);
+      await page.goto(`${e.baseUrl}/web/equipment/gateway`);
+      await waitForPath(page, '/web/equipment/gateway');
+      const live = page.locator('[data-testid=device-live][data-state=live]').first();
+      await live.waitFor();
+      // Tokens live 2 s: within a few lifetimes the stream was reopened with at least two newer tokens.
+      await expect
+        .poll(() => new Set(opened.filter((o) => o.status === 200).map((o) => o.token)).size, {
+          timeout: 20_000,
+        })
+        .toBeGreaterThanOrEqual(3);
+      // Without the user noticing: same page, still live, no 'authentication expired' notice.
+      expect(pathOf(page)).toBe('/web/equipment/gateway');
+      await live.waitFor();
+      expect(await toast(page, '认证过期，请重新登录').count()).toBe(0);
+      expect(await localItem(page, 'access_token')).toBeTruthy();
+    });
+  });
+});
+
 describe('an expired session', () => {
   it('refreshes silently; when the refresh fails, sends to /login and back to the page after sign-in', async () => {
     await withPage(e, 'session-expiry', async (page) => {

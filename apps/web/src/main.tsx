@@ -1,3 +1,5 @@
+// First: before any schema is created (no eval under the Content-Security-Policy).
+import '@tilth/contracts/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -34,6 +34,33 @@ export const mapProvider = z.object({
 });
 export type MapProvider = z.infer<typeof mapProvider>;
 
+/**
+ * Worldwide WGS84 layers the console shows when the map settings cannot be fetched (no permission,
+ * server unreachable); the server's Content-Security-Policy allows their tile hosts too.
+ */
+export const MAP_FALLBACK_PROVIDERS: readonly MapProvider[] = [
+  {
+    id: 'esri-imagery',
+    kind: 'satellite',
+    crs: 'WGS84',
+    url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    subdomains: [],
+    labelUrl: null,
+    attribution: '© Esri',
+    maxNativeZoom: MAP_MAX_NATIVE_ZOOM,
+  },
+  {
+    id: 'osm-street',
+    kind: 'street',
+    crs: 'WGS84',
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    subdomains: [],
+    labelUrl: null,
+    attribution: '© OpenStreetMap contributors',
+    maxNativeZoom: MAP_MAX_NATIVE_ZOOM,
+  },
+];
+
 /** GET /wfpf/v1/{t}/map/config. */
 export const mapConfig = z.object({
   providers: z.array(mapProvider),

@@ -9,6 +9,7 @@ import type { BuiltApp } from './http/app.js';
 import { buildApp } from './http/app.js';
 import { type IotOptions, IotServer } from './iot/runtime.js';
 import type { Platform } from './platform.js';
+import { drainHttp, type InFlight, type ShutdownSteps, trackRequests } from './shutdown.js';
 import { LogSmsProvider } from './sms/sms.provider.js';
 
 export interface Started extends BuiltApp {
@@ -18,7 +19,17 @@ export interface Started extends BuiltApp {
   iot: IotServer;
   /** Bound port of the embedded MQTT broker (undefined with MQTT_URL). */
   mqttPort: number | undefined;
-  close(): Promise<void>;
+  /** Requests being answered now (shutdown log). */
+  inFlight(): InFlight[];
+  /** Closes HTTP (drained, then cut), the MQTT side and the database, in that order. */
+  close(opts?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** How long requests in flight may take to finish before their connections are cut (default 10 s). */
+  drainMs?: number;
+  /** Runs each named step (main.ts tracks them to log what is pending at its deadline). */
+  step?: ShutdownSteps['run'];
 }
 
 export interface StartOptions {
@@ -31,6 +42,11 @@ export interface StartOptions {
   /** Clock and job intervals of the IoT runtime (tests). */
   iot?: IotOptions;
 }
+
+/** Without main.ts's tracking: a step just runs, and its failure is the caller's. */
+const runStep: ShutdownSteps['run'] = async (_name, fn) => {
+  await fn();
+};
 
 /**
  * Opens storage and database, builds the HTTP app and starts the MQTT side (the embedded broker on
@@ -55,6 +71,7 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       iot,
     };
     const built = await buildApp(platform, opts.logger ?? { level: config.logLevel });
+    const inFlight = trackRequests(built.app.server);
     if (!opts.smsLog) sms.log = built.app.log;
     iot.log = built.app.log;
     // After buildApp: modules registered their hooks before the first device message can arrive.
@@ -71,10 +88,15 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       sms,
       iot,
       mqttPort: iot.mqttPort,
-      close: async () => {
-        await built.app.close();
-        await iot.close();
-        await database.close();
+      inFlight,
+      close: async ({ drainMs = 10_000, step = runStep }: CloseOptions = {}) => {
+        // Live streams end first (preClose), then HTTP stops accepting and drains.
+        await step('http', () =>
+          drainHttp(() => built.app.close(), built.app.server, inFlight, drainMs, built.app.log),
+        );
+        // Broker connections (devices, the simulator, half-sent CONNECTs) and broker links, then ingest.
+        await step('mqtt', () => iot.close());
+        await step('database', () => database.close());
       },
     };
   } catch (err) {

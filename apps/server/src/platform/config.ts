@@ -49,6 +49,18 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Per-client-address limits on the public identity routes (ADR 0008); undefined = off. */
   rateLimits: Record<RateLimitName, RateLimit | undefined>;
+  /** Who may frame the console (CSP frame-ancestors): 'self', 'none' or listed origins. */
+  frameAncestors: string[];
+  /** The console is served behind HTTPS: Strict-Transport-Security and upgrade-insecure-requests. */
+  hsts: boolean;
+  /** Origins the console's Content-Security-Policy allows beyond its own and the map tile servers. */
+  cspExtra: { img: string[]; connect: string[]; media: string[] };
+  /** How often an open live stream re-checks its session, membership and permissions (other processes). */
+  streamRecheckSeconds: number;
+  /** Graceful shutdown ends within this; then the process exits anyway, logging what was pending. */
+  shutdownTimeoutSeconds: number;
+  /** How long requests in flight may finish at shutdown before their connections are cut. */
+  shutdownDrainSeconds: number;
 }
 
 export interface RateLimit {
@@ -104,9 +116,43 @@ const limit = (v: string | undefined, fallback: string, name: string): RateLimit
   return { max: Number(m[1]), windowSeconds: Number(m[2]) };
 };
 
+const list = (v: string | undefined): string[] => (v ?? '').split(/[\s,]+/).filter(Boolean);
+
+// An origin (scheme://host[:port]); a leading `*.` on the host is a subdomain wildcard, never a bare `*`.
+const ORIGIN =
+  /^(https?|wss?):\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i;
+
+const origins = (v: string | undefined, name: string, schemes: readonly string[]): string[] =>
+  list(v).map((o) => {
+    const scheme = o.split(':')[0]?.toLowerCase() ?? '';
+    if (!ORIGIN.test(o) || !schemes.includes(scheme)) {
+      throw new Error(`${name}: "${o}" is not an origin like https://host[:port] (${schemes.join(', ')})`);
+    }
+    return o.toLowerCase();
+  });
+
+const frameAncestors = (v: string | undefined): string[] => {
+  const name = 'TILTH_FRAME_ANCESTORS';
+  const items = list(v).map((s) => (s === 'self' || s === 'none' ? `'${s}'` : s));
+  if (items.length === 0) return ["'self'"];
+  if (items.includes("'none'")) {
+    if (items.length > 1) throw new Error(`${name}: 'none' cannot be combined with other sources`);
+    return items;
+  }
+  return items.map((s) => (s === "'self'" ? s : (origins(s, name, ['https', 'http'])[0] ?? s)));
+};
+
+const flag = (v: string | undefined, fallback: boolean, name: string): boolean => {
+  if (v === undefined || v === '') return fallback;
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new Error(`${name} must be 0 or 1, got "${v}"`);
+};
+
 // Every setting is documented in README.md; defaults are the embedded, one-command setup.
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.TILTH_DATA_DIR ?? 'data');
+  const shutdownTimeout = Math.max(1, int(env.TILTH_SHUTDOWN_TIMEOUT_SEC, 10, 'TILTH_SHUTDOWN_TIMEOUT_SEC'));
   return {
     port: int(env.PORT, 8080, 'PORT'),
     host: env.HOST ?? '0.0.0.0',
@@ -160,5 +206,23 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       account: limit(env.TILTH_RATE_LIMIT_ACCOUNT, '10/600', 'TILTH_RATE_LIMIT_ACCOUNT'),
       captcha: limit(env.TILTH_RATE_LIMIT_CAPTCHA, '60/60', 'TILTH_RATE_LIMIT_CAPTCHA'),
     },
+    frameAncestors: frameAncestors(env.TILTH_FRAME_ANCESTORS),
+    hsts: flag(env.TILTH_HSTS, false, 'TILTH_HSTS'),
+    cspExtra: {
+      img: origins(env.TILTH_CSP_IMG_ORIGINS, 'TILTH_CSP_IMG_ORIGINS', ['https', 'http']),
+      connect: origins(env.TILTH_CSP_CONNECT_ORIGINS, 'TILTH_CSP_CONNECT_ORIGINS', [
+        'https',
+        'http',
+        'wss',
+        'ws',
+      ]),
+      media: origins(env.TILTH_CSP_MEDIA_ORIGINS, 'TILTH_CSP_MEDIA_ORIGINS', ['https', 'http', 'wss', 'ws']),
+    },
+    streamRecheckSeconds: Math.max(1, int(env.TILTH_STREAM_RECHECK_SEC, 5, 'TILTH_STREAM_RECHECK_SEC')),
+    shutdownTimeoutSeconds: shutdownTimeout,
+    // By default 3 s (or half the deadline) are kept for the broker and the database after the drain.
+    shutdownDrainSeconds: env.TILTH_SHUTDOWN_DRAIN_SEC
+      ? int(env.TILTH_SHUTDOWN_DRAIN_SEC, 0, 'TILTH_SHUTDOWN_DRAIN_SEC')
+      : Math.max(shutdownTimeout / 2, shutdownTimeout - 3),
   };
 };

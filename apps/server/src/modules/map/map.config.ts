@@ -2,6 +2,7 @@ import {
   MAP_CRS,
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
+  MAP_FALLBACK_PROVIDERS,
   MAP_LAYER_KINDS,
   MAP_MAX_NATIVE_ZOOM,
   MAP_MAX_ZOOM,
@@ -10,6 +11,7 @@ import {
   type MapLayerKind,
   type MapProvider,
 } from '@tilth/contracts/map.types';
+import { originsOfTemplate } from '../../platform/http/security-headers.js';
 
 // Tile providers of the farm map, chosen by env (documented in README.md, "Settings"). Keys go into the
 // tile URLs the browser fetches: Tianditu browser keys are meant to be public and are bound to a domain
@@ -200,4 +202,15 @@ export const loadMapConfig = (env: Env = process.env): MapConfig => {
     maxZoom: MAP_MAX_ZOOM,
     maxNativeZoom: MAP_MAX_NATIVE_ZOOM,
   };
+};
+
+/** Origins the browser loads tiles from: the offered layers, their label overlays and the console's fallback. */
+export const mapTileOrigins = (config: MapConfig): string[] => {
+  const out = new Set<string>();
+  for (const p of [...config.providers, ...MAP_FALLBACK_PROVIDERS]) {
+    for (const url of [p.url, p.labelUrl]) {
+      if (url) for (const o of originsOfTemplate(url, p.subdomains)) out.add(o);
+    }
+  }
+  return [...out];
 };

@@ -2,7 +2,7 @@ import { tenantParam } from '@tilth/contracts/common.types';
 import { mapConfig, mapDigital, mapFeatures, mapFeaturesQuery } from '@tilth/contracts/map.types';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
-import { loadMapConfig } from './map.config.js';
+import { loadMapConfig, mapTileOrigins } from './map.config.js';
 import { MAP_ACCESS, MapService } from './map.service.js';
 
 /** `env` is read once here: the tile settings are fixed for the life of the process. */
@@ -11,7 +11,10 @@ export const registerMapRoutes = (
   platform: Platform,
   env: NodeJS.ProcessEnv = process.env,
 ): void => {
-  const maps = new MapService(loadMapConfig(env));
+  const config = loadMapConfig(env);
+  const maps = new MapService(config);
+  // The browser fetches the tiles itself: the console's Content-Security-Policy lists their hosts.
+  app.contentSources.allow('img-src', mapTileOrigins(config));
 
   addRoute(app, platform, {
     method: 'GET',

@@ -1,8 +1,11 @@
 import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
 import { DEVICE_TYPES } from '@tilth/contracts/device-types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearer } from '../../platform/auth/tokens.js';
+import { CommonErrors } from '../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../platform/http/access.js';
 import type { Ctx } from '../../platform/http/context.js';
+import { holdWhileAdmitted, type StreamEndReason } from '../../platform/http/live-streams.js';
 import type { Platform } from '../../platform/platform.js';
 import { deviceTypesOf } from './telemetry.repository.js';
 import { TELEMETRY_ACCESS } from './telemetry.service.js';
@@ -10,15 +13,20 @@ import { TELEMETRY_ACCESS } from './telemetry.service.js';
 const HEARTBEAT_MS = 15_000;
 
 /** Open streams, ended when the server closes (a hijacked reply would keep close() waiting). */
-const open = new Set<() => void>();
+const open = new Set<(reason: StreamEndReason) => void>();
 export const endAllStreams = (): void => {
-  for (const end of [...open]) end();
+  for (const end of [...open]) end('shutdown');
 };
+
+const viewableTypes = (permissions: ReadonlySet<string>): Set<string> =>
+  new Set(DEVICE_TYPES.filter((t) => permissions.has(t.permissions.view)).map((t) => t.key));
 
 /**
  * Server-Sent Events of a tenant's devices: `event: <type>` + `data: <DeviceStreamEvent JSON>`, a
  * comment heartbeat every 15 s. A caller who may view only some device types gets only their events
- * (a device's type is looked up once per stream).
+ * (a device's type is looked up once per stream). The stream lasts while its session admits it: it ends
+ * at the access token's expiry, on logout or revocation, and when the user's permissions change
+ * (live-streams.ts), with a last `event: end` naming why; the console then reconnects (refreshing first).
  */
 export const streamDeviceEvents = async (
   ctx: Ctx,
@@ -29,9 +37,9 @@ export const streamDeviceEvents = async (
   requireTenant(ctx);
   requireAccess(ctx, TELEMETRY_ACCESS);
   const tenantId = ctx.tenantId;
-  const viewable = new Set(
-    DEVICE_TYPES.filter((t) => ctx.permissions.has(t.permissions.view)).map((t) => t.key),
-  );
+  const token = bearer(req.headers.authorization);
+  if (!token) throw CommonErrors.tokenInvalid();
+  const viewable = viewableTypes(ctx.permissions);
   const everything = viewable.size === DEVICE_TYPES.length;
   const allowed = new Map<number, boolean>();
 
@@ -78,13 +86,31 @@ export const streamDeviceEvents = async (
     if (!res.writableEnded) res.write(': ping\n\n');
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  const end = () => {
+  let release = (): void => undefined;
+  const end = (reason?: StreamEndReason) => {
     clearInterval(heartbeat);
     unsubscribe();
+    release();
     open.delete(end);
-    if (!res.writableEnded) res.end();
+    if (res.writableEnded) return;
+    if (reason) res.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    res.end();
   };
   open.add(end);
-  req.raw.on('close', end);
-  res.on('error', end);
+  req.raw.on('close', () => end());
+  res.on('error', () => end());
+  release = await holdWhileAdmitted({
+    platform,
+    token,
+    user: ctx.user,
+    tenantId,
+    // Any change in the device types the user may view ends the stream: it reopens with the new set.
+    allows: (permissions) => {
+      const now = viewableTypes(permissions);
+      return now.size === viewable.size && [...now].every((k) => viewable.has(k));
+    },
+    end,
+  });
+  // The client may have gone while the hold was set up.
+  if (!open.has(end)) release();
 };

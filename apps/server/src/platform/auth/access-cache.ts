@@ -36,18 +36,35 @@ export const sessionCache = new TtlMap<AuthUser & { expiresAt: number }>();
 export const membershipCache = new TtlMap<boolean>();
 export const permissionCache = new TtlMap<ReadonlySet<string>>();
 
-export const forgetSession = (sessionId: string): void => sessionCache.deleteWhere((k) => k === sessionId);
+/** What changed about who may do what; long-lived answers (live streams) end on it (live-streams.ts). */
+export type AccessChange = { session: string } | { user: number } | { tenant: number } | { all: true };
+const listeners = new Set<(change: AccessChange) => void>();
+export const onAccessChange = (fn: (change: AccessChange) => void): (() => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+const notify = (change: AccessChange): void => {
+  for (const fn of listeners) fn(change);
+};
+
+export const forgetSession = (sessionId: string): void => {
+  sessionCache.deleteWhere((k) => k === sessionId);
+  notify({ session: sessionId });
+};
 export const forgetUser = (userId: number): void => {
   sessionCache.deleteWhere((_k, v) => v.id === userId);
   membershipCache.deleteWhere((k) => k.startsWith(`${userId}:`));
   permissionCache.deleteWhere((k) => k.startsWith(`${userId}:`));
+  notify({ user: userId });
 };
 export const forgetTenantPermissions = (tenantId: number): void => {
   permissionCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
   membershipCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
+  notify({ tenant: tenantId });
 };
 export const forgetAll = (): void => {
   sessionCache.clear();
   membershipCache.clear();
   permissionCache.clear();
+  notify({ all: true });
 };

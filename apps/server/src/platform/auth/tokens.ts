@@ -69,3 +69,14 @@ export const sessionIdOf = async (ring: KeyRing, token: string): Promise<string 
     return undefined;
   }
 };
+
+/** When a token of ours expires (ms since the epoch); undefined for a token that is not ours or has none. */
+export const accessTokenExpiry = async (ring: KeyRing, token: string): Promise<number | undefined> => {
+  try {
+    const { payload } = await compactVerify(token, ring.jwtSecret);
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -20,6 +20,7 @@ import type { Platform } from '../platform.js';
 import { errorHandler } from './error-handler.js';
 import { registerRateLimits } from './rate-limit.js';
 import type { App } from './route.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { guardStoredBytes } from './serve-file.js';
 
 export interface RouteRecord {
@@ -57,6 +58,8 @@ export const buildApp = async (
     for (const m of methods) routes.push({ method: m, url: options.url, options: options as RouteOptions });
   });
 
+  // First, so that every answer below carries them: API, documentation, the console and its fallback.
+  await registerSecurityHeaders(app, platform.config);
   await registerRateLimits(app);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {

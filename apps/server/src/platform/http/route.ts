@@ -72,6 +72,32 @@ const cachedPermissions = async (db: Ctx['db'], userId: number, tenantId: number
   permissionCache.set(key, codes);
   return codes;
 };
+/** A tenant member's permission codes there (cached like every request's; live streams re-check with it). */
+export const tenantPermissions = async (
+  platform: Platform,
+  userId: number,
+  tenantId: number,
+): Promise<ReadonlySet<string>> =>
+  // A transaction (row-level security) only when the cache has to ask the database.
+  permissionCache.get(`${userId}:${tenantId}`) ??
+  platform.database.withTenant(tenantId, (db) => cachedPermissions(db, userId, tenantId));
+
+/**
+ * The user of a bearer token whose session is open and who, for a tenant, is a member of it; throws the
+ * 401 / 403 a request gets. Requests are admitted with it, and live streams re-admitted while they last.
+ */
+export const admit = async (platform: Platform, token: string, tenantId?: number): Promise<AuthUser> => {
+  const user = await authenticate(platform.keys, platform.database.db, token);
+  if (tenantId === undefined) return user;
+  const key = `${user.id}:${tenantId}`;
+  if (!Number.isSafeInteger(tenantId)) throw CommonErrors.forbidden();
+  if (!membershipCache.get(key)) {
+    if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
+    membershipCache.set(key, true);
+  }
+  return user;
+};
+
 /** The authenticated user of a request, from its onRequest hook to its handler. */
 const users = new WeakMap<FastifyRequest, AuthUser>();
 
@@ -97,25 +123,18 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     if (def.access === 'public') return;
     const token = bearer(req.headers.authorization);
     if (!token) throw CommonErrors.tokenInvalid();
-    const user = await authenticate(platform.keys, platform.database.db, token);
-    let permissions = NONE;
+    let tenantId: number | undefined;
     if (tenantScoped) {
       const raw = (req.params as { tenantId?: string }).tenantId ?? '';
-      const tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-      const key = `${user.id}:${tenantId}`;
-      if (!Number.isSafeInteger(tenantId)) throw CommonErrors.forbidden();
-      if (!membershipCache.get(key)) {
-        if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
-        membershipCache.set(key, true);
-      }
-      if (!ACCESS_WORDS.has(describeAccess(def.access))) {
-        permissions = await platform.database.withTenant(tenantId, (tx) =>
-          cachedPermissions(tx, user.id, tenantId),
-        );
-      }
+      tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
     }
+    const user = await admit(platform, token, tenantId);
     // The declared access is settled here too, before the body is read or validated: a caller without the
     // code gets 403 whatever it sends (the role replay suite relies on it), and no upload is streamed.
+    const permissions =
+      tenantId !== undefined && !ACCESS_WORDS.has(describeAccess(def.access))
+        ? await tenantPermissions(platform, user.id, tenantId)
+        : NONE;
     requireAccess({ user, permissions }, def.access);
     users.set(req, user);
   };

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes, type AedesOptions } from 'aedes';
 import { GuardedConnection, PacketGauge, type PacketLimits } from './packet-guard.js';
 
@@ -66,7 +66,11 @@ export const startEmbeddedBroker = async (
     client.conn.gauge.authenticated = true;
     settle(client.conn);
   });
+  // Every socket, including those that never finished a CONNECT (Aedes only knows connected clients).
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     const remote = socket.remoteAddress;
     if (pending.size >= limits.maxPending) {
       refuse('pending', `${pending.size} connections already waiting for their CONNECT`, remote);
@@ -105,12 +109,16 @@ export const startEmbeddedBroker = async (
     get pending() {
       return pending.size;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        // Open device sockets would keep server.close() waiting; the broker closes its clients first,
-        // and connections still before their CONNECT are not its clients yet.
-        for (const conn of [...pending.keys()]) conn.destroy();
-        broker.close(() => server.close(() => resolve()));
-      }),
+    close: async () => {
+      // Stop accepting first; server.close() then waits for every open socket to go.
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Connections still before their CONNECT are not the broker's clients yet.
+      for (const conn of [...pending.keys()]) conn.destroy();
+      // The broker closes its connected clients; what is left (sockets still authenticating) is
+      // destroyed, or close() would wait for them until the connect time-out.
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await stopped;
+    },
   };
 };

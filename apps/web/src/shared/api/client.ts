@@ -169,6 +169,12 @@ const refreshTokens = (): Promise<boolean> => {
   return refreshing;
 };
 
+/**
+ * Gets a new access token with the refresh token (shared with any refresh under way); true when it did.
+ * For links that outlive a token, such as the live device stream.
+ */
+export const refreshAccessToken = (): Promise<boolean> => refreshTokens();
+
 // ---- the global reaction to errors ----
 
 let ending = false;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   MAP_DEFAULT_CENTER,
   MAP_DEFAULT_ZOOM,
+  MAP_FALLBACK_PROVIDERS,
   MAP_MAX_NATIVE_ZOOM,
   MAP_MAX_ZOOM,
   type MapConfig,
@@ -13,28 +14,7 @@ import { api } from '../api/client';
  * map still opens, with worldwide WGS84 layers, and overlays and drawing keep working on blank tiles.
  */
 export const FALLBACK_MAP_CONFIG: MapConfig = {
-  providers: [
-    {
-      id: 'esri-imagery',
-      kind: 'satellite',
-      crs: 'WGS84',
-      url: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
-      subdomains: [],
-      labelUrl: null,
-      attribution: '© Esri',
-      maxNativeZoom: MAP_MAX_NATIVE_ZOOM,
-    },
-    {
-      id: 'osm-street',
-      kind: 'street',
-      crs: 'WGS84',
-      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      subdomains: [],
-      labelUrl: null,
-      attribution: '© OpenStreetMap contributors',
-      maxNativeZoom: MAP_MAX_NATIVE_ZOOM,
-    },
-  ],
+  providers: [...MAP_FALLBACK_PROVIDERS],
   defaultProvider: 'esri-imagery',
   center: [MAP_DEFAULT_CENTER[0], MAP_DEFAULT_CENTER[1]],
   zoom: MAP_DEFAULT_ZOOM,

@@ -89,6 +89,94 @@ describe('DeviceStream', () => {
     s.stop();
   });
 
+  it('refreshes the token and reconnects at once when the server ends the stream at its expiry', async () => {
+    let token = 'old';
+    const calls: (string | null)[] = [];
+    const expired = () =>
+      new Response(JSON.stringify({ failed: true, code: 'error.permission.accessTokenExpired' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
+    const answers = [
+      // The server's last words at the token's expiry.
+      () =>
+        new Response(streamOf([tele(1, 1), 'event: end\ndata: {"reason":"expired"}\n\n']), { status: 200 }),
+      () => new Response(streamOf([tele(1, 2)], true), { status: 200 }),
+    ];
+    const fetchImpl: typeof fetch = async (_url, init) => {
+      const auth = new Headers(init?.headers).get('Authorization');
+      calls.push(auth);
+      if (auth === 'Bearer old' && calls.length > 1) return expired();
+      const next = answers.shift();
+      if (!next) throw new Error('no more');
+      return next();
+    };
+    let refreshes = 0;
+    const sleeps: number[] = [];
+    const connected: number[] = [];
+    const states: StreamState[] = [];
+    const s = new DeviceStream({
+      url: '/x',
+      token: () => token,
+      refresh: async () => {
+        refreshes += 1;
+        token = 'fresh';
+        return true;
+      },
+      fetchImpl,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    });
+    const got: DeviceStreamEvent[] = [];
+    s.subscribe(1, (e) => got.push(e));
+    s.onConnected((n) => connected.push(n));
+    s.onState((st) => states.push(st));
+    s.start();
+    await waitFor(() => got.length === 2);
+    expect(calls).toEqual(['Bearer old', 'Bearer fresh']);
+    expect(refreshes).toBe(1);
+    // No back-off wait and no 'offline' / 'connecting' flicker: the indicator stays live.
+    expect(sleeps).toEqual([]);
+    expect(states).toEqual(['connecting', 'live']);
+    // The second link counts as a reconnection, so screens refetch what they may have missed.
+    expect(connected).toEqual([1, 2]);
+    s.stop();
+  });
+
+  it('refreshes when an expired token is refused, and backs off when the refresh fails', async () => {
+    let token = 'old';
+    const calls: (string | null)[] = [];
+    const fetchImpl: typeof fetch = async (_url, init) => {
+      const auth = new Headers(init?.headers).get('Authorization');
+      calls.push(auth);
+      if (auth === 'Bearer fresh') return new Response(streamOf([tele(1, 1)], true), { status: 200 });
+      return new Response(JSON.stringify({ code: 'error.permission.accessTokenExpired' }), { status: 401 });
+    };
+    const results = [false, true];
+    const sleeps: number[] = [];
+    const s = new DeviceStream({
+      url: '/x',
+      token: () => token,
+      refresh: async () => {
+        const ok = results.shift() ?? false;
+        if (ok) token = 'fresh';
+        return ok;
+      },
+      fetchImpl,
+      random: () => 0.5,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    });
+    s.start();
+    await waitFor(() => s.state === 'live');
+    // Refused, refresh failed: back off (1 s); refused again, refreshed: straight back in.
+    expect(calls).toEqual(['Bearer old', 'Bearer old', 'Bearer fresh']);
+    expect(sleeps).toEqual([1000]);
+    s.stop();
+  });
+
   it('is shared per tenant and closes after the last user leaves', async () => {
     let made = 0;
     const make = () => {

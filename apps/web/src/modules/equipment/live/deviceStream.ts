@@ -12,6 +12,12 @@ export interface DeviceStreamOptions {
   url: string;
   /** Read on every (re)connect, so a refreshed token is used. */
   token: () => string | null;
+  /**
+   * Gets a fresh access token (the API client's shared refresh); true when it did. The server ends the
+   * stream when the token expires (and refuses it then with accessTokenExpired): the stream refreshes and
+   * reconnects at once, so the user sees no gap.
+   */
+  refresh?: () => Promise<boolean>;
   language?: () => string;
   fetchImpl?: typeof fetch;
   /** Waits between attempts (tests pass a fast one). */
@@ -34,9 +40,32 @@ const defaultSleep = (ms: number, signal: AbortSignal): Promise<void> =>
     );
   });
 
+const ACCESS_TOKEN_EXPIRED = 'error.permission.accessTokenExpired';
+
+const isExpiredAnswer = async (res: Response): Promise<boolean> => {
+  try {
+    const body: unknown = await res.json();
+    return typeof body === 'object' && body !== null && Reflect.get(body, 'code') === ACCESS_TOKEN_EXPIRED;
+  } catch {
+    return false;
+  }
+};
+
+/** The reason of the server's last `event: end` (expired, revoked, forbidden, shutdown). */
+const streamEndReason = (data: string): string | undefined => {
+  try {
+    const body: unknown = JSON.parse(data);
+    const reason = typeof body === 'object' && body !== null ? Reflect.get(body, 'reason') : undefined;
+    return typeof reason === 'string' ? reason : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export class DeviceStream {
   private readonly listeners = new Map<number | 'all', Set<DeviceEventListener>>();
   private readonly stateListeners = new Set<(state: StreamState) => void>();
+  private readonly connectedListeners = new Set<(connections: number) => void>();
   private stopper: AbortController | null = null;
   private attempt = 0;
   state: StreamState = 'offline';
@@ -61,6 +90,12 @@ export class DeviceStream {
   onState(fn: (state: StreamState) => void): () => void {
     this.stateListeners.add(fn);
     return () => this.stateListeners.delete(fn);
+  }
+
+  /** Called each time the link comes up, `connections` counting it (also when it stayed 'live'). */
+  onConnected(fn: (connections: number) => void): () => void {
+    this.connectedListeners.add(fn);
+    return () => this.connectedListeners.delete(fn);
   }
 
   get running(): boolean {
@@ -101,18 +136,32 @@ export class DeviceStream {
   private async run(stopped: AbortSignal): Promise<void> {
     const fetchImpl = this.options.fetchImpl ?? fetch;
     const sleep = this.options.sleep ?? defaultSleep;
+    // One immediate retry per refresh: a token refused again right after a refresh waits like any failure.
+    let refreshed = false;
     while (!stopped.aborted) {
-      this.setState('connecting');
-      await this.connectOnce(fetchImpl, stopped);
+      // Reconnecting with a refreshed token keeps showing 'live': the gap is a few hundred milliseconds.
+      if (this.state !== 'live') this.setState('connecting');
+      const outcome = await this.connectOnce(fetchImpl, stopped);
       if (stopped.aborted) return;
+      if (outcome === 'expired' && !refreshed && (await this.options.refresh?.())) {
+        refreshed = true;
+        continue;
+      }
+      refreshed = false;
       this.setState('offline');
       await sleep(backoffMs(this.attempt, this.options.random), stopped);
       this.attempt += 1;
     }
   }
 
-  /** One connection, until it ends or fails. */
-  private async connectOnce(fetchImpl: typeof fetch, stopped: AbortSignal): Promise<void> {
+  /**
+   * One connection, until it ends or fails: 'expired' when the server ended it at the token's expiry or
+   * refused the token as expired, 'ended' / 'failed' otherwise.
+   */
+  private async connectOnce(
+    fetchImpl: typeof fetch,
+    stopped: AbortSignal,
+  ): Promise<'expired' | 'ended' | 'failed'> {
     const link = new AbortController();
     let reader: ReadableStreamDefaultReader<string> | undefined;
     // Aborting fetch ends a real body; cancelling the reader too makes sure a pending read() returns.
@@ -135,23 +184,28 @@ export class DeviceStream {
       if (language) headers.set('Accept-Language', language);
       touch();
       const res = await fetchImpl(this.options.url, { headers, signal: link.signal, cache: 'no-store' });
-      if (!res.ok || !res.body) return;
+      if (res.status === 401 && (await isExpiredAnswer(res))) return 'expired';
+      if (!res.ok || !res.body) return 'failed';
       this.attempt = 0;
       this.connections += 1;
       this.setState('live');
+      for (const fn of this.connectedListeners) fn(this.connections);
       reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       const parser = new SseParser();
+      let endReason: string | undefined;
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) return endReason === 'expired' ? 'expired' : 'ended';
         touch();
         for (const message of parser.push(value)) {
+          if (message.event === 'end') endReason = streamEndReason(message.data);
           const event = toDeviceEvent(message);
           if (event) this.dispatch(event);
         }
       }
     } catch {
       // Network drop, abort or a broken body: the caller backs off and reconnects.
+      return 'failed';
     } finally {
       clearTimeout(idle);
       stopped.removeEventListener('abort', abort);

@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@tilth/contracts';
 import type { CollectedDatum, Device, DeviceStreamEvent } from '@tilth/contracts/device.types';
 import { useEffect, useRef, useState } from 'react';
+import { refreshAccessToken } from '../../../shared/api/client';
 import { currentLanguage } from '../../../shared/i18n/i18n';
 import { getAccessToken } from '../../../shared/storage';
 import { deviceKeys } from '../device/api/device.api';
@@ -39,14 +40,15 @@ const makeStream = (qc: QueryClient) => (tenantId: number) => {
   const stream = new DeviceStream({
     url: deviceStreamUrl(tenantId),
     token: getAccessToken,
+    // The server ends the stream when the access token expires; the stream refreshes and reconnects.
+    refresh: refreshAccessToken,
     language: currentLanguage,
   });
   // Installed once per stream, whichever screen opened it.
   stream.subscribe('all', (event) => patchDeviceCaches(qc, tenantId, event));
-  stream.onState((state) => {
-    // Back after a drop: what happened meanwhile is fetched again.
-    if (state === 'live' && stream.connections > 1)
-      void qc.invalidateQueries({ queryKey: deviceKeys.all(tenantId) });
+  stream.onConnected((connections) => {
+    // Back after a drop or a token change: what happened meanwhile is fetched again.
+    if (connections > 1) void qc.invalidateQueries({ queryKey: deviceKeys.all(tenantId) });
   });
   return stream;
 };
