@@ -19,6 +19,8 @@ const portInUse = (err: unknown): boolean =>
 
 /** A shutdown began; startup steps still running stop, and their failures are the shutdown's to end. */
 let closing = false;
+/** Signals within this of the first are the same stop (a group signal also forwarded by the npm start wrapper). */
+const DUPLICATE_SIGNAL_MS = 1_000;
 
 const main = async () => {
   const started = Date.now();
@@ -43,16 +45,20 @@ const main = async () => {
    * drains for TILTH_SHUTDOWN_DRAIN_SEC and is then cut, the broker's connections close, the database
    * closes, and the process exits 0. At TILTH_SHUTDOWN_TIMEOUT_SEC it exits anyway with code 124, logging
    * the steps and requests still pending; should even that not happen (a blocked event loop), a watchdog
-   * process kills it a few seconds later. A second signal exits at once (code 124).
+   * process kills it a few seconds later. A second signal (a second or more later) exits at once (code 124).
    */
+  let began = 0;
   const shutdown = async (signal: string) => {
     if (closing) {
+      // A signal to the whole process group reaches this process twice under `npm start` (directly and
+      // forwarded by scripts/start.mjs): only a second signal a moment later means "now".
+      if (Date.now() - began < DUPLICATE_SIGNAL_MS) return;
       log.warn({ signal }, 'second signal during shutdown: exiting now');
       process.exit(SHUTDOWN_FORCED_EXIT_CODE);
     }
     closing = true;
     const deadlineMs = config.shutdownTimeoutSeconds * 1000;
-    const began = Date.now();
+    began = Date.now();
     log.info({ signal, deadlineSec: config.shutdownTimeoutSeconds }, 'shutting down');
     const watchdog = startWatchdog(deadlineMs + WATCHDOG_GRACE_MS);
     const steps = new ShutdownSteps(log);

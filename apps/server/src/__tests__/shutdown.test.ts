@@ -217,4 +217,17 @@ describe('SIGTERM', () => {
       expect.objectContaining({ method: 'POST', url: '/oauth/oauth/token' }),
     ]);
   });
+
+  it('a signal that arrives twice at once (a group signal under npm start) still shuts down cleanly', async () => {
+    // Ctrl-C or a supervisor's group SIGTERM reaches the server directly and again through the npm start
+    // wrapper that forwards it: that is one stop, not the "second signal" that exits at once.
+    const s = await startServer({ TILTH_DEMO: '0', TILTH_SHUTDOWN_TIMEOUT_SEC: '6' });
+    s.child.kill('SIGTERM');
+    s.child.kill('SIGTERM');
+    const exit = await s.exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    const logs = logLines(s.out());
+    expect(logs.some((l) => l.msg === 'shut down')).toBe(true);
+    expect(logs.some((l) => l.msg === 'second signal during shutdown: exiting now')).toBe(false);
+  });
 });
