@@ -106,7 +106,9 @@ describe('a hostile SVG stored in the console', () => {
     expect(await page.title()).not.toBe('pwned');
     expect(hits).toEqual([]);
     expect(res?.headers()['content-type']).toBe('image/png');
-    expect(res?.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(res?.headers()['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     // The browser drew it: an image document of the rasterised size.
     expect(await page.evaluate(() => document.images[0]?.naturalWidth ?? 0)).toBe(120);
     await expectNoScriptRan(page);

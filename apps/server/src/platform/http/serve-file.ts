@@ -6,8 +6,12 @@ import { isStored } from '../files/storage.js';
 // the type sniffed at upload, never sniffs again, never runs it as a page of the console's origin: every
 // answer is sandboxed, and anything but a raster image, a video or a PDF is a download.
 
-/** Sandboxes the document itself: no script, no plugin, an opaque origin, nothing fetched. */
-export const STORED_FILE_CSP = "default-src 'none'; sandbox";
+/**
+ * Sandboxes the document itself: no script, no plugin, an opaque origin, nothing fetched. Inline style is
+ * let through for the browser's own image viewer (it centres the picture with inline styles); it can fetch
+ * nothing, since every load falls back to default-src 'none'.
+ */
+export const STORED_FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** Types a browser shows inline without running anything of the file's (PDF viewers isolate PDF script). */
 const INLINE_TYPES = new Set([

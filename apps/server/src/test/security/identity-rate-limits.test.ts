@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
-import {
-  encryptPassword,
-  json,
-  PASSWORD,
-  SHIPPED_RATE_LIMITS,
-  startTestServer,
-  type TestServer,
-} from '../harness.js';
+import { encryptPassword, json, PASSWORD, startTestServer, type TestServer } from '../harness.js';
 
 // Issue 10 item 10: per-client-address limits on the public identity routes, with the shipped defaults
-// (the harness raises them for the other suites). Each test uses addresses of its own.
+// (the harness runs every suite with them unless the suite lifts them). Each test uses addresses of its own.
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer(SHIPPED_RATE_LIMITS);
+  s = await startTestServer();
 });
 afterAll(async () => {
   await s.close();
@@ -195,7 +188,7 @@ describe('per-client-address limits on the public identity routes', () => {
 describe('behind a trusted proxy', () => {
   let p: TestServer;
   beforeAll(async () => {
-    p = await startTestServer({ ...SHIPPED_RATE_LIMITS, TILTH_TRUST_PROXY: 'loopback' });
+    p = await startTestServer({ TILTH_TRUST_PROXY: 'loopback' });
   });
   afterAll(async () => {
     await p.close();

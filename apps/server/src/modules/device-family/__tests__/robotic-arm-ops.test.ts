@@ -49,7 +49,8 @@ const connectArm = async (mode: 'answers' | 'silent', config: Record<string, unk
       cmd.action === 'updateImg'
         ? { cmdId: cmd.cmdId, ok: false, message: 'image service busy' }
         : { cmdId: cmd.cmdId, ok: true, ...(values ? { values } : {}) };
-    void client.publishAsync(topicOf(dev, 'ack'), JSON.stringify(ack), { qos: 1 });
+    // An ack still in flight when the test closes the client is dropped with it.
+    client.publishAsync(topicOf(dev, 'ack'), JSON.stringify(ack), { qos: 1 }).catch(() => undefined);
   });
   await client.subscribeAsync(topicOf(dev, 'down'), { qos: 1 });
   await publishStatus(client, dev, true);
