@@ -168,7 +168,9 @@ describe('every file-serving route in the route table', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="logo\.svg"/);
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     const text = uploaded.find((f) => f.storedAs === 'text/plain');
     const t = await s.inject({
       method: 'GET',

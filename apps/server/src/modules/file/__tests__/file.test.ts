@@ -119,7 +119,9 @@ describe('upload and download', () => {
     );
     expect(svg.contentType).toBe('image/svg+xml');
     const svgRes = await get('viewerA', svg.fileUrl);
-    expect(svgRes.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(svgRes.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(svgRes.headers['content-disposition']).toMatch(/^attachment;/);
     // An SVG without any size cannot be measured (nor rasterised): refused.
     const sizeless = await upload(
