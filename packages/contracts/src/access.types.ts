@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateBodyOf } from './common.types.js';
 
 const name = z
   .string()
@@ -29,7 +30,7 @@ export const createRoleRequest = z.strictObject({
   permissions: permissionList,
 });
 
-export const updateRoleRequest = z.strictObject({
+const updateRoleFields = z.strictObject({
   id: z.number().int().min(1),
   nameZh: name,
   nameEn: name,
@@ -56,3 +57,6 @@ export const userIdParam = z.object({
   userId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 export const assignRolesRequest = z.strictObject({ roleIds: z.array(z.number().int().min(1)).max(50) });
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const updateRoleRequest = updateBodyOf(updateRoleFields, roleView);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Farm activities (farm/activity): picking days, trainings, visits, promotions at a base over a period.
@@ -123,7 +130,7 @@ export const activityCreateBody = z.strictObject({
 export type ActivityCreateBody = z.infer<typeof activityCreateBody>;
 
 /** Omitted optional fields keep their value; null clears a nullable one. */
-export const activityUpdateBody = z.strictObject({
+const activityUpdateFields = z.strictObject({
   activityId: bodyId,
   objectVersionNumber,
   activityName,
@@ -176,3 +183,6 @@ export const activity = z.object({
 });
 export type Activity = z.infer<typeof activity>;
 export const activityPage = pageOf(activity);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const activityUpdateBody = updateBodyOf(activityUpdateFields, activity);

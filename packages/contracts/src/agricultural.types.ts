@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { flag01, objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Agricultural inputs (spec 01 §2.2 'Agricultural inputs', spec 03 §5): the catalogue, per-base stock
@@ -133,7 +133,7 @@ export const agriInputCreateBody = z.strictObject(inputFields);
 export type AgriInputCreateBody = z.infer<typeof agriInputCreateBody>;
 
 /** Every editable field is sent again; omitted optional ones become empty. */
-export const agriInputUpdateBody = z.strictObject({
+const agriInputUpdateFields = z.strictObject({
   inputId: bodyId,
   objectVersionNumber,
   ...inputFields,
@@ -280,7 +280,7 @@ export const agriDocCreateBody = z.strictObject(docFields);
 export type AgriDocCreateBody = z.infer<typeof agriDocCreateBody>;
 
 /** The whole document again; its lines replace the old ones (stock moves by the difference). */
-export const agriDocUpdateBody = z.strictObject({ docId: bodyId, objectVersionNumber, ...docFields });
+const agriDocUpdateFields = z.strictObject({ docId: bodyId, objectVersionNumber, ...docFields });
 export type AgriDocUpdateBody = z.infer<typeof agriDocUpdateBody>;
 
 export const agriDeleteQuery = z.object({
@@ -338,3 +338,7 @@ export const agriDoc = z.object({
 });
 export type AgriDoc = z.infer<typeof agriDoc>;
 export const agriDocPage = pageOf(agriDoc);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const agriInputUpdateBody = updateBodyOf(agriInputUpdateFields, agriInput);
+export const agriDocUpdateBody = updateBodyOf(agriDocUpdateFields, agriDoc);

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { flag01, nonBlank, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  nonBlank,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Alarms (equipment/warning-manage) and alarm contacts (equipment/warning-staff). Paths:
@@ -87,7 +95,7 @@ const checkRule = (r: RuleShape, ctx: z.RefinementCtx): void => {
 export const alarmRuleCreateBody = z.strictObject(ruleFields).superRefine(checkRule);
 export type AlarmRuleCreateBody = z.infer<typeof alarmRuleCreateBody>;
 
-export const alarmRuleUpdateBody = z
+const alarmRuleUpdateFields = z
   .strictObject({ id, objectVersionNumber, ...ruleFields })
   .superRefine(checkRule);
 export type AlarmRuleUpdateBody = z.infer<typeof alarmRuleUpdateBody>;
@@ -249,7 +257,7 @@ const checkStaff = (s: StaffShape, ctx: z.RefinementCtx): void => {
 
 export const alarmStaffCreateBody = z.strictObject(staffFields).superRefine(checkStaff);
 export type AlarmStaffCreateBody = z.infer<typeof alarmStaffCreateBody>;
-export const alarmStaffUpdateBody = z
+const alarmStaffUpdateFields = z
   .strictObject({ id, objectVersionNumber, ...staffFields })
   .superRefine(checkStaff);
 export type AlarmStaffUpdateBody = z.infer<typeof alarmStaffUpdateBody>;
@@ -288,3 +296,7 @@ export const alarmStaffUser = z.object({
 });
 export type AlarmStaffUser = z.infer<typeof alarmStaffUser>;
 export const alarmStaffUsers = z.array(alarmStaffUser);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const alarmRuleUpdateBody = updateBodyOf(alarmRuleUpdateFields, alarmRule);
+export const alarmStaffUpdateBody = updateBodyOf(alarmStaffUpdateFields, alarmStaff);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flag01, objectVersionNumber, pageOf, pageQuery } from './common.types.js';
+import { flag01, objectVersionNumber, pageOf, pageQuery, updateBodyOf } from './common.types.js';
 
 // Bases (areas): spec 01 §3/§5/§7, spec 03 §3/§7/§9.
 
@@ -80,7 +80,7 @@ export const areaCreateBody = z.strictObject({
 export type AreaCreateBody = z.infer<typeof areaCreateBody>;
 
 /** Omitted optional fields keep their value; null clears a nullable one. */
-export const areaUpdateBody = z.strictObject({
+const areaUpdateFields = z.strictObject({
   areaId: bodyId,
   objectVersionNumber,
   areaName,
@@ -134,3 +134,6 @@ export type Area = z.infer<typeof area>;
 
 export const areaPage = pageOf(area);
 export const areaList = z.array(area);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const areaUpdateBody = updateBodyOf(areaUpdateFields, area);

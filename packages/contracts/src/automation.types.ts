@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ALARM_OPS } from './alarm.types.js';
-import { flag01, nonBlank, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  nonBlank,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Intelligent control (equipment/intelligentControl/index, /group, /device-group): strategies that run on
@@ -107,7 +115,7 @@ const strategyFields = {
 
 export const strategyCreateBody = z.strictObject(strategyFields);
 export type StrategyCreateBody = z.infer<typeof strategyCreateBody>;
-export const strategyUpdateBody = z.strictObject({ id, objectVersionNumber, ...strategyFields });
+const strategyUpdateFields = z.strictObject({ id, objectVersionNumber, ...strategyFields });
 export type StrategyUpdateBody = z.infer<typeof strategyUpdateBody>;
 export const strategyEnableBody = z.strictObject({ enabledFlag: flag01 });
 /** Run now: the trigger is not checked; guards are unless force. */
@@ -160,11 +168,26 @@ export const strategyPage = pageOf(strategy);
 
 // Groups.
 
-export const groupMemberInput = z.strictObject({
-  deviceId: id,
-  /** A gateway switch or aerator pump of the device; null for the whole device. */
-  channelId: id.nullable().optional(),
+export const groupMember = z.object({
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  typeKey: z.string(),
+  eui: z.string(),
+  online: z.boolean(),
+  channelId: z.number().int().nullable(),
+  channelName: z.string().nullable(),
 });
+export type GroupMember = z.infer<typeof groupMember>;
+
+/** A member as written; the names and state a group's GET answers with it are accepted and ignored. */
+export const groupMemberInput = updateBodyOf(
+  z.strictObject({
+    deviceId: id,
+    /** A gateway switch or aerator pump of the device; null for the whole device. */
+    channelId: id.nullable().optional(),
+  }),
+  groupMember,
+);
 export type GroupMemberInput = z.infer<typeof groupMemberInput>;
 
 const groupFields = {
@@ -183,7 +206,7 @@ const groupFields = {
 export const groupCreateBody = z.strictObject({ kind: z.enum(GROUP_KINDS), ...groupFields });
 export type GroupCreateBody = z.infer<typeof groupCreateBody>;
 /** kind cannot change; members given replace the members (omitted: unchanged). */
-export const groupUpdateBody = z.strictObject({
+const groupUpdateFields = z.strictObject({
   id,
   objectVersionNumber,
   ...groupFields,
@@ -204,16 +227,6 @@ export const groupListQuery = pageQuery.extend({
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
 
-export const groupMember = z.object({
-  deviceId: z.number().int(),
-  deviceName: z.string(),
-  typeKey: z.string(),
-  eui: z.string(),
-  online: z.boolean(),
-  channelId: z.number().int().nullable(),
-  channelName: z.string().nullable(),
-});
-export type GroupMember = z.infer<typeof groupMember>;
 
 export const deviceGroup = z.object({
   id: z.number().int(),
@@ -229,3 +242,7 @@ export type DeviceGroup = z.infer<typeof deviceGroup>;
 export const deviceGroupPage = pageOf(deviceGroup);
 
 export const automationIdParam = tenantIdParam;
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const strategyUpdateBody = updateBodyOf(strategyUpdateFields, strategy);
+export const groupUpdateBody = updateBodyOf(groupUpdateFields, deviceGroup);

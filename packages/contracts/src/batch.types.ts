@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Batches: spec 03 §5 (start ≤ end, names not only spaces, codes, 'a batch that already exists in the
@@ -117,7 +117,7 @@ export const batchCreateBody = z.strictObject({
 export type BatchCreateBody = z.infer<typeof batchCreateBody>;
 
 /** Omitted optional fields keep their value; null clears a nullable one (batchCode null keeps it). */
-export const batchUpdateBody = z.strictObject({
+const batchUpdateFields = z.strictObject({
   batchId: bodyId,
   objectVersionNumber,
   batchName,
@@ -235,3 +235,6 @@ export const batchPlanItem = z.object({
 });
 export type BatchPlanItem = z.infer<typeof batchPlanItem>;
 export const batchPlan = z.array(batchPlanItem);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const batchUpdateBody = updateBodyOf(batchUpdateFields, batch);

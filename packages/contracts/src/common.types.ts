@@ -47,3 +47,37 @@ export const nonBlank = (max: number) =>
 
 export const objectVersionNumber = z.number().int().min(1);
 export const flag01 = z.union([z.literal(0), z.literal(1)]);
+
+/** Keys an entity's GET answers that its PUT does not write: accepted with any value, then dropped. */
+type ReadOnlyKeys<W extends z.ZodObject, R extends z.ZodObject> = {
+  [K in Exclude<keyof z.input<R>, keyof z.input<W>>]?: unknown;
+};
+
+/** A PUT body that accepts what the entity's GET returns (spec: ARCHITECTURE §3, docs/api.md). */
+export type UpdateBodyOf<W extends z.ZodObject, R extends z.ZodObject> = z.ZodType<
+  z.output<W>,
+  z.input<W> & ReadOnlyKeys<W, R>
+>;
+
+/**
+ * The body of a PUT from its writable fields (`write`, a strict object) and the entity's read schema: every
+ * key the GET answers and `write` lacks (creation stamps, computed sizes, display names, fields fixed at
+ * creation) is accepted whatever its value and removed before the service sees it, so a client may send
+ * back the object it just read. Any other key is still refused by name. `write`'s refinements still run.
+ */
+export const updateBodyOf = <W extends z.ZodObject, R extends z.ZodObject>(
+  write: W,
+  read: R,
+): UpdateBodyOf<W, R> => {
+  const readOnly = Object.keys(read.shape).filter((k) => !(k in write.shape));
+  const ignored = z
+    .unknown()
+    .optional()
+    .meta({ readOnly: true, description: 'Read-only: accepted as the GET answers it, and ignored' });
+  const shape = Object.fromEntries(readOnly.map((k) => [k, ignored]));
+  return write.safeExtend(shape).transform((body) => {
+    const out: Record<string, unknown> = { ...body };
+    for (const k of readOnly) delete out[k];
+    return out as z.output<W>;
+  }) as unknown as UpdateBodyOf<W, R>;
+};

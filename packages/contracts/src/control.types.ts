@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { COMMAND_STATES, commandParams } from './device-protocol.types.js';
 import { DEVICE_TYPE_KEYS } from './device-types.js';
 
@@ -115,7 +115,7 @@ export const switchCreateBody = z.strictObject({
 });
 export type SwitchCreateBody = z.infer<typeof switchCreateBody>;
 
-export const switchUpdateBody = switchCreateBody
+const switchUpdateFields = switchCreateBody
   .omit({ concentratorId: true })
   .partial()
   .extend({ switchId: bodyId, objectVersionNumber });
@@ -159,7 +159,7 @@ export const pumpCreateBody = z.strictObject({
 });
 export type PumpCreateBody = z.infer<typeof pumpCreateBody>;
 
-export const pumpUpdateBody = pumpCreateBody
+const pumpUpdateFields = pumpCreateBody
   .omit({ regulatorId: true })
   .partial()
   .extend({ id: bodyId, objectVersionNumber });
@@ -220,3 +220,7 @@ export const controlLogItem = commandView.extend({
 });
 export type ControlLogItem = z.infer<typeof controlLogItem>;
 export const controlLogPage = pageOf(controlLogItem);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const switchUpdateBody = updateBodyOf(switchUpdateFields, switchItem);
+export const pumpUpdateBody = updateBodyOf(pumpUpdateFields, aeratorItem);

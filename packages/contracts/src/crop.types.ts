@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Farm catalogue of the system module: crops, varieties, task types (spec 01 §2.6, §5; spec 03 §5, §7
@@ -104,7 +111,7 @@ export const cropCreateBody = z.strictObject({
 export type CropCreateBody = z.infer<typeof cropCreateBody>;
 
 /** Omitted optional fields keep their value; null (or '') clears a nullable one. */
-export const cropUpdateBody = z.strictObject({
+const cropUpdateFields = z.strictObject({
   cropId: bodyId,
   objectVersionNumber,
   cropName: catalogueText(CROP_NAME_MAX),
@@ -153,7 +160,7 @@ export const varietyCreateBody = z.strictObject({
 export type VarietyCreateBody = z.infer<typeof varietyCreateBody>;
 
 /** Omitted optional fields keep their value; cropId moves the variety to another crop. */
-export const varietyUpdateBody = z.strictObject({
+const varietyUpdateFields = z.strictObject({
   varietyId: bodyId,
   objectVersionNumber,
   cropId: bodyId.optional(),
@@ -202,7 +209,7 @@ export const taskTypeCreateBody = z.strictObject({
 });
 export type TaskTypeCreateBody = z.infer<typeof taskTypeCreateBody>;
 
-export const taskTypeUpdateBody = z.strictObject({
+const taskTypeUpdateFields = z.strictObject({
   taskTypeId: bodyId,
   objectVersionNumber,
   typeName: catalogueText(TASK_TYPE_NAME_MAX),
@@ -231,3 +238,8 @@ export const taskType = z.object({
 });
 export type TaskType = z.infer<typeof taskType>;
 export const taskTypePage = pageOf(taskType);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const cropUpdateBody = updateBodyOf(cropUpdateFields, crop);
+export const varietyUpdateBody = updateBodyOf(varietyUpdateFields, variety);
+export const taskTypeUpdateBody = updateBodyOf(taskTypeUpdateFields, taskType);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery, tenantParam } from './common.types.js';
+import { pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { commandBody } from './control.types.js';
 import {
   DEVICE_EUI_PATTERN,
@@ -8,6 +8,7 @@ import {
   deviceCredentials,
   deviceListQuery,
   deviceTypeKey,
+  deviceUpdateFields,
   historyTime,
 } from './device.types.js';
 
@@ -42,6 +43,9 @@ export type FamilyListQuery = z.infer<typeof familyListQuery>;
 /** Create: deviceType may be omitted (the path's first type); it must be one of the path's types. */
 export const familyCreateBody = deviceCreateBody.extend({ deviceType: deviceTypeKey.optional() });
 export type FamilyCreateBody = z.infer<typeof familyCreateBody>;
+
+/** Edit: the registry's writable fields; what the family's details answer besides is accepted and ignored. */
+export const familyUpdateBody = updateBodyOf(deviceUpdateFields, familyDevice);
 
 /** Delete answers 1 (spec 02 §7 'delete success is 1, otherwise a message is read'). */
 export const familyDeleted = z.literal(1);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, tenantParam } from './common.types.js';
+import { objectVersionNumber, tenantParam, updateBodyOf } from './common.types.js';
 import { historyTime } from './device.types.js';
 import { DEVICE_CONFIG_LIMITS } from './device-config.types.js';
 
@@ -296,7 +296,7 @@ export const settingCreateBody = z.strictObject({
   sort: z.number().int().min(0).max(10_000).optional(),
 });
 export type SettingCreateBody = z.infer<typeof settingCreateBody>;
-export const settingUpdateBody = z.strictObject({
+const settingUpdateFields = z.strictObject({
   id: bodyId,
   objectVersionNumber,
   name: name.optional(),
@@ -331,3 +331,6 @@ export const loraNodes = z.array(
   z.object({ id: z.number(), name: z.string(), eui: z.string(), online: z.number(), deviceType: z.string() }),
 );
 export const loraSyncResult = z.object({ command: commandIssued.nullable(), nodes: loraNodes });
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const settingUpdateBody = updateBodyOf(settingUpdateFields, deviceSetting);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { DEVICE_TYPE_KEYS } from './device-types.js';
 
 // The device registry API (issue 5, spec 02 §2–§3, spec 01 §2.11 device detail). One set of calls serves
@@ -72,7 +72,7 @@ export const deviceCreateBody = z.strictObject({
 export type DeviceCreateBody = z.infer<typeof deviceCreateBody>;
 
 /** The type and serial never change (they are the device's MQTT identity); omitted fields keep their value. */
-export const deviceUpdateBody = deviceCreateBody
+export const deviceUpdateFields = deviceCreateBody
   .omit({ deviceType: true, eui: true })
   .partial()
   .extend({ id: bodyId, objectVersionNumber });
@@ -244,3 +244,6 @@ export type DeviceStreamEvent =
   | { type: 'status'; deviceId: number; online: boolean; at: string }
   | { type: 'command'; deviceId: number; cmdId: string; state: string; message: string | null }
   | { type: 'alarm'; deviceId: number; alarmId: number; state: string; severity: string };
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const deviceUpdateBody = updateBodyOf(deviceUpdateFields, device);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Farm logs (farm/log): spec 01 §2.2, spec 03 §7 'camera log' (posted to /wfpf/v1/{t}/log), §9 levels.
@@ -80,7 +80,7 @@ export const farmLogCreateBody = z.strictObject({
 export type FarmLogCreateBody = z.infer<typeof farmLogCreateBody>;
 
 /** PUT /wfpf/v1/{t}/log: omitted fields keep their value; source and sourceId never change. */
-export const farmLogUpdateBody = z.strictObject({
+const farmLogUpdateFields = z.strictObject({
   logId: bodyId,
   objectVersionNumber,
   title: farmLogTitle,
@@ -138,3 +138,6 @@ export const farmLog = z.object({
 });
 export type FarmLog = z.infer<typeof farmLog>;
 export const farmLogPage = pageOf(farmLog);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const farmLogUpdateBody = updateBodyOf(farmLogUpdateFields, farmLog);

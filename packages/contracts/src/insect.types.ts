@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantIdParam, updateBodyOf } from './common.types.js';
 import { historyTime } from './device.types.js';
 import { blankAsUnset } from './notice.types.js';
 
@@ -147,7 +147,7 @@ export const statisticsCreateBody = z.strictObject({
     .optional(),
 });
 export type StatisticsCreateBody = z.infer<typeof statisticsCreateBody>;
-export const statisticsUpdateBody = statisticsCreateBody.extend({ id: bodyId, objectVersionNumber });
+const statisticsUpdateFields = statisticsCreateBody.extend({ id: bodyId, objectVersionNumber });
 export type StatisticsUpdateBody = z.infer<typeof statisticsUpdateBody>;
 
 /** Range filters of the statistics (default: the last month). */
@@ -177,3 +177,6 @@ export const devicePhotoResult = z.object({
   counts: z.array(z.object({ name: z.string(), count: z.number() })),
 });
 export const devicePhotoQuery = z.object({ takenAt: blankAsUnset(historyTime) });
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const statisticsUpdateBody = updateBodyOf(statisticsUpdateFields, insectRecord);

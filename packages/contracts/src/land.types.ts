@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { areaCenter } from './area.types.js';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { flag01, objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Land plots: spec 03 §3 (Land), §5 (land code / name 'too long', names not only spaces), §7 'Farm, base
@@ -95,7 +95,7 @@ export const landCreateBody = z.strictObject({
 export type LandCreateBody = z.infer<typeof landCreateBody>;
 
 /** Omitted optional fields keep their value; null clears a nullable one. */
-export const landUpdateBody = z.strictObject({
+const landUpdateFields = z.strictObject({
   landId: bodyId,
   objectVersionNumber,
   areaId: bodyId.optional(),
@@ -194,3 +194,6 @@ export const landHistoryItem = z.object({
 });
 export type LandHistoryItem = z.infer<typeof landHistoryItem>;
 export const landHistory = z.array(landHistoryItem);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const landUpdateBody = updateBodyOf(landUpdateFields, land);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { nonBlank, objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import {
+  nonBlank,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantParam,
+  updateBodyOf,
+} from './common.types.js';
 
 // Notice centre: announcements (notices) and notifications (user messages). Spec 01 §2.12/§3/§4/§7,
 // spec 03 §7 'Messages and files'. Dates are ISO-8601 strings.
@@ -119,7 +126,21 @@ export const createNoticeRequest = z.strictObject({
 });
 export type CreateNoticeRequest = z.infer<typeof createNoticeRequest>;
 
-export const updateNoticeRequest = z.strictObject({ ...noticeFields, objectVersionNumber });
+/**
+ * The body may come as `noticeBody` (what create takes) or as the GET's `noticeContent.noticeBody`; a
+ * client that spreads the GET's object and sets `noticeBody` meant that one, so it wins.
+ */
+const updateNoticeFields = z
+  .strictObject({
+    ...noticeFields,
+    noticeBody: noticeFields.noticeBody.optional(),
+    noticeContent: z.strictObject({ noticeBody: noticeFields.noticeBody }).optional(),
+    objectVersionNumber,
+  })
+  .superRefine((b, ctx) => {
+    if (b.noticeBody === undefined && b.noticeContent === undefined)
+      ctx.addIssue({ code: 'custom', path: ['noticeBody'], message: 'required' });
+  });
 export type UpdateNoticeRequest = z.infer<typeof updateNoticeRequest>;
 
 export const noticeDeleteResponse = z.object({ success: z.boolean() });
@@ -159,3 +180,11 @@ export const readFlagRequest = z
   });
 export type ReadFlagRequest = z.infer<typeof readFlagRequest>;
 export const readFlagResponse = z.object({ count: z.number().int() });
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const updateNoticeRequest = updateBodyOf(updateNoticeFields, noticeDetail).transform(
+  ({ noticeContent, noticeBody, ...rest }) => ({
+    ...rest,
+    noticeBody: noticeBody ?? noticeContent?.noticeBody ?? '',
+  }),
+);

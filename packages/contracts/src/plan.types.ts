@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { catalogueOptionalText, catalogueText } from './crop.types.js';
 import { blankAsUnset } from './notice.types.js';
 
@@ -69,7 +76,7 @@ export const planPackageCreateBody = z.strictObject({
 export type PlanPackageCreateBody = z.infer<typeof planPackageCreateBody>;
 
 /** Replaces the whole task list; omitted optional fields keep their value. */
-export const planPackageUpdateBody = z.strictObject({
+const planPackageUpdateFields = z.strictObject({
   packageId: bodyId,
   objectVersionNumber,
   packageName: catalogueText(PLAN_NAME_MAX),
@@ -147,7 +154,7 @@ export const planCreateBody = z.strictObject({
 });
 export type PlanCreateBody = z.infer<typeof planCreateBody>;
 
-export const planUpdateBody = z.strictObject({
+const planUpdateFields = z.strictObject({
   planId: bodyId,
   objectVersionNumber,
   planName: catalogueText(PLAN_NAME_MAX),
@@ -236,3 +243,7 @@ export type PlanBatch = z.infer<typeof planBatch>;
 
 export const planDetail = plan.extend({ batches: z.array(planBatch) });
 export type PlanDetail = z.infer<typeof planDetail>;
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const planPackageUpdateBody = updateBodyOf(planPackageUpdateFields, planPackageDetail);
+export const planUpdateBody = updateBodyOf(planUpdateFields, planDetail);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import {
   CROP_EN_NAME_MAX,
   CROP_NAME_MAX,
@@ -73,7 +80,7 @@ export const seedCreateBody = z.strictObject({
 export type SeedCreateBody = z.infer<typeof seedCreateBody>;
 
 /** Omitted optional fields keep their value; a list, when sent, replaces the whole list. */
-export const seedUpdateBody = z.strictObject({
+const seedUpdateFields = z.strictObject({
   seedId: bodyId,
   objectVersionNumber,
   cropName: catalogueText(CROP_NAME_MAX),
@@ -142,3 +149,6 @@ export const seedSummary = seedProduct
   .extend({ practiceCount: z.number().int(), attributeCount: z.number().int() });
 export type SeedSummary = z.infer<typeof seedSummary>;
 export const seedPage = pageOf(seedSummary);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const seedUpdateBody = updateBodyOf(seedUpdateFields, seedProduct);

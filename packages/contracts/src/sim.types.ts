@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { ICCID_PATTERN } from './device.types.js';
 
 // IoT SIM cards (system/sim-manage, issue 5): the iccid a cellular device carries, with its operator,
@@ -67,7 +67,7 @@ export const simCreateBody = z.strictObject({
 export type SimCreateBody = z.infer<typeof simCreateBody>;
 
 /** The iccid may be corrected (a typo) as long as it stays unique; omitted fields keep their value. */
-export const simUpdateBody = simCreateBody.partial().extend({ id: bodyId, objectVersionNumber });
+const simUpdateFields = simCreateBody.partial().extend({ id: bodyId, objectVersionNumber });
 export type SimUpdateBody = z.infer<typeof simUpdateBody>;
 
 export const simCard = z.object({
@@ -102,3 +102,6 @@ export const simDevice = z.object({
 });
 export const simInfo = z.object({ card: simCard, devices: z.array(simDevice) });
 export type SimInfo = z.infer<typeof simInfo>;
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const simUpdateBody = updateBodyOf(simUpdateFields, simCard);

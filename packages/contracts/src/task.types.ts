@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Farm tasks (farm/task "my tasks", farm/taskManger "task management"): spec 01 §3 (status labels),
@@ -99,7 +99,7 @@ export const taskCreateBody = z.strictObject({
 export type TaskCreateBody = z.infer<typeof taskCreateBody>;
 
 /** Edit while unassigned or not_started; omitted fields keep their value, null clears a nullable one. */
-export const taskUpdateBody = z.strictObject({
+const taskUpdateFields = z.strictObject({
   taskId: bodyId,
   objectVersionNumber,
   taskName: requiredText(TASK_NAME_MAX).optional(),
@@ -254,3 +254,6 @@ export const taskDetail = task.extend({
   timeline: z.array(taskEvent),
 });
 export type TaskDetail = z.infer<typeof taskDetail>;
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const taskUpdateBody = updateBodyOf(taskUpdateFields, taskDetail);

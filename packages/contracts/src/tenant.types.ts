@@ -9,7 +9,7 @@ import {
 
 export { THEME_LABEL_STYLES, THEME_LAYOUTS, THEME_MENU_WIDTHS, THEME_SUBFIELD_STYLES };
 
-import { flag01, nonBlank, objectVersionNumber } from './common.types.js';
+import { flag01, nonBlank, objectVersionNumber, updateBodyOf } from './common.types.js';
 
 // Tenant shell calls: brand by domain, novice flag, menu theme, visualization screens (spec 01 §2.7–2.10,
 // §3, §7).
@@ -115,10 +115,13 @@ export const tenantScreenCreateBody = z.strictObject({
 });
 export type TenantScreenCreateBody = z.infer<typeof tenantScreenCreateBody>;
 
-export const tenantScreenUpdateBody = tenantScreenCreateBody.extend({
+const tenantScreenUpdateFields = tenantScreenCreateBody.extend({
   id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   objectVersionNumber,
   screenType: screenType.optional(),
   sort: z.number().int().min(0).max(9999).optional(),
 });
 export type TenantScreenUpdateBody = z.infer<typeof tenantScreenUpdateBody>;
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const tenantScreenUpdateBody = updateBodyOf(tenantScreenUpdateFields, tenantScreen);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantIdParam } from './common.types.js';
+import {
+  flag01,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { blankAsUnset } from './notice.types.js';
 
 // Workers (farm/worker). Spec 01 §3: Worker = workerId, name, organizationId (the base the worker belongs
@@ -53,7 +60,7 @@ export const workerCreateBody = z.strictObject({
 export type WorkerCreateBody = z.infer<typeof workerCreateBody>;
 
 /** Omitted optional fields keep their value; null clears a nullable one. */
-export const workerUpdateBody = z.strictObject({
+const workerUpdateFields = z.strictObject({
   workerId: bodyId,
   objectVersionNumber,
   name: workerName,
@@ -112,3 +119,6 @@ export const workerCandidateUser = z.object({
 });
 export type WorkerCandidateUser = z.infer<typeof workerCandidateUser>;
 export const workerCandidateUsers = z.array(workerCandidateUser);
+
+// PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
+export const workerUpdateBody = updateBodyOf(workerUpdateFields, worker);

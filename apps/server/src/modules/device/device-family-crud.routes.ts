@@ -1,6 +1,6 @@
 import { tenantIdParam, tenantParam } from '@tilth/contracts/common.types';
 import { commandIssued } from '@tilth/contracts/control.types';
-import { curve, curveQuery, deviceStatusLogPage, deviceUpdateBody } from '@tilth/contracts/device.types';
+import { curve, curveQuery, deviceStatusLogPage } from '@tilth/contracts/device.types';
 import {
   familyArea,
   familyControlBody,
@@ -13,6 +13,7 @@ import {
   familyListQuery,
   familyPageQuery,
   familyStatusQuery,
+  familyUpdateBody,
 } from '@tilth/contracts/device-family-paths.types';
 import { type App, addRoute } from '../../platform/http/route.js';
 import type { Platform } from '../../platform/platform.js';
@@ -112,7 +113,7 @@ export const addTypedRegistryRoutes = (
       url: p.update,
       access: familyCodes(types, 'edit'),
       summary: `Edits one of the ${label} (id, objectVersionNumber; type and serial fixed) ${only}`,
-      schema: { params: tenantParam, body: deviceUpdateBody, response: { 200: familyDevice } },
+      schema: { params: tenantParam, body: familyUpdateBody, response: { 200: familyDevice } },
       handler: (ctx, req) => svc.update(ctx, types, req.body),
     });
   }

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoExtras } from '../../modules/demo/demo.extras.js';
+import {
+  AERATOR_TYPES,
+  INSECT_LAMP_TYPES,
+  INVERTER_TYPES,
+  SOIL_TYPES,
+} from '../../modules/device/device-family-paths.routes.js';
+import { KIND_TYPES } from '../../modules/device-family/settings.service.js';
+import { auth, login, startTestServer, type TestServer } from '../harness.js';
+import { fillPath } from '../routes.js';
+
+// ARCHITECTURE §3 (issue 11): a PUT accepts the representation its own GET returns. Every PUT route is
+// walked: its GET twin answers a real demo row, that JSON goes back unchanged and must be accepted (200,
+// the row unchanged but for its version and update stamps), and one unknown key more is refused by name.
+
+// Strategies must not fire on their own while rows are being compared.
+process.env.TILTH_STRATEGY_TICK = '0';
+
+type Item = Record<string, unknown>;
+
+interface Twin {
+  /** A GET answering a page (`content`) or an array: where a row to edit is found. */
+  list: string;
+  /** The row among the list's items (default: the first). */
+  pick?: (item: Item) => boolean;
+  /** The GET answering the row the PUT edits, `:id` ← the item's `key`; omitted: the list item itself. */
+  get?: string;
+  /** The item's id field (default `id`). */
+  key?: string;
+  /** A list URL's own `:id`: the id of the first item of this other list (e.g. a device's settings). */
+  parent?: { list: string; pick?: (item: Item) => boolean };
+  /** Adds the row first where the demo data has none (given the parent's id). */
+  prepare?: (parentId: unknown) => Promise<void>;
+}
+
+const T1 = '/wfpf/v1/:tenantId';
+const E1 = '/wfpe/v1/:tenantId';
+const E2 = '/wfpe/v2/:tenantId';
+const ofTypes = (types: readonly string[]) => (d: Item) => types.includes(String(d.deviceType));
+const DEVICES = `${E1}/device/page?size=1000`;
+
+/** Each PUT route (`PUT url`) and where its representation is read. */
+const TWINS: Record<string, Twin> = {
+  [`PUT ${T1}/area`]: { list: '/wfpf/v2/:tenantId/area', get: `${T1}/area/:id`, key: 'areaId' },
+  [`PUT ${T1}/land`]: { list: `${T1}/land`, get: `${T1}/land/:id`, key: 'landId' },
+  [`PUT ${T1}/batch`]: { list: `${T1}/batch`, get: `${T1}/batch/:id`, key: 'batchId' },
+  [`PUT ${T1}/agricultural/input`]: {
+    list: `${T1}/agricultural/input`,
+    get: `${T1}/agricultural/input/:id`,
+    key: 'inputId',
+  },
+  [`PUT ${T1}/agricultural/warehousing`]: {
+    list: `${T1}/agricultural/warehousing`,
+    get: `${T1}/agricultural/warehousing/:id`,
+    key: 'docId',
+  },
+  [`PUT ${T1}/agricultural/shipment`]: {
+    list: `${T1}/agricultural/shipment`,
+    get: `${T1}/agricultural/shipment/:id`,
+    key: 'docId',
+  },
+  [`PUT ${T1}/crop`]: { list: `${T1}/crop/page`, get: `${T1}/crop/:id`, key: 'cropId' },
+  [`PUT ${T1}/variety`]: { list: `${T1}/variety/page`, get: `${T1}/variety/:id`, key: 'varietyId' },
+  [`PUT ${T1}/task-type`]: { list: `${T1}/task-type/page`, get: `${T1}/task-type/:id`, key: 'taskTypeId' },
+  [`PUT ${T1}/seed`]: { list: `${T1}/seed/page`, get: `${T1}/seed/:id`, key: 'seedId' },
+  [`PUT ${T1}/task`]: { list: `${T1}/task`, get: `${T1}/task/:id`, key: 'taskId' },
+  [`PUT ${T1}/plan-package`]: { list: `${T1}/plan-package`, get: `${T1}/plan-package/:id`, key: 'packageId' },
+  [`PUT ${T1}/plan`]: { list: `${T1}/plan`, get: `${T1}/plan/info/:id`, key: 'planId' },
+  [`PUT ${T1}/log`]: { list: `${T1}/log`, get: `${T1}/log/:id`, key: 'logId' },
+  [`PUT ${T1}/worker`]: { list: `${T1}/worker`, get: `${T1}/worker/:id`, key: 'workerId' },
+  [`PUT ${T1}/activity`]: { list: `${T1}/activity`, get: `${T1}/activity/:id`, key: 'activityId' },
+  [`PUT ${T1}/tenant-screen`]: {
+    list: `${T1}/tenant-screen`,
+    // The demo has no screens: one is added.
+    prepare: () => post(`${T1}/tenant-screen`, { screenName: '大屏', screenAddress: 'https://example.com/s' }),
+  },
+  ['PUT /iam/v1/:tenantId/roles']: { list: '/iam/v1/:tenantId/roles' },
+  ['PUT /hmsg/v1/:tenantId/notices/:id']: { list: '/hmsg/v1/:tenantId/notices', get: '/hmsg/v1/:tenantId/notices/:id' },
+  [`PUT ${E1}/warning/rule`]: { list: `${E1}/warning/rule`, get: `${E1}/warning/rule/:id` },
+  [`PUT ${E1}/warning/staff`]: { list: `${E1}/warning/staff` },
+  [`PUT ${E1}/intelligent/strategy`]: { list: `${E1}/intelligent/strategy`, get: `${E1}/intelligent/strategy/:id` },
+  [`PUT ${E1}/intelligent/group`]: { list: `${E1}/intelligent/group`, get: `${E1}/intelligent/group/:id` },
+  [`PUT ${E1}/sim`]: { list: `${E1}/sim`, get: `${E1}/sim/:id` },
+  [`PUT ${E1}/insect-statistics`]: {
+    list: `${E1}/insect-statistics/page`,
+    // Only manual entries are edited by PUT (photo records are drawn on); the demo has photo records only.
+    pick: (r) => r.source === 'manual',
+    prepare: () =>
+      post(`${E1}/insect-statistics`, {
+        takenAt: '2026-05-01 08:00:00',
+        counts: [{ name: '蚜虫', count: 3 }],
+        description: '手工统计',
+      }),
+  },
+  [`PUT ${E1}/device/switch`]: {
+    list: `${E1}/device/switch?concentratorId=:id`,
+    key: 'switchId',
+    parent: { list: DEVICES, pick: (d) => d.eui === 'SIM-GW-PY01' },
+  },
+  [`PUT ${E1}/device`]: { list: DEVICES, get: `${E1}/device/:id/details` },
+  [`PUT ${E1}/device/mar/edit`]: { list: `${E1}/device/mar/list`, get: `${E1}/device/mar/:id/details` },
+  [`PUT ${E1}/device/soil`]: { list: DEVICES, pick: ofTypes(SOIL_TYPES), get: `${E1}/device/soil/:id` },
+  [`PUT ${E2}/lora-gateway`]: { list: `${E2}/lora-gateway/list`, get: `${E2}/lora-gateway/:id/details` },
+  [`PUT ${E2}/lora-node`]: { list: `${E2}/lora-node/list`, get: `${E2}/lora-node/:id/details` },
+  [`PUT ${E2}/device/insecticidal`]: {
+    list: `${E2}/device/insecticidal/page`,
+    get: `${E2}/device/insecticidal/:id/details`,
+  },
+  [`PUT ${E1}/insect-situation-lamp`]: { list: DEVICES, pick: ofTypes(INSECT_LAMP_TYPES) },
+  [`PUT ${E1}/inverter`]: { list: DEVICES, pick: ofTypes(INVERTER_TYPES), get: `${E1}/inverter/:id` },
+  [`PUT ${E1}/aerator`]: { list: DEVICES, pick: ofTypes(AERATOR_TYPES), get: `${E1}/aerator/:id` },
+  [`PUT ${E2}/regulator/open`]: { list: `${E2}/regulator/open`, get: `${E2}/regulator/open/:id` },
+  [`PUT ${E1}/aerator/pump`]: {
+    list: `${E1}/aerator/:id/pumps`,
+    parent: { list: DEVICES, pick: ofTypes(AERATOR_TYPES) },
+  },
+  [`PUT ${E2}/aerator/open`]: {
+    list: `${E2}/aerator/open?regulatorId=:id`,
+    parent: { list: DEVICES, pick: ofTypes(AERATOR_TYPES) },
+  },
+  [`PUT ${E1}/fertilizer/program`]: {
+    list: `${E1}/fertilizer/:id/program`,
+    parent: { list: DEVICES, pick: ofTypes(KIND_TYPES.program) },
+  },
+  [`PUT ${E1}/fertilizer/method`]: {
+    list: `${E1}/fertilizer/:id/method`,
+    parent: { list: DEVICES, pick: ofTypes(KIND_TYPES.program) },
+  },
+  [`PUT ${E1}/fertilizer/controller`]: {
+    list: `${E1}/fertilizer/:id/controller`,
+    parent: { list: DEVICES, pick: ofTypes(KIND_TYPES.controller) },
+    // The demo seeds programs and methods only.
+    prepare: (deviceId) =>
+      post(`${E1}/fertilizer/controller`, { deviceId, name: '控制器', data: { model: 'X1', channels: 8 } }),
+  },
+  [`PUT ${E1}/device/rtu/strategy`]: {
+    list: `${E1}/device/rtu/:id/strategy`,
+    parent: { list: DEVICES, pick: (d) => d.eui === 'SIM-GW-PY01' },
+    // The demo seeds no RTU strategy: one on the gateway's first switch.
+    prepare: async (deviceId) => {
+      const sw = await firstOf(`${E1}/device/switch?concentratorId=:id`, undefined, deviceId);
+      await post(`${E1}/device/rtu/strategy`, {
+        deviceId,
+        name: '低水位开泵',
+        data: { switchId: sw.switchId, circuit: sw.circuit, sw: 1 },
+      });
+    },
+  },
+};
+
+/** PUTs that edit no representation a GET answers, each reviewed: what they take instead. */
+const NO_TWIN: Record<string, string> = {
+  'PUT /iam/stong/v1/users/default-tenant': 'a setting in the query (tenantId); no body',
+  'PUT /iam/v1/users/tenant-id': 'a setting in the query (tenantId); no body',
+  'PUT /iam/stong/v1/users/real-name': 'a setting in the query (realName); no body',
+  'PUT /iam/stong/v1/users/avatar': 'a setting in the query (avatar); no body',
+  'PUT /iam/stong/v1/users/password': 'a command (old and new password); nothing to read back',
+  'PUT /iam/v1/:tenantId/members/:userId/roles': "a command: replaces a member's role ids ({roleIds})",
+  'PUT /wfpe/v1/:tenantId/intelligent/group/:id/members':
+    "a command: replaces a group's member list ({members}); the group's own PUT takes its GET",
+  'PUT /wfpe/v2/:tenantId/device/concentrator/upd/res': 'a command: links devices to a concentrator',
+};
+
+/** Fields an update may change on its own: the version and the update stamps. */
+const STAMPS = new Set(['objectVersionNumber', 'lastUpdateDate', 'lastUpdatedBy', 'lastUpdatedByName']);
+const withoutStamps = (v: unknown): unknown => {
+  if (Array.isArray(v)) return v.map(withoutStamps);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v as Item)
+      .filter(([k]) => !STAMPS.has(k))
+      .map(([k, x]) => [k, withoutStamps(x)]),
+  );
+};
+
+let s: TestServer;
+let A: number;
+let token: string;
+
+const get = async (url: string): Promise<unknown> => {
+  const res = await s.inject({ method: 'GET', url: fillPath(url, A), headers: auth(token) });
+  expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
+  return res.json();
+};
+const post = async (url: string, payload: Item): Promise<void> => {
+  const res = await s.inject({ method: 'POST', url: fillPath(url, A), headers: auth(token), payload });
+  expect(res.statusCode, `POST ${url}: ${res.body}`).toBe(200);
+};
+const itemsOf = (v: unknown): Item[] =>
+  (Array.isArray(v) ? v : ((v as { content?: unknown[] }).content ?? [])) as Item[];
+const firstOf = async (list: string, pick: (i: Item) => boolean = () => true, id?: unknown) => {
+  const url = id === undefined ? list : list.replace(':id', String(id));
+  const item = itemsOf(await get(url)).find(pick);
+  expect(item, `a row in ${url}`).toBeDefined();
+  return item as Item;
+};
+
+/** The representation the PUT edits, and the URL of the GET that answers it. */
+const representation = async (twin: Twin): Promise<{ body: Item; read: () => Promise<unknown>; id: unknown }> => {
+  const parentId = twin.parent ? (await firstOf(twin.parent.list, twin.parent.pick)).id : undefined;
+  await twin.prepare?.(parentId);
+  const item = await firstOf(twin.list, twin.pick, parentId);
+  const id = item[twin.key ?? 'id'];
+  const key = twin.key ?? 'id';
+  const reread = async (): Promise<unknown> => {
+    if (twin.get) return get(twin.get.replace(':id', String(id)));
+    return itemsOf(await get(twin.list.replace(':id', String(parentId)))).find((i) => i[key] === id);
+  };
+  return { body: (await reread()) as Item, read: reread, id };
+};
+
+beforeAll(async () => {
+  s = await startTestServer();
+  A = s.fixtures.tenantA;
+  const u = s.fixtures.users;
+  const ids = {
+    demoTenant: A,
+    secondTenant: s.fixtures.tenantB,
+    users: { demo: u.adminA.id, operator: u.operatorA.id, viewer: u.viewerA.id },
+  };
+  for (const extra of demoExtras) await extra(s.platform.database, ids);
+  token = await login(s, 'adminA');
+}, 180_000);
+afterAll(async () => {
+  await s.close();
+});
+
+describe('a PUT accepts the representation its own GET returns', () => {
+  it('every PUT route has a GET twin or a reviewed reason', () => {
+    const puts = s.routes.filter((r) => r.method === 'PUT').map((r) => `PUT ${r.url}`);
+    expect(puts.length).toBeGreaterThan(40);
+    const orphans = puts.filter((k) => !TWINS[k] && !NO_TWIN[k]);
+    expect(orphans).toEqual([]);
+    // A listed route that no longer exists is a stale entry.
+    expect([...Object.keys(TWINS), ...Object.keys(NO_TWIN)].filter((k) => !puts.includes(k))).toEqual([]);
+  });
+
+  it.each(Object.entries(TWINS))('%s: GET → PUT unchanged is 200; an unknown key is 400', async (key, twin) => {
+    const url = key.slice('PUT '.length);
+    const { body, read, id } = await representation(twin);
+    const putUrl = fillPath(url, A, id === undefined ? {} : { id: id as number });
+    const put = (payload: Item) =>
+      s.inject({ method: 'PUT', url: putUrl, headers: { ...auth(token), 'accept-language': 'en-US' }, payload });
+
+    const res = await put(body);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await read();
+    expect(withoutStamps(after)).toEqual(withoutStamps(body));
+
+    const current = after as Item;
+    const bad = await put({ ...current, notAField: 1 });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect((bad.json() as { message: string }).message).toContain('notAField');
+    // Refused means unchanged.
+    expect(await read()).toEqual(after);
+  });
+});
