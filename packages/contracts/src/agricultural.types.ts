@@ -279,8 +279,6 @@ const docFields = {
 export const agriDocCreateBody = z.strictObject(docFields);
 export type AgriDocCreateBody = z.infer<typeof agriDocCreateBody>;
 
-/** The whole document again; its lines replace the old ones (stock moves by the difference). */
-const agriDocUpdateFields = z.strictObject({ docId: bodyId, objectVersionNumber, ...docFields });
 export type AgriDocUpdateBody = z.infer<typeof agriDocUpdateBody>;
 
 export const agriDeleteQuery = z.object({
@@ -338,6 +336,20 @@ export const agriDoc = z.object({
 });
 export type AgriDoc = z.infer<typeof agriDoc>;
 export const agriDocPage = pageOf(agriDoc);
+
+/**
+ * The whole document again; its lines replace the old ones (stock moves by the difference), so a line's id,
+ * number, input names and amount, as the GET answers them, are read-only.
+ */
+const agriDocUpdateFields = z.strictObject({
+  docId: bodyId,
+  objectVersionNumber,
+  ...docFields,
+  lines: z
+    .array(updateBodyOf(agriDocLineBody, agriDocLine))
+    .min(1, { error: 'at least one line' })
+    .max(AGRI_LINES_MAX, { error: `at most ${AGRI_LINES_MAX} lines` }),
+});
 
 // PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
 export const agriInputUpdateBody = updateBodyOf(agriInputUpdateFields, agriInput);

@@ -227,7 +227,6 @@ export const groupListQuery = pageQuery.extend({
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
 
-
 export const deviceGroup = z.object({
   id: z.number().int(),
   kind: z.enum(GROUP_KINDS),

@@ -75,16 +75,6 @@ export const planPackageCreateBody = z.strictObject({
 });
 export type PlanPackageCreateBody = z.infer<typeof planPackageCreateBody>;
 
-/** Replaces the whole task list; omitted optional fields keep their value. */
-const planPackageUpdateFields = z.strictObject({
-  packageId: bodyId,
-  objectVersionNumber,
-  packageName: catalogueText(PLAN_NAME_MAX),
-  cropId: bodyId.nullable().optional(),
-  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
-  enabledFlag: flag01.optional(),
-  tasks: packageTasks,
-});
 export type PlanPackageUpdateBody = z.infer<typeof planPackageUpdateBody>;
 
 export const planPackageListQuery = pageQuery.extend({
@@ -243,6 +233,33 @@ export type PlanBatch = z.infer<typeof planBatch>;
 
 export const planDetail = plan.extend({ batches: z.array(planBatch) });
 export type PlanDetail = z.infer<typeof planDetail>;
+
+/**
+ * A package's tasks as its GET answers them: the list is replaced, so a task's id, type name and order
+ * (and an input's name and unit) are read-only there.
+ */
+const packageTasksAsRead = z
+  .array(
+    updateBodyOf(
+      planPackageTaskBody.extend({
+        inputs: z.array(updateBodyOf(planInputBody, planInputLine)).max(PLAN_INPUTS_PER_TASK_MAX).default([]),
+      }),
+      planPackageTask,
+    ),
+  )
+  .min(PLAN_PACKAGE_TASKS_MIN)
+  .max(PLAN_PACKAGE_TASKS_MAX);
+
+/** Replaces the whole task list; omitted optional fields keep their value. */
+const planPackageUpdateFields = z.strictObject({
+  packageId: bodyId,
+  objectVersionNumber,
+  packageName: catalogueText(PLAN_NAME_MAX),
+  cropId: bodyId.nullable().optional(),
+  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
+  enabledFlag: flag01.optional(),
+  tasks: packageTasksAsRead,
+});
 
 // PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
 export const planPackageUpdateBody = updateBodyOf(planPackageUpdateFields, planPackageDetail);
