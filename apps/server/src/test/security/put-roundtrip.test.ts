@@ -254,6 +254,21 @@ describe('a PUT accepts the representation its own GET returns', () => {
     expect([...Object.keys(TWINS), ...Object.keys(NO_TWIN)].filter((k) => !puts.includes(k))).toEqual([]);
   });
 
+  it('OpenAPI shows the writable fields and marks the read-only ones', async () => {
+    const doc = (await s.inject({ method: 'GET', url: '/api-docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    };
+    const schema = doc.paths['/wfpf/v1/{tenantId}/area']?.put?.requestBody?.content['application/json']
+      ?.schema as { properties: Record<string, { readOnly?: boolean }>; additionalProperties: boolean };
+    expect(schema.properties.creationDate?.readOnly).toBe(true);
+    expect(schema.properties.areaName).toBeDefined();
+    expect(schema.properties.areaName?.readOnly).toBeUndefined();
+    expect(schema.additionalProperties).toBe(false);
+  });
+
   it.each(Object.entries(TWINS))(
     '%s: GET → PUT unchanged is 200; an unknown key is 400',
     async (key, twin) => {
