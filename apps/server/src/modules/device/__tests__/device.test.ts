@@ -342,20 +342,24 @@ describe('device registry: update, rotate, delete', () => {
       areaId: ids.base2,
     });
     expect(code(moved)).toBe('wfpe.device.landNotInArea');
+    // The type and serial are fixed at creation: read-only on PUT, ignored even when they differ (docs/api.md).
     const typeChange = await call('admin', 'PUT', url(tA), {
       id: d.id,
       objectVersionNumber: 2,
       deviceType: 'gateway',
+      eui: 'OTHER-SERIAL',
     });
-    expect(typeChange.statusCode).toBe(400);
+    expect(typeChange.statusCode, typeChange.body).toBe(200);
+    expect(json<Device>(typeChange)).toMatchObject({ deviceType: d.deviceType, eui: d.eui });
     expect(await rowOf(d.id)).toMatchObject({
       name: 'Valve 7',
-      objectVersionNumber: 2,
+      objectVersionNumber: 3,
       typeKey: 'electric-valve',
+      eui: d.eui,
     });
-    const viewer = await call('viewer', 'PUT', url(tA), { id: d.id, objectVersionNumber: 2, name: 'v' });
+    const viewer = await call('viewer', 'PUT', url(tA), { id: d.id, objectVersionNumber: 3, name: 'v' });
     expect(viewer.statusCode).toBe(403);
-    const other = await call('gatewayOnly', 'PUT', url(tA), { id: d.id, objectVersionNumber: 2, name: 'v' });
+    const other = await call('gatewayOnly', 'PUT', url(tA), { id: d.id, objectVersionNumber: 3, name: 'v' });
     expect(other.statusCode).toBe(403);
   });
 
