@@ -143,6 +143,18 @@ export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T => res.json() as T;
 
+/** Uploads one file as `token`'s user through the real multipart route (English error texts). */
+export const uploadFile = (server: Started, token: string, tenantId: number, name: string, bytes: Buffer) => {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return server.app.inject({
+    method: 'POST',
+    url: `/hfle/v1/${tenantId}/files/multipart`,
+    headers: { ...auth(token), 'accept-language': 'en-US' },
+    payload: fd,
+  });
+};
+
 export type RoleTokens = Record<'admin' | 'operator' | 'viewer' | 'adminB', string>;
 
 /** Access tokens of tenant A's administrator, operator and viewer, and of tenant B's administrator. */

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { DeviceCreated } from '@tilth/contracts/device.types';
 import type { TelemetryPayloadInput } from '@tilth/contracts/device-protocol.types';
 import { type DeviceTopicKind, deviceTopic } from '@tilth/contracts/device-topics';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { insertDeviceRow } from '../modules/telemetry/telemetry.repository.js';
 import type { Started } from '../platform/bootstrap.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../platform/iot/device-secret.js';
+import { auth, json } from './harness.js';
 
 // Helpers for device tests: real rows, real MQTT clients against the test server's embedded broker.
 
@@ -56,6 +58,26 @@ export const registerDevice = async (
     username: deviceUsername({ tenantId, typeKey: o.typeKey, eui }),
     secret,
   };
+};
+
+/**
+ * Registers a weather station through the device API as `token`'s user, as the console does: the answer
+ * carries the credentials issued (and, with provisioning on, the external broker's account).
+ */
+export const registerDeviceByApi = async (
+  server: Started,
+  token: string,
+  tenantId: number,
+  eui: string,
+): Promise<DeviceCreated> => {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/wfpe/v1/${tenantId}/device`,
+    headers: auth(token),
+    payload: { deviceType: 'weather-station', eui, name: `station ${eui}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`register ${eui}: ${res.statusCode} ${res.body}`);
+  return json<DeviceCreated>(res);
 };
 
 export const topicOf = (d: Pick<TestDevice, 'tenantId' | 'typeKey' | 'eui'>, kind: DeviceTopicKind): string =>

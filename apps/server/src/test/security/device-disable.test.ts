@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, startTestServer, type TestServer } from '../harness.js';
-import { brokerUrl, closeClient, connectDevice, waitFor } from '../iot.js';
+import { brokerUrl, closeClient, connectDevice, registerDeviceByApi, waitFor } from '../iot.js';
 import { connectPacket, openRaw, publishPacket, within } from '../raw-mqtt.js';
 
 // Issue 10 item 7: disabling or deleting a device must end its broker session at once, refuse its next
@@ -20,15 +20,7 @@ const clients: MqttClient[] = [];
 const call = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: Record<string, unknown>) =>
   server.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
 
-const register = async (eui: string): Promise<DeviceCreated> => {
-  const res = await call('POST', `/wfpe/v1/${tenant}/device`, {
-    deviceType: 'weather-station',
-    eui,
-    name: `station ${eui}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json<DeviceCreated>(res);
-};
+const register = (eui: string): Promise<DeviceCreated> => registerDeviceByApi(server, token, tenant, eui);
 
 const details = async (id: number) =>
   json<{ objectVersionNumber: number; online: number; enabledFlag: number }>(

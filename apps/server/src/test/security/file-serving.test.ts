@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRecord } from '../../platform/http/app.js';
 import { STORED_FILE_CSP } from '../../platform/http/serve-file.js';
-import { auth, json, login, startTestServer, type TestServer } from '../harness.js';
+import { auth, json, login, startTestServer, type TestServer, uploadFile } from '../harness.js';
 import { acceptedHostileFiles, type HostileFile, refusedHostileFiles, XSS_MARK } from '../hostile-files.js';
 import { fillPath, isOwnApiRoute } from '../routes.js';
 
@@ -29,16 +29,7 @@ const PARAMS: Record<string, (fileId: string) => Record<string, string | number>
 /** Types a browser would run as a document of the origin (markup, script) when shown inline. */
 const RUNNABLE = /html|xml|svg|javascript|ecmascript|json|multipart/i;
 
-const upload = (name: string, bytes: Buffer) => {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return s.inject({
-    method: 'POST',
-    url: `/hfle/v1/${tA}/files/multipart`,
-    headers: { ...auth(token), 'accept-language': 'en-US' },
-    payload: fd,
-  });
-};
+const upload = (name: string, bytes: Buffer) => uploadFile(s, token, tA, name, bytes);
 
 const fileServingRoutes = (): RouteRecord[] =>
   s.routes.filter((r) => r.options.config?.serves === 'file' && r.method !== 'HEAD');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
+import { auth, json, login, startTestServer, type TestServer, uploadFile } from '../../../test/harness.js';
 import { resizeSlots } from '../file.image.js';
 
 // Issue 10 item 11: a 2 MB PNG of 16383×16383 RGBA16 was accepted, and six resizes of it at different
@@ -23,16 +23,7 @@ afterAll(async () => {
   await s?.close();
 });
 
-const upload = (bytes: Buffer, name: string) => {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return s.inject({
-    method: 'POST',
-    url: `/hfle/v1/${tA}/files/multipart`,
-    headers: { ...auth(token), 'accept-language': 'en-US' },
-    payload: fd,
-  });
-};
+const upload = (bytes: Buffer, name: string) => uploadFile(s, token, tA, name, bytes);
 const uploadOk = async (bytes: Buffer, name: string): Promise<string> => {
   const res = await upload(bytes, name);
   expect(res.statusCode, res.body).toBe(200);

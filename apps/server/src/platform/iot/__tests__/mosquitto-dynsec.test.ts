@@ -8,7 +8,7 @@ import { DEMO_TENANT_ID, startDemoSimulator } from '../../../modules/demo/demo.d
 import { demoExtras } from '../../../modules/demo/demo.extras.js';
 import { seedDemo } from '../../../modules/demo/demo.seed.js';
 import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
-import { closeClient, waitFor } from '../../../test/iot.js';
+import { closeClient, registerDeviceByApi, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
 
 // MQTT_PROVISIONING=mosquitto-dynsec against Debian's mosquitto with the dynamic security plugin: the
@@ -25,15 +25,7 @@ const serverPassword = randomBytes(12).toString('hex');
 const call = (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: Record<string, unknown>) =>
   server.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
 
-const register = async (eui: string): Promise<DeviceCreated> => {
-  const res = await call('POST', `/wfpe/v1/${tenant}/device`, {
-    deviceType: 'weather-station',
-    eui,
-    name: `station ${eui}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return json<DeviceCreated>(res);
-};
+const register = (eui: string): Promise<DeviceCreated> => registerDeviceByApi(server, token, tenant, eui);
 
 const connect = async (c: DeviceCredentials, password = c.password, clientId = c.clientId) => {
   const client = await mqtt.connectAsync(broker.url, {
