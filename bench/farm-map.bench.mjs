@@ -14,10 +14,10 @@ import { register } from 'tsx/esm/api';
 register();
 const { startE2E, newPage } = await import('../apps/web/e2e/harness.ts');
 const { seedDemo } = await import('../apps/server/src/modules/demo/demo.seed.ts');
-const { areas } = await import('../apps/server/src/modules/area/area.tables.ts');
-const { lands } = await import('../apps/server/src/modules/land/land.tables.ts');
-const { batches } = await import('../apps/server/src/modules/batch/batch.tables.ts');
-const { crops } = await import('../apps/server/src/modules/crop/crop.tables.ts');
+const { areas } = await import('../apps/server/src/modules/farm/area/area.tables.ts');
+const { lands } = await import('../apps/server/src/modules/farm/land/land.tables.ts');
+const { batches } = await import('../apps/server/src/modules/farm/batch/batch.tables.ts');
+const { crops } = await import('../apps/server/src/modules/farm/crop/crop.tables.ts');
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const BASES = 500;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
-import { readSeries } from '../apps/server/src/modules/device/device-series.repository.js';
+import { readSeries } from '../apps/server/src/modules/iot/device/device-series.repository.js';
 import { createServer } from '../apps/server/src/platform/bootstrap.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { createScratchDatabase } from '../apps/server/src/platform/db/test-database.js';

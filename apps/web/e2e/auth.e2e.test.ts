@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCaptcha } from '../../server/src/modules/identity/identity.repository.js';
+import { findCaptcha } from '../../server/src/modules/identity/identity/identity.repository.js';
 import { type E2E, startE2E } from './harness.js';
 import {
   FARM_HOME,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FARM_TIME_ZONE } from '../../server/src/modules/batch/batch.dates.js';
+import { FARM_TIME_ZONE } from '../../server/src/modules/farm/batch/batch.dates.js';
 import { type E2E, startE2E } from './harness.js';
 import {
   animationsDone,

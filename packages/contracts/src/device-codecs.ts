@@ -1,6 +1,6 @@
 // Vendor payload codecs a device can be set to use (devices.config.codec, docs/device-protocol.md §11).
 // The catalogue lives here so the registry validates the setting and the console can offer the choice;
-// the byte-level implementations are server code (apps/server/src/modules/device-family/codecs).
+// the byte-level implementations are server code (apps/server/src/modules/iot/device-family/codecs).
 
 export interface DeviceCodecInfo {
   /** Stable id stored in the device's settings. */

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
-import { findUserByLogin, updateUser } from '../modules/identity/identity.repository.js';
+import { findUserByLogin, updateUser } from '../modules/identity/identity/identity.repository.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { type WeatherProvider, weatherProviderFor } from '../modules/weather/weather.provider.js';
+import { type WeatherProvider, weatherProviderFor } from '../modules/farm/weather/weather.provider.js';
 import { loadKeyRing } from './auth/keys.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';

@@ -1,4 +1,4 @@
-import type { WeatherProvider } from '../modules/weather/weather.provider.js';
+import type { WeatherProvider } from '../modules/farm/weather/weather.provider.js';
 import type { KeyRing } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { rolePermissions, userRoles } from '../../modules/access/access.tables.js';
-import { authSessions, memberships, users } from '../../modules/identity/identity.tables.js';
+import { rolePermissions, userRoles } from '../../modules/identity/access/access.tables.js';
+import { authSessions, memberships, users } from '../../modules/identity/identity/identity.tables.js';
 import type { Db } from '../db/client.js';
 
 export interface SessionRow {

@@ -5,7 +5,7 @@ import {
   CHIRPSTACK_UPLINK_TOPIC,
   ChirpStackBridge,
   ChirpStackCodec,
-} from '../../modules/device-family/chirpstack.codec.js';
+} from '../../modules/iot/device-family/chirpstack.codec.js';
 import {
   buildDownlink,
   CHIRPSTACK_ACK_TOPIC,
@@ -14,9 +14,9 @@ import {
   type ChirpStackDownlinkEvent,
   downlinkTopic,
   parseDownlinkEvent,
-} from '../../modules/device-family/chirpstack.downlink.js';
-import { vendorCodec } from '../../modules/device-family/codecs/index.js';
-import { findCodecDevices } from '../../modules/telemetry/telemetry.repository.js';
+} from '../../modules/iot/device-family/chirpstack.downlink.js';
+import { vendorCodec } from '../../modules/iot/device-family/codecs/index.js';
+import { findCodecDevices } from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 import type { DeviceDirectory } from './directory.js';
 import type { IotLog } from './embedded.js';

@@ -1,4 +1,4 @@
-import { findDeviceCredential } from '../../modules/telemetry/telemetry.repository.js';
+import { findDeviceCredential } from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 import type { DeviceAddress } from './iot.js';
 

@@ -1,4 +1,4 @@
-import { addIngestStats, type StatsDelta } from '../../modules/telemetry/telemetry.repository.js';
+import { addIngestStats, type StatsDelta } from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 
 /** What ingest counts (ingest_stats.kind): messages, except rejected-value which counts single values. */

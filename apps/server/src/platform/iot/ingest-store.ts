@@ -8,7 +8,7 @@ import {
   type TelemetryRow,
   touchDevices,
   upsertHourly,
-} from '../../modules/telemetry/telemetry.repository.js';
+} from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 import type { CommandAck, StatusChange, StoredReading } from './iot.js';
 

@@ -2,14 +2,14 @@ import { hostname } from 'node:os';
 import { type CommandPayload, commandPayload } from '@tilth/contracts/device-protocol.types';
 import { deviceTopic, parseDeviceTopic } from '@tilth/contracts/device-topics';
 import { DEVICE_TYPES } from '@tilth/contracts/device-types';
+import { listTenantIds } from '../../modules/identity/tenant/tenant.repository.js';
 import {
   dailyWatermark,
   databaseNow,
   insertStatusLog,
   markSilentOffline,
   rollupDaily,
-} from '../../modules/telemetry/telemetry.repository.js';
-import { listTenantIds } from '../../modules/tenant/tenant.repository.js';
+} from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';

@@ -5,8 +5,8 @@ import {
   INSECT_LAMP_TYPES,
   INVERTER_TYPES,
   SOIL_TYPES,
-} from '../../modules/device/device-family-paths.routes.js';
-import { KIND_TYPES } from '../../modules/device-family/settings.service.js';
+} from '../../modules/iot/device/device-family-paths.routes.js';
+import { KIND_TYPES } from '../../modules/iot/device-family/settings.service.js';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';
 import { fillPath } from '../routes.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { demoExtras } from '../../modules/demo/demo.extras.js';
 import { createUser } from '../../modules/demo/seed.helpers.js';
-import { TASK_RULES } from '../../modules/task/task.rules.js';
+import { TASK_RULES } from '../../modules/farm/task/task.rules.js';
 import type { RouteRecord } from '../../platform/http/app.js';
 import { auth, login, PASSWORD, startTestServer, type TestServer } from '../harness.js';
 import { queryString, type RowIds, rowIds, sampleOf } from '../request-samples.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMapConfig, mapTileOrigins } from '../../modules/map/map.config.js';
+import { loadMapConfig, mapTileOrigins } from '../../modules/farm/map/map.config.js';
 import { loadConfig } from '../../platform/config.js';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../modules/demo/seed.helpers.js';
-import { findCaptcha, findGuard, saveGuard } from '../../modules/identity/identity.repository.js';
-import { smsCodes } from '../../modules/identity/identity.tables.js';
+import { findCaptcha, findGuard, saveGuard } from '../../modules/identity/identity/identity.repository.js';
+import { smsCodes } from '../../modules/identity/identity/identity.tables.js';
 import {
   encryptPassword,
   json,

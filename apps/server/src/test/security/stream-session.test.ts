@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles } from '../../modules/access/access.tables.js';
-import { authSessions } from '../../modules/identity/identity.tables.js';
+import { userRoles } from '../../modules/identity/access/access.tables.js';
+import { authSessions } from '../../modules/identity/identity/identity.tables.js';
 import { accessTokenExpiry, sessionIdOf } from '../../platform/auth/tokens.js';
 import { heldCount } from '../../platform/http/live-streams.js';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';

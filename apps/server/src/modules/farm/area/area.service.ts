@@ -1,0 +1,228 @@
+import type {
+  Area,
+  AreaCreateBody,
+  AreaDeleteBody,
+  AreaListQuery,
+  AreaUpdateBody,
+} from '@tilth/contracts/area.types';
+import type { Page } from '@tilth/contracts/common.types';
+import type { PermissionCode } from '@tilth/contracts/permissions';
+import { CommonErrors } from '../../../platform/errors.js';
+import { requireAccess, requireTenant } from '../../../platform/http/access.js';
+import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import type { TenantService } from '../../identity/tenant/tenant.service.js';
+import { AreaErrors } from './area.errors.js';
+import {
+  type AreaConflict,
+  type AreaRow,
+  type AreaValues,
+  countAreas,
+  countChildren,
+  countPlots,
+  deleteArea,
+  findArea,
+  findClash,
+  insertArea,
+  listAreas,
+  lockTenantAreas,
+  makeDefault,
+  oldestArea,
+  updateArea,
+  type WriteResult,
+} from './area.repository.js';
+
+/** Access of the base calls. Reading is open to every member: the shell's base selector needs it. */
+export const AREA_ACCESS = {
+  read: 'authenticated',
+  create: 'wfpf.farm.farm.base.ps.create',
+  edit: 'wfpf.farm.farm.base.ps.edit',
+  delete: 'wfpf.farm.farm.base.ps.delete',
+  /** Holders of any of these administer every base of the tenant (GET …/area/admin). */
+  administer: [
+    'wfpf.farm.farm.base.ps.create',
+    'wfpf.farm.farm.base.ps.edit',
+    'wfpf.farm.farm.base.ps.delete',
+    'wfpf.company.system.basemanage',
+  ],
+} as const satisfies Record<string, 'authenticated' | PermissionCode | readonly PermissionCode[]>;
+
+const MAX_DEPTH = 50;
+
+export const toArea = (r: AreaRow): Area => ({
+  areaId: r.id,
+  areaName: r.areaName,
+  areaNum: r.areaNum,
+  areaCenter: r.areaCenter,
+  areaSize: r.areaSize === null ? null : Number(r.areaSize),
+  defaultFlag: r.defaultFlag === 1 ? 1 : 0,
+  organizationType: r.organizationType,
+  parentId: r.parentId,
+  areaUsage: r.areaUsage,
+  objectVersionNumber: r.objectVersionNumber,
+  creationDate: r.creationDate.toISOString(),
+});
+
+const sizeText = (n: number | null): string | null => (n === null ? null : n.toFixed(2));
+
+const clashError = (kind: AreaConflict, v: { areaName: string; areaNum: string | null }) =>
+  kind === 'name'
+    ? AreaErrors.nameExists({ name: v.areaName })
+    : AreaErrors.numExists({ num: v.areaNum ?? '' });
+
+export class AreaService {
+  constructor(private readonly tenants: TenantService) {}
+
+  async list(ctx: Ctx, q: AreaListQuery): Promise<Page<Area>> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.read);
+    const filter = {
+      areaName: q.areaName?.trim() || undefined,
+      organizationType: q.organizationType || undefined,
+    };
+    const all = q.size === 0;
+    const { rows, total } = await listAreas(
+      ctx.db,
+      ctx.tenantId,
+      filter,
+      all ? undefined : q.size,
+      all ? 0 : q.page * q.size,
+    );
+    return {
+      content: rows.map(toArea),
+      totalElements: total,
+      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
+      number: all ? 0 : q.page,
+      size: q.size,
+    };
+  }
+
+  async get(ctx: Ctx, id: number): Promise<Area> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.read);
+    const row = await findArea(ctx.db, ctx.tenantId, id);
+    if (!row) throw AreaErrors.notFound();
+    return toArea(row);
+  }
+
+  /** Every base for those who administer bases; nothing for the others (there is no per-base admin). */
+  async administered(ctx: Ctx): Promise<Area[]> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.read);
+    if (!AREA_ACCESS.administer.some((c) => ctx.permissions.has(c))) return [];
+    return (await listAreas(ctx.db, ctx.tenantId, {})).rows.map(toArea);
+  }
+
+  /** Makes this base the tenant's only default. */
+  async setDefault(ctx: Ctx, areaId: number): Promise<Area> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.read);
+    await lockTenantAreas(ctx.db, ctx.tenantId);
+    const row = await makeDefault(ctx.db, ctx.tenantId, areaId, ctx.user.id);
+    if (!row) throw AreaErrors.notFound();
+    return toArea(row);
+  }
+
+  async create(ctx: Ctx, body: AreaCreateBody): Promise<Area> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.create);
+    await lockTenantAreas(ctx.db, ctx.tenantId);
+    const parentId = body.parentId ?? null;
+    if (parentId !== null) await this.checkParent(ctx, undefined, parentId);
+    const first = (await countAreas(ctx.db, ctx.tenantId)) === 0;
+    const values: AreaValues = {
+      areaName: body.areaName,
+      areaNum: body.areaNum ?? null,
+      areaCenter: body.areaCenter ?? null,
+      areaSize: sizeText(body.areaSize ?? null),
+      organizationType: body.organizationType,
+      parentId,
+      areaUsage: body.areaUsage,
+      // The first base of a tenant is its default whatever was asked.
+      defaultFlag: first || body.defaultFlag === 1 ? 1 : 0,
+    };
+    const clash = await findClash(ctx.db, ctx.tenantId, values);
+    if (clash) throw clashError(clash, values);
+    const row = this.written(await insertArea(ctx.db, ctx.tenantId, ctx.user.id, values), values);
+    if (row.defaultFlag === 1) await makeDefault(ctx.db, ctx.tenantId, row.id, ctx.user.id);
+    // The beginner's guide ends with the first base, even if its unlock call never arrives.
+    if (first) await this.tenants.noviceUnlock(ctx);
+    return toArea(row);
+  }
+
+  async update(ctx: Ctx, body: AreaUpdateBody): Promise<Area> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.edit);
+    await lockTenantAreas(ctx.db, ctx.tenantId);
+    const current = await findArea(ctx.db, ctx.tenantId, body.areaId);
+    if (!current) throw AreaErrors.notFound();
+    if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
+    if (body.defaultFlag === 0 && current.defaultFlag === 1) throw AreaErrors.defaultRequired();
+    if (body.parentId) await this.checkParent(ctx, current.id, body.parentId);
+    const changes: Partial<AreaValues> = { areaName: body.areaName };
+    if (body.areaNum !== undefined) changes.areaNum = body.areaNum;
+    if (body.areaCenter !== undefined) changes.areaCenter = body.areaCenter;
+    if (body.areaSize !== undefined) changes.areaSize = sizeText(body.areaSize);
+    if (body.organizationType !== undefined) changes.organizationType = body.organizationType;
+    if (body.parentId !== undefined) changes.parentId = body.parentId;
+    if (body.areaUsage !== undefined) changes.areaUsage = body.areaUsage;
+    if (body.defaultFlag === 1) changes.defaultFlag = 1;
+    const merged = {
+      areaName: body.areaName,
+      organizationType: changes.organizationType ?? current.organizationType,
+      areaNum: changes.areaNum === undefined ? current.areaNum : changes.areaNum,
+    };
+    const clash = await findClash(ctx.db, ctx.tenantId, merged, current.id);
+    if (clash) throw clashError(clash, merged);
+    const res = await updateArea(
+      ctx.db,
+      ctx.tenantId,
+      current.id,
+      body.objectVersionNumber,
+      ctx.user.id,
+      changes,
+    );
+    // The lock makes a lost race unlikely; the versioned UPDATE still refuses a stale write.
+    if (!res) throw CommonErrors.stale();
+    const row = this.written(res, merged);
+    if (changes.defaultFlag === 1) await makeDefault(ctx.db, ctx.tenantId, row.id, ctx.user.id);
+    return toArea(row);
+  }
+
+  /** Deletes a base; when it was the default, the oldest remaining base becomes the default. */
+  async remove(ctx: Ctx, body: AreaDeleteBody): Promise<{ success: boolean }> {
+    requireTenant(ctx);
+    requireAccess(ctx, AREA_ACCESS.delete);
+    await lockTenantAreas(ctx.db, ctx.tenantId);
+    const current = await findArea(ctx.db, ctx.tenantId, body.areaId);
+    if (!current) throw AreaErrors.notFound();
+    const version = body.objectVersionNumber;
+    if (version !== undefined && current.objectVersionNumber !== version) throw CommonErrors.stale();
+    if ((await countChildren(ctx.db, ctx.tenantId, current.id)) > 0) throw AreaErrors.hasChildren();
+    if ((await countPlots(ctx.db, ctx.tenantId, current.id)) > 0) throw AreaErrors.hasPlots();
+    if (!(await deleteArea(ctx.db, ctx.tenantId, current.id, version))) throw CommonErrors.stale();
+    if (current.defaultFlag === 1) {
+      const next = await oldestArea(ctx.db, ctx.tenantId);
+      if (next) await makeDefault(ctx.db, ctx.tenantId, next.id, ctx.user.id);
+    }
+    return { success: true };
+  }
+
+  /** The parent must be a base of this tenant, and not the base itself or one under it. */
+  private async checkParent(ctx: TenantCtx, selfId: number | undefined, parentId: number): Promise<void> {
+    let id: number | null = parentId;
+    for (let depth = 0; id !== null && depth < MAX_DEPTH; depth++) {
+      if (id === selfId) throw AreaErrors.parentCycle();
+      const row = await findArea(ctx.db, ctx.tenantId, id);
+      if (!row) {
+        if (id === parentId) throw AreaErrors.parentNotFound();
+        return;
+      }
+      id = row.parentId;
+    }
+  }
+
+  private written(res: WriteResult, v: { areaName: string; areaNum: string | null }): AreaRow {
+    if ('conflict' in res) throw clashError(res.conflict, v);
+    return res.row;
+  }
+}

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FarmLog, FarmOverview, Page } from '@tilth/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Started } from '../../../../platform/bootstrap.js';
+import { loadConfig } from '../../../../platform/config.js';
+import { createScratchDatabase } from '../../../../platform/db/test-database.js';
+import { auth, json, login } from '../../../../test/harness.js';
+import { demoExtras } from '../../../demo/demo.extras.js';
+import { seedDemo } from '../../../demo/demo.seed.js';
+import { createTenant, PLATFORM_TENANT_NAME } from '../../../demo/seed.helpers.js';
+
+// A server of its own with no fixture tenants, as the demo seed expects (like land.demo.test.ts).
+let s: Started;
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-log-demo-'));
+  scratch = await createScratchDatabase();
+  s = await createServer(
+    loadConfig({
+      ...process.env,
+      TILTH_DATA_DIR: dataDir,
+      TILTH_DEMO: '0',
+      DATABASE_URL: scratch?.url ?? '',
+      // createServer starts the embedded broker: a free port, never the default 1883.
+      MQTT_PORT: '0',
+      MQTT_URL: '',
+    }),
+    { pgliteDir: 'memory://', logger: false, smsLog: { info: () => undefined } },
+  );
+  await createTenant(s.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
+});
+afterAll(async () => {
+  await s?.close();
+  await scratch?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('demo farm logs', () => {
+  it('seeds about 15 logs of the last weeks on both bases, with warnings and one emergency', async () => {
+    const ids = await seedDemo(s.platform.database, demoExtras);
+    expect(ids.seeded).toBe(true);
+    const token = await login(s, 'demo', 'demo1234');
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/wfpf/v1/${ids.demoTenant}/log?size=0`,
+      headers: auth(token),
+    });
+    const logs = json<Page<FarmLog>>(res).content;
+    expect(logs.length).toBe(15);
+    expect(new Set(logs.map((l) => l.areaName))).toEqual(new Set(['番禺示范基地', '南沙水产基地']));
+    expect(logs.filter((l) => l.level === 'emergency')).toHaveLength(1);
+    expect(logs.filter((l) => l.level === 'warning').length).toBeGreaterThanOrEqual(3);
+    expect(logs.filter((l) => l.landName !== null).length).toBeGreaterThan(10);
+    const now = Date.now();
+    for (const l of logs) {
+      expect(Date.parse(l.logTime)).toBeLessThanOrEqual(now);
+      expect(now - Date.parse(l.logTime)).toBeLessThan(30 * 24 * 3600 * 1000);
+    }
+    const home = await s.app.inject({
+      method: 'GET',
+      url: `/wfpf/v1/${ids.demoTenant}/farm/overview`,
+      headers: auth(token),
+    });
+    expect(json<FarmOverview>(home).logs.latest).toHaveLength(5);
+  });
+});

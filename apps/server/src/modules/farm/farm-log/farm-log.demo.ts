@@ -1,0 +1,216 @@
+import type { FarmLogCreateBody } from '@tilth/contracts/farm-log.types';
+import { and, eq } from 'drizzle-orm';
+import type { DemoExtras } from '../../demo/demo.seed.js';
+import { areas } from '../area/area.tables.js';
+import { demoAdminCtx } from '../crop/crop.demo.js';
+import { lands } from '../land/land.tables.js';
+import { FarmLogService } from './farm-log.service.js';
+
+interface DemoLog {
+  base: string;
+  plot?: string;
+  /** Days before now, and the farm-time hour of day. */
+  daysAgo: number;
+  hour: number;
+  body: Omit<FarmLogCreateBody, 'areaId' | 'landId' | 'logTime' | 'pictures' | 'source'>;
+}
+
+const PY = '番禺示范基地';
+const NS = '南沙水产基地';
+
+// A few weeks of a working season: routine entries, some warnings and one emergency (a storm flooding a
+// greenhouse). The demo has no picture files, so the logs carry none.
+const LOGS: DemoLog[] = [
+  {
+    base: PY,
+    plot: '1号温室大棚',
+    daysAgo: 27,
+    hour: 8,
+    body: {
+      title: '番茄定植完成',
+      level: 'daily',
+      description: '1号棚定植粉冠一号番茄苗 3200 株，株距 40 厘米，定植后浇足定根水。',
+    },
+  },
+  {
+    base: PY,
+    plot: '东片水稻田',
+    daysAgo: 25,
+    hour: 7,
+    body: {
+      title: '早稻插秧',
+      level: 'daily',
+      description: '机插秧 18 亩，每亩约 1.6 万穴，田间保持浅水层。',
+    },
+  },
+  {
+    base: NS,
+    plot: '1号鱼塘',
+    daysAgo: 24,
+    hour: 9,
+    body: {
+      title: '草鱼苗投放',
+      level: 'daily',
+      description: '投放草鱼苗 8000 尾，规格 50 克/尾，入塘前盐水浸泡消毒。',
+    },
+  },
+  {
+    base: PY,
+    plot: '2号温室大棚',
+    daysAgo: 21,
+    hour: 15,
+    body: { title: '叶菜播种', level: 'daily', description: '上海青、生菜穴盘育苗各 20 盘。' },
+  },
+  {
+    base: PY,
+    plot: '西片蔬菜地',
+    daysAgo: 19,
+    hour: 10,
+    body: {
+      title: '发现小菜蛾危害',
+      level: 'warning',
+      description: '西片甘蓝约 15% 植株可见虫孔，已安排明日喷施苏云金杆菌，并增挂性诱捕器。',
+    },
+  },
+  {
+    base: NS,
+    plot: '2号鱼塘',
+    daysAgo: 17,
+    hour: 5,
+    body: {
+      title: '凌晨溶氧偏低',
+      level: 'warning',
+      description: '凌晨 5 点溶氧 3.2 mg/L，对虾有浮头迹象，已开启全部增氧机并减少投喂。',
+    },
+  },
+  {
+    base: PY,
+    plot: '1号温室大棚',
+    daysAgo: 15,
+    hour: 9,
+    body: { title: '追施水溶肥', level: 'daily', description: '滴灌追施平衡型水溶肥，每亩 5 公斤。' },
+  },
+  {
+    base: PY,
+    plot: '东片水稻田',
+    daysAgo: 13,
+    hour: 16,
+    body: { title: '稻田晒田', level: 'daily', description: '分蘖末期排水晒田 5–7 天，控制无效分蘖。' },
+  },
+  {
+    base: PY,
+    daysAgo: 11,
+    hour: 20,
+    body: {
+      title: '暴雨致1号棚进水',
+      level: 'emergency',
+      description:
+        '夜间暴雨 86 毫米，1号棚东侧排水沟堵塞，棚内积水约 10 厘米。已连夜抽排并疏通排水沟，次日检查根系。',
+    },
+  },
+  {
+    base: PY,
+    plot: '1号温室大棚',
+    daysAgo: 10,
+    hour: 9,
+    body: {
+      title: '灾后巡查',
+      level: 'warning',
+      description: '积水已排净，约 5% 植株叶片萎蔫，喷施叶面肥并加强通风。',
+    },
+  },
+  {
+    base: NS,
+    plot: '1号鱼塘',
+    daysAgo: 8,
+    hour: 14,
+    body: {
+      title: '水质检测',
+      level: 'daily',
+      description: 'pH 7.6，氨氮 0.2 mg/L，亚硝酸盐 0.05 mg/L，水质良好。',
+    },
+  },
+  {
+    base: PY,
+    plot: '西片蔬菜地',
+    daysAgo: 6,
+    hour: 8,
+    body: {
+      title: '虫情复查',
+      level: 'daily',
+      description: '喷药后小菜蛾幼虫明显减少，诱捕器每日诱蛾不足 5 头。',
+    },
+  },
+  {
+    base: NS,
+    plot: '2号鱼塘',
+    daysAgo: 4,
+    hour: 11,
+    body: {
+      title: '对虾出现红体',
+      level: 'warning',
+      description: '抽检 30 尾中 3 尾体色发红，已取样送检，暂停换水。',
+    },
+  },
+  {
+    base: PY,
+    plot: '2号温室大棚',
+    daysAgo: 2,
+    hour: 10,
+    body: { title: '叶菜采收', level: 'daily', description: '上海青采收 420 公斤，送城区门店。' },
+  },
+  {
+    base: PY,
+    daysAgo: 0,
+    hour: 8,
+    body: { title: '基地晨会', level: 'daily', description: '安排本周番茄整枝打杈与稻田病虫害统防统治。' },
+  },
+];
+
+const HOUR_MS = 3600 * 1000;
+
+/** The moment `daysAgo` farm days before now at `hour` o'clock Asia/Shanghai (UTC+8), never in the future. */
+const momentOf = (now: Date, daysAgo: number, hour: number): Date => {
+  const local = new Date(now.getTime() + 8 * HOUR_MS);
+  local.setUTCDate(local.getUTCDate() - daysAgo);
+  local.setUTCHours(hour, 0, 0, 0);
+  const at = new Date(local.getTime() - 8 * HOUR_MS);
+  return at > now ? new Date(now.getTime() - HOUR_MS) : at;
+};
+
+/** Demo farm logs on the demo tenant's bases and plots (run after the bases and plots are seeded). */
+export const seedFarmLogs: DemoExtras = async (database, ids) => {
+  const logs = new FarmLogService();
+  const now = new Date();
+  await database.withTenant(ids.demoTenant, async (tx) => {
+    const ctx = demoAdminCtx(tx, ids.demoTenant, ids.users.demo ?? 0);
+    const baseIds = new Map(
+      (
+        await tx
+          .select({ id: areas.id, name: areas.areaName })
+          .from(areas)
+          .where(eq(areas.tenantId, ids.demoTenant))
+      ).map((a) => [a.name, a.id]),
+    );
+    for (const log of LOGS) {
+      const areaId = baseIds.get(log.base);
+      if (areaId === undefined) continue;
+      const [plot] = log.plot
+        ? await tx
+            .select({ id: lands.id })
+            .from(lands)
+            .where(
+              and(eq(lands.tenantId, ids.demoTenant), eq(lands.areaId, areaId), eq(lands.landName, log.plot)),
+            )
+        : [];
+      await logs.create(ctx, {
+        ...log.body,
+        areaId,
+        landId: plot?.id ?? null,
+        pictures: [],
+        source: 'manual',
+        logTime: momentOf(now, log.daysAgo, log.hour).toISOString(),
+      });
+    }
+  });
+};

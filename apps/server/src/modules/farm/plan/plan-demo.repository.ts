@@ -1,0 +1,86 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.js';
+import { agriculturalInputs } from '../agricultural/agricultural.tables.js';
+import { areas } from '../area/area.tables.js';
+import { batches } from '../batch/batch.tables.js';
+import { crops, taskTypes } from '../crop/crop.tables.js';
+import { tasks } from '../task/task.tables.js';
+import { workers } from '../worker/worker.tables.js';
+
+// Look-ups the demo seed needs by name (the catalogue rows other demo extras made).
+
+const mapOf = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.name, r.id]));
+
+export const demoNames = async (db: Db, tenantId: number) => ({
+  taskTypes: mapOf(
+    await db
+      .select({ id: taskTypes.id, name: taskTypes.typeName })
+      .from(taskTypes)
+      .where(eq(taskTypes.tenantId, tenantId)),
+  ),
+  inputs: mapOf(
+    await db
+      .select({ id: agriculturalInputs.id, name: agriculturalInputs.inputName })
+      .from(agriculturalInputs)
+      .where(eq(agriculturalInputs.tenantId, tenantId)),
+  ),
+  crops: mapOf(
+    await db.select({ id: crops.id, name: crops.cropName }).from(crops).where(eq(crops.tenantId, tenantId)),
+  ),
+});
+
+export const baseNamed = async (db: Db, tenantId: number, name: string): Promise<number | undefined> => {
+  const [r] = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.tenantId, tenantId), eq(areas.areaName, name)));
+  return r?.id;
+};
+
+export const growingBatchesOf = async (
+  db: Db,
+  tenantId: number,
+  areaId: number,
+  cropId: number,
+  limit: number,
+): Promise<number[]> =>
+  (
+    await db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(
+        and(
+          eq(batches.tenantId, tenantId),
+          eq(batches.areaId, areaId),
+          eq(batches.cropId, cropId),
+          eq(batches.status, 'growing'),
+        ),
+      )
+      .orderBy(batches.id)
+      .limit(limit)
+  ).map((b) => b.id);
+
+export const enabledWorkerOfUser = async (
+  db: Db,
+  tenantId: number,
+  userId: number,
+): Promise<number | undefined> => {
+  const [r] = await db
+    .select({ id: workers.id })
+    .from(workers)
+    .where(and(eq(workers.tenantId, tenantId), eq(workers.userId, userId), eq(workers.enabledFlag, 1)));
+  return r?.id;
+};
+
+/** Marks the plan's tasks that ended before `before` as finished, as if the season had been worked. */
+export const finishTasksEndedBefore = async (db: Db, tenantId: number, planId: number, before: string) => {
+  await db
+    .update(tasks)
+    .set({
+      status: 'finished',
+      startedAt: sql`${tasks.startDate}::timestamptz + interval '8 hours'`,
+      finishedAt: sql`${tasks.endDate}::timestamptz + interval '17 hours'`,
+      finishNote: '按计划完成',
+    })
+    .where(and(eq(tasks.tenantId, tenantId), eq(tasks.planId, planId), lt(tasks.endDate, before)));
+};

@@ -1,0 +1,37 @@
+import { defineErrors } from '../../../platform/errors.js';
+
+export const AccessErrors = defineErrors({
+  roleCodeExists: {
+    status: 409,
+    code: 'hiam.warn.role.codeExists',
+    message: { 'zh-CN': '角色编码已存在', 'en-US': 'A role with this code already exists' },
+  },
+  builtInRole: {
+    status: 400,
+    code: 'hiam.warn.role.builtIn',
+    message: { 'zh-CN': '内置角色不能删除', 'en-US': 'Built-in roles cannot be deleted' },
+  },
+  unknownPermission: {
+    status: 400,
+    code: 'hiam.warn.role.unknownPermission',
+    message: { 'zh-CN': '未知的权限编码：{code}', 'en-US': 'Unknown permission code: {code}' },
+  },
+  roleNotFound: {
+    status: 404,
+    code: 'hiam.warn.role.notFound',
+    message: { 'zh-CN': '角色不存在', 'en-US': 'Role not found' },
+  },
+  userNotMember: {
+    status: 404,
+    code: 'hiam.warn.user.notFound',
+    message: { 'zh-CN': '该企业下没有这个用户', 'en-US': 'No such user in this enterprise' },
+  },
+  lastAdmin: {
+    status: 400,
+    code: 'hiam.warn.role.lastAdmin',
+    message: {
+      'zh-CN': '企业至少需要保留一名管理员',
+      'en-US': 'The enterprise must keep at least one administrator',
+    },
+  },
+});

@@ -1,0 +1,44 @@
+import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    code: text('code').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    builtIn: boolean('built_in').notNull().default(false),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('roles_code_uq').on(t.tenantId, t.code),
+    tenantIsolation(),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    tenantId: tenantIdColumn(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    permissionCode: text('permission_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.permissionCode] }), tenantIsolation()],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: tenantIdColumn(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.roleId] }),
+    index('user_roles_role_idx').on(t.tenantId, t.roleId),
+    tenantIsolation(),
+  ],
+);

@@ -1,0 +1,210 @@
+import type { PermissionCode } from '@tilth/contracts/permissions';
+import {
+  DEFAULT_THEME,
+  type MenuTheme,
+  type MenuThemeBody,
+  type TenantBrandAnswer,
+  type TenantScreen,
+  type TenantScreenCreateBody,
+  type TenantScreenUpdateBody,
+  type ThemeConfig,
+  themeConfig,
+} from '@tilth/contracts/tenant.types';
+import { CommonErrors } from '../../../platform/errors.js';
+import { requireAccess, requireTenant } from '../../../platform/http/access.js';
+import type { Ctx } from '../../../platform/http/context.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
+import { TenantErrors } from './tenant.errors.js';
+import {
+  deleteScreen,
+  findBrandByDomain,
+  findMenuTheme,
+  findScreen,
+  findTenant,
+  insertScreen,
+  listScreens,
+  type MenuThemeRow,
+  saveMenuTheme,
+  setNoviceFlag,
+  type TenantScreenRow,
+  updateScreen,
+} from './tenant.repository.js';
+
+/** Who may do what with visualization screens (spec 01 §2.10, §6). */
+export const SCREEN_ACCESS = {
+  list: [
+    'wfpf.farm.user.ps.tenant-screen',
+    'wfpf.company.system.tenant-screen.ps.create',
+    'wfpf.company.system.tenant-screen.ps.edit',
+    'wfpf.company.system.tenant-screen.ps.delete',
+  ],
+  create: 'wfpf.company.system.tenant-screen.ps.create',
+  edit: 'wfpf.company.system.tenant-screen.ps.edit',
+  delete: 'wfpf.company.system.tenant-screen.ps.delete',
+} as const satisfies Record<string, PermissionCode | readonly PermissionCode[]>;
+
+/** Tilth's own brand, answered when no deployment is registered for the host (login page, spec 01 §2.7). */
+const defaultBrand = (lang: Lang): TenantBrandAnswer => ({
+  favicon: '/favicon.svg',
+  loginTitle: lang === 'en-US' ? 'Tilth Smart Farming' : 'Tilth 智慧农业',
+  workLogo: '',
+  loginLogo: '',
+  menuLogo: '',
+  loginBackgroundColor: '#1b9961',
+  titleLoginLogo: '',
+  subTitle:
+    lang === 'en-US'
+      ? 'Bases, plots, devices and inventory in one console'
+      : '基地、地块、设备与进销存，一站式数字化管理',
+  loginImage: '',
+  copyright: `© ${new Date().getFullYear()} Tilth`,
+});
+
+/** 'Farm.Example.com:8080' → 'farm.example.com'. */
+const normaliseHost = (domainName: string): string =>
+  domainName
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z]+:\/\//, '')
+    .replace(/[/:].*$/, '');
+
+const parseTheme = (text: string): ThemeConfig => {
+  try {
+    const parsed = themeConfig.partial().safeParse(JSON.parse(text));
+    if (parsed.success) return { ...DEFAULT_THEME, ...stripUndefined(parsed.data) };
+  } catch {
+    // A theme that no longer parses falls back to the defaults below.
+  }
+  return DEFAULT_THEME;
+};
+
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const toTheme = (userId: number, row: MenuThemeRow | undefined): MenuTheme => ({
+  open: row?.open === 0 ? 0 : 1,
+  userId,
+  theme: JSON.stringify(row ? parseTheme(row.theme) : DEFAULT_THEME),
+  objectVersionNumber: row?.objectVersionNumber ?? 0,
+});
+
+const toScreen = (r: TenantScreenRow): TenantScreen => ({
+  id: r.id,
+  screenName: r.screenName,
+  screenImage: r.screenImage,
+  screenAddress: r.screenAddress,
+  screenType: r.screenType,
+  sort: r.sort,
+  objectVersionNumber: r.objectVersionNumber,
+});
+
+export class TenantService {
+  /** The brand of the deployment serving this host, or Tilth's default brand. */
+  async brand(ctx: Ctx, domainName: string | undefined): Promise<TenantBrandAnswer> {
+    requireAccess(ctx, 'public');
+    const base = defaultBrand(ctx.lang);
+    const host = normaliseHost(domainName ?? '');
+    if (!host) return base;
+    const stored = await findBrandByDomain(ctx.db, host);
+    if (!stored) return base;
+    // Fields the deployment left empty keep the default.
+    const set = Object.entries(stored).filter(([k, v]) => k in base && typeof v === 'string' && v !== '');
+    return { ...base, ...Object.fromEntries(set) };
+  }
+
+  /** 1 while the tenant has not finished the beginner's guide (spec 01 §2.9). */
+  async noviceCheck(ctx: Ctx): Promise<0 | 1> {
+    requireTenant(ctx);
+    requireAccess(ctx, 'authenticated');
+    const t = await findTenant(ctx.db, ctx.tenantId);
+    if (!t) throw TenantErrors.notFound();
+    return t.noviceFlag === 1 ? 1 : 0;
+  }
+
+  /** Clears the novice flag; called by the guide, and by the area service once the first base exists. */
+  async noviceUnlock(ctx: Ctx): Promise<0> {
+    requireTenant(ctx);
+    requireAccess(ctx, 'authenticated');
+    if (!(await setNoviceFlag(ctx.db, ctx.tenantId, 0))) throw TenantErrors.notFound();
+    return 0;
+  }
+
+  async getTheme(ctx: Ctx): Promise<MenuTheme> {
+    requireTenant(ctx);
+    requireAccess(ctx, 'authenticated');
+    return toTheme(ctx.user.id, await findMenuTheme(ctx.db, ctx.tenantId, ctx.user.id));
+  }
+
+  /** Saves the caller's theme; missing keys keep the saved (or default) values. */
+  async saveTheme(ctx: Ctx, body: MenuThemeBody): Promise<MenuTheme> {
+    requireTenant(ctx);
+    requireAccess(ctx, 'authenticated');
+    if (body.userId !== ctx.user.id) throw TenantErrors.themeOtherUser();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(body.theme);
+    } catch {
+      throw TenantErrors.themeInvalid({ detail: 'theme: not valid JSON' });
+    }
+    const parsed = themeConfig.partial().safeParse(raw);
+    if (!parsed.success) {
+      const detail = parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${['theme', ...i.path.map(String)].join('.')}: ${i.message}`)
+        .join('; ');
+      throw TenantErrors.themeInvalid({ detail });
+    }
+    const saved = await findMenuTheme(ctx.db, ctx.tenantId, ctx.user.id);
+    const theme = { ...(saved ? parseTheme(saved.theme) : DEFAULT_THEME), ...stripUndefined(parsed.data) };
+    const row = await saveMenuTheme(
+      ctx.db,
+      ctx.tenantId,
+      ctx.user.id,
+      { theme: JSON.stringify(theme), open: body.open },
+      saved ? body.objectVersionNumber : undefined,
+    );
+    if (!row) throw CommonErrors.stale();
+    return toTheme(ctx.user.id, row);
+  }
+
+  async listScreens(ctx: Ctx): Promise<TenantScreen[]> {
+    requireTenant(ctx);
+    requireAccess(ctx, SCREEN_ACCESS.list);
+    return (await listScreens(ctx.db, ctx.tenantId)).map(toScreen);
+  }
+
+  async createScreen(ctx: Ctx, body: TenantScreenCreateBody): Promise<TenantScreen> {
+    requireTenant(ctx);
+    requireAccess(ctx, SCREEN_ACCESS.create);
+    const row = await insertScreen(ctx.db, ctx.tenantId, ctx.user.id, {
+      screenName: body.screenName,
+      screenImage: body.screenImage ?? null,
+      screenAddress: body.screenAddress,
+      screenType: body.screenType,
+      sort: body.sort,
+    });
+    return toScreen(row);
+  }
+
+  async updateScreen(ctx: Ctx, body: TenantScreenUpdateBody): Promise<TenantScreen> {
+    requireTenant(ctx);
+    requireAccess(ctx, SCREEN_ACCESS.edit);
+    const row = await updateScreen(ctx.db, ctx.tenantId, body.id, body.objectVersionNumber, ctx.user.id, {
+      screenName: body.screenName,
+      screenAddress: body.screenAddress,
+      ...(body.screenImage === undefined ? {} : { screenImage: body.screenImage }),
+      ...(body.screenType === undefined ? {} : { screenType: body.screenType }),
+      ...(body.sort === undefined ? {} : { sort: body.sort }),
+    });
+    if (row) return toScreen(row);
+    if (await findScreen(ctx.db, ctx.tenantId, body.id)) throw CommonErrors.stale();
+    throw TenantErrors.screenNotFound();
+  }
+
+  async deleteScreen(ctx: Ctx, id: number): Promise<{ success: boolean }> {
+    requireTenant(ctx);
+    requireAccess(ctx, SCREEN_ACCESS.delete);
+    if (!(await deleteScreen(ctx.db, ctx.tenantId, id))) throw TenantErrors.screenNotFound();
+    return { success: true };
+  }
+}

@@ -1,0 +1,415 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.js';
+import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
+import { pageRows } from '../../../platform/db/paging.js';
+import { areas } from '../../farm/area/area.tables.js';
+import { files } from '../../messaging/file/file.tables.js';
+import { devices } from '../device/device.tables.js';
+import { type InsectBox, insectRecords, insectTypes } from './insect.tables.js';
+
+export interface PhotoDevice {
+  id: number;
+  typeKey: string;
+  name: string;
+  areaId: number | null;
+  secretHash: string | null;
+  enabledFlag: number;
+}
+
+const deviceColumns = {
+  id: devices.id,
+  typeKey: devices.typeKey,
+  name: devices.name,
+  areaId: devices.areaId,
+  secretHash: devices.secretHash,
+  enabledFlag: devices.enabledFlag,
+};
+
+export const findDeviceByEui = async (
+  db: Db,
+  tenantId: number,
+  typeKey: string,
+  eui: string,
+): Promise<PhotoDevice | undefined> => {
+  const [row] = await db
+    .select(deviceColumns)
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)));
+  return row;
+};
+
+export const findDevice = async (db: Db, tenantId: number, id: number): Promise<PhotoDevice | undefined> => {
+  const [row] = await db
+    .select(deviceColumns)
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
+  return row;
+};
+
+export const devicesOfType = async (db: Db, tenantId: number, typeKeys: readonly string[]) =>
+  db
+    .select(deviceColumns)
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), inArray(devices.typeKey, [...typeKeys])))
+    .orderBy(asc(devices.id));
+
+export const areaExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
+  return row !== undefined;
+};
+
+export interface RecordValues {
+  deviceId: number | null;
+  areaId: number | null;
+  takenAt: Date;
+  counts: { name: string; count: number }[];
+  boxes: InsectBox[];
+  source: string;
+  identifiedFlag: number;
+  description: string | null;
+  /** The trap photo (files.id); set when the record is created, never by an update. */
+  fileId?: string | null;
+}
+
+export interface RecordView extends RecordValues {
+  id: number;
+  fileId: string | null;
+  deviceName: string | null;
+  deviceType: string | null;
+  objectVersionNumber: number;
+  creationDate: Date;
+}
+
+export const recordColumns = {
+  id: insectRecords.id,
+  deviceId: insectRecords.deviceId,
+  areaId: insectRecords.areaId,
+  fileId: insectRecords.fileId,
+  takenAt: insectRecords.takenAt,
+  counts: insectRecords.counts,
+  boxes: insectRecords.boxes,
+  source: insectRecords.source,
+  identifiedFlag: insectRecords.identifiedFlag,
+  description: insectRecords.description,
+  objectVersionNumber: insectRecords.objectVersionNumber,
+  creationDate: insectRecords.creationDate,
+  deviceName: devices.name,
+  deviceType: devices.typeKey,
+};
+
+export const insertRecord = async (
+  db: Db,
+  tenantId: number,
+  userId: number | null,
+  v: RecordValues,
+): Promise<number> => {
+  const [row] = await db
+    .insert(insectRecords)
+    .values({ tenantId, ...v, createdBy: userId, lastUpdatedBy: userId })
+    .returning({ id: insectRecords.id });
+  if (!row) throw new Error('insect record not inserted');
+  return row.id;
+};
+
+/** Who may see which records: device records of the allowed types, and device-less ones when allowed. */
+export interface Visibility {
+  deviceTypes: readonly string[];
+  manual: boolean;
+}
+
+const visible = (v: Visibility): SQL | undefined => {
+  const parts: SQL[] = [];
+  if (v.deviceTypes.length > 0) parts.push(inArray(devices.typeKey, [...v.deviceTypes]));
+  if (v.manual) parts.push(isNull(devices.id));
+  return parts.length > 0 ? or(...parts) : sql`false`;
+};
+
+export interface RecordFilter {
+  deviceId?: number;
+  areaId?: number;
+  source?: string;
+  name?: string;
+  from?: Date;
+  to?: Date;
+  /** Only records with a photo (from a device, maybe redrawn or re-identified; never manual entries). */
+  withPhoto?: boolean;
+}
+
+export const filterSql = (tenantId: number, f: RecordFilter, v: Visibility) =>
+  and(
+    eq(insectRecords.tenantId, tenantId),
+    visible(v),
+    f.deviceId === undefined ? undefined : eq(insectRecords.deviceId, f.deviceId),
+    f.areaId === undefined ? undefined : eq(insectRecords.areaId, f.areaId),
+    f.source === undefined ? undefined : eq(insectRecords.source, f.source),
+    f.name === undefined
+      ? undefined
+      : sql`exists (select 1 from jsonb_array_elements(${insectRecords.counts}) e where e->>'name' = ${f.name})`,
+    f.from === undefined ? undefined : gte(insectRecords.takenAt, f.from),
+    f.to === undefined ? undefined : lte(insectRecords.takenAt, f.to),
+    f.withPhoto ? isNotNull(insectRecords.fileId) : undefined,
+  );
+
+// Devices are joined on the tenant too, so a record never picks up another tenant's device.
+export const deviceJoin = (tenantId: number) =>
+  and(eq(devices.tenantId, tenantId), eq(devices.id, insectRecords.deviceId));
+
+export const findRecord = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  v: Visibility,
+  lock?: 'update',
+): Promise<RecordView | undefined> => {
+  const q = db
+    .select(recordColumns)
+    .from(insectRecords)
+    .leftJoin(devices, deviceJoin(tenantId))
+    .where(and(filterSql(tenantId, {}, v), eq(insectRecords.id, id)));
+  const [row] = lock ? await q.for('update', { of: insectRecords }) : await q;
+  return row;
+};
+
+export const listRecords = async (
+  db: Db,
+  tenantId: number,
+  f: RecordFilter,
+  v: Visibility,
+  limit: number | undefined,
+  offset: number,
+): Promise<{ rows: RecordView[]; total: number }> =>
+  pageRows(
+    db
+      .select(recordColumns)
+      .from(insectRecords)
+      .leftJoin(devices, deviceJoin(tenantId))
+      .where(filterSql(tenantId, f, v))
+      .orderBy(desc(insectRecords.takenAt), desc(insectRecords.id))
+      .$dynamic(),
+    () =>
+      db
+        .select({ n: count() })
+        .from(insectRecords)
+        .leftJoin(devices, deviceJoin(tenantId))
+        .where(filterSql(tenantId, f, v)),
+    limit,
+    offset,
+  );
+
+export const updateRecord = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  version: number,
+  userId: number,
+  changes: Partial<RecordValues>,
+): Promise<boolean> => {
+  const rows = await db
+    .update(insectRecords)
+    .set({
+      ...changes,
+      lastUpdatedBy: userId,
+      lastUpdateDate: new Date(),
+      objectVersionNumber: sql`${insectRecords.objectVersionNumber} + 1`,
+    })
+    .where(
+      and(
+        eq(insectRecords.tenantId, tenantId),
+        eq(insectRecords.id, id),
+        eq(insectRecords.objectVersionNumber, version),
+      ),
+    )
+    .returning({ id: insectRecords.id });
+  return rows.length > 0;
+};
+
+export const deleteRecord = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
+  const rows = await db
+    .delete(insectRecords)
+    .where(and(eq(insectRecords.tenantId, tenantId), eq(insectRecords.id, id)))
+    .returning({ id: insectRecords.id });
+  return rows.length > 0;
+};
+
+// Farm days are Asia/Shanghai days (UTC+8 all year), named without a time-zone database.
+const farmDay = sql<string>`to_char((${insectRecords.takenAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const entryName = sql<string>`(e->>'name')`;
+const entryCount = sql<number>`sum((e->>'count')::int)::int`;
+
+/** Σ count per farm day and insect name. */
+export const dailyCounts = async (
+  db: Db,
+  tenantId: number,
+  f: RecordFilter,
+  v: Visibility,
+): Promise<{ day: string; name: string; n: number }[]> => {
+  const rows = await db.execute(sql`
+    select ${farmDay} as day, ${entryName} as name, ${entryCount} as n
+    from ${insectRecords}
+      left join ${devices} on ${deviceJoin(tenantId)}
+      cross join lateral jsonb_array_elements(${insectRecords.counts}) e
+    where ${filterSql(tenantId, f, v)}
+    group by 1, 2
+    order by 1, 2`);
+  return (rows as unknown as { rows: { day: string; name: string; n: number }[] }).rows.map((r) => ({
+    day: r.day,
+    name: r.name,
+    n: Number(r.n),
+  }));
+};
+
+/** Σ count per insect name over the filter. */
+export const totalsByName = async (
+  db: Db,
+  tenantId: number,
+  f: RecordFilter,
+  v: Visibility,
+): Promise<{ name: string; n: number }[]> => {
+  const rows = await db.execute(sql`
+    select ${entryName} as name, ${entryCount} as n
+    from ${insectRecords}
+      left join ${devices} on ${deviceJoin(tenantId)}
+      cross join lateral jsonb_array_elements(${insectRecords.counts}) e
+    where ${filterSql(tenantId, f, v)}
+    group by 1
+    order by 2 desc, 1`);
+  return (rows as unknown as { rows: { name: string; n: number }[] }).rows.map((r) => ({
+    name: r.name,
+    n: Number(r.n),
+  }));
+};
+
+export interface TypeRow {
+  id: number;
+  tenantId: number;
+  name: string;
+  nameEn: string | null;
+  latinName: string | null;
+  category: string;
+  description: string | null;
+}
+
+const typeColumns = {
+  id: insectTypes.id,
+  tenantId: insectTypes.tenantId,
+  name: insectTypes.name,
+  nameEn: insectTypes.nameEn,
+  latinName: insectTypes.latinName,
+  category: insectTypes.category,
+  description: insectTypes.description,
+};
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const typeFilter = (tenantId: number, name: string | undefined) =>
+  and(
+    inArray(
+      insectTypes.tenantId,
+      tenantId === PLATFORM_TENANT_ID ? [tenantId] : [tenantId, PLATFORM_TENANT_ID],
+    ),
+    name === undefined
+      ? undefined
+      : or(
+          ilike(insectTypes.name, `%${escapeLike(name)}%`),
+          ilike(insectTypes.nameEn, `%${escapeLike(name)}%`),
+        ),
+  );
+
+/** The platform catalogue and the tenant's own insect types. */
+export const listTypes = async (
+  db: Db,
+  tenantId: number,
+  name: string | undefined,
+  limit: number | undefined,
+  offset: number,
+): Promise<{ rows: TypeRow[]; total: number }> =>
+  pageRows(
+    db
+      .select(typeColumns)
+      .from(insectTypes)
+      .where(typeFilter(tenantId, name))
+      .orderBy(asc(insectTypes.tenantId), asc(insectTypes.id))
+      .$dynamic(),
+    () => db.select({ n: count() }).from(insectTypes).where(typeFilter(tenantId, name)),
+    limit,
+    offset,
+  );
+
+export const findType = async (db: Db, tenantId: number, id: number): Promise<TypeRow | undefined> => {
+  const [row] = await db
+    .select(typeColumns)
+    .from(insectTypes)
+    .where(and(typeFilter(tenantId, undefined), eq(insectTypes.id, id)))
+    .orderBy(desc(insectTypes.tenantId));
+  return row;
+};
+
+export const insertTypes = async (
+  db: Db,
+  tenantId: number,
+  rows: Omit<TypeRow, 'id' | 'tenantId'>[],
+): Promise<void> => {
+  if (rows.length === 0) return;
+  await db
+    .insert(insectTypes)
+    .values(rows.map((r) => ({ tenantId, ...r })))
+    .onConflictDoNothing();
+};
+
+export interface PhotoFile {
+  id: string;
+  storageKey: string;
+  fileName: string;
+  fileSize: number;
+}
+
+/** Photo files of records, by insect_records.file_id. */
+export const photoFiles = async (db: Db, tenantId: number, ids: readonly string[]): Promise<PhotoFile[]> =>
+  ids.length === 0
+    ? []
+    : db
+        .select({
+          id: files.id,
+          storageKey: files.storageKey,
+          fileName: files.fileName,
+          fileSize: files.fileSize,
+        })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...ids])));
+
+export const setFileSize = async (db: Db, tenantId: number, id: string, size: number): Promise<void> => {
+  await db
+    .update(files)
+    .set({ fileSize: size })
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id)));
+};
+
+export const deletePhotoFiles = async (
+  db: Db,
+  tenantId: number,
+  fileId: string | null,
+): Promise<{ storageKey: string }[]> =>
+  fileId === null
+    ? Promise.resolve([])
+    : db
+        .delete(files)
+        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)))
+        .returning({ storageKey: files.storageKey });

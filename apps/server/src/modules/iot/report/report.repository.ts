@@ -1,0 +1,100 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.js';
+import { devices } from '../device/device.tables.js';
+import { telemetryHourly } from '../telemetry/telemetry.tables.js';
+
+export const WEATHER_STATION_TYPE = 'weather-station';
+
+export interface StationRow {
+  deviceId: number;
+  name: string;
+  eui: string;
+  areaId: number | null;
+  online: boolean;
+}
+
+/** Weather stations of the tenant: one, those of a base, or all. */
+export const listStations = async (
+  db: Db,
+  tenantId: number,
+  filter: { deviceId?: number; areaId?: number },
+): Promise<StationRow[]> =>
+  db
+    .select({
+      deviceId: devices.id,
+      name: devices.name,
+      eui: devices.eui,
+      areaId: devices.areaId,
+      online: devices.online,
+    })
+    .from(devices)
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        eq(devices.typeKey, WEATHER_STATION_TYPE),
+        filter.deviceId === undefined ? undefined : eq(devices.id, filter.deviceId),
+        filter.areaId === undefined ? undefined : eq(devices.areaId, filter.areaId),
+      ),
+    )
+    .orderBy(asc(devices.name), asc(devices.id));
+
+/** One station's hourly rollups of one metric folded into a farm day (Asia/Shanghai, UTC+8). */
+export interface DayAggregate {
+  deviceId: number;
+  /** 'YYYY-MM-DD' */
+  day: string;
+  /** Hour buckets with readings. */
+  hours: number;
+  /** Σ of all readings (for per-interval amounts such as rainfall: the day's total). */
+  total: number;
+  /** Largest hourly Σ (rainfall: the heaviest hour). */
+  maxHourSum: number;
+  /** Mean of the hourly means. */
+  meanOfHourlyMeans: number;
+  min: number;
+  max: number;
+  /** Hours whose mean reached `threshold`. */
+  hoursAtOrAbove: number;
+}
+
+// Shanghai has kept UTC+8 without daylight saving since 1991, so a fixed offset names the farm day and
+// no time-zone database is needed in the database engine.
+const farmDay = sql<string>`to_char((${telemetryHourly.bucket} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+const hourlyMean = sql`(${telemetryHourly.sum} / nullif(${telemetryHourly.count}, 0))`;
+
+export const dailyAggregates = async (
+  db: Db,
+  tenantId: number,
+  deviceIds: readonly number[],
+  metric: string,
+  from: Date,
+  to: Date,
+  threshold = Number.POSITIVE_INFINITY,
+): Promise<DayAggregate[]> => {
+  if (deviceIds.length === 0) return [];
+  const limit = Number.isFinite(threshold) ? threshold : 1e308;
+  return db
+    .select({
+      deviceId: telemetryHourly.deviceId,
+      day: farmDay,
+      hours: sql<number>`count(*)::int`,
+      total: sql<number>`sum(${telemetryHourly.sum})::float8`,
+      maxHourSum: sql<number>`max(${telemetryHourly.sum})::float8`,
+      meanOfHourlyMeans: sql<number>`avg(${hourlyMean})::float8`,
+      min: sql<number>`min(${telemetryHourly.min})::float8`,
+      max: sql<number>`max(${telemetryHourly.max})::float8`,
+      hoursAtOrAbove: sql<number>`(count(*) filter (where ${hourlyMean} >= ${limit}::float8))::int`,
+    })
+    .from(telemetryHourly)
+    .where(
+      and(
+        eq(telemetryHourly.tenantId, tenantId),
+        inArray(telemetryHourly.deviceId, [...deviceIds]),
+        eq(telemetryHourly.metric, metric),
+        gte(telemetryHourly.bucket, from),
+        lt(telemetryHourly.bucket, to),
+      ),
+    )
+    .groupBy(telemetryHourly.deviceId, farmDay)
+    .orderBy(farmDay);
+};
