@@ -11,17 +11,26 @@ module.exports = {
   forbidden: [
     {
       name: 'platform-is-the-bottom-layer',
-      comment: 'platform/ is transport, storage and HTTP plumbing; it never imports a module (it calls interfaces the app wires).',
+      comment:
+        'platform/ is transport, storage and HTTP plumbing; it never imports a module (it calls interfaces the app wires).',
       severity: 'error',
       from: { path: `${S}/platform/`, pathNot: TESTS },
       to: { path: `${M}/` },
     },
     {
       name: 'other-domains-through-their-index',
-      comment: "A domain uses another domain only through that domain's index.ts (services, types, read helpers).",
+      comment:
+        "A domain uses another domain only through that domain's index.ts (services, types, read helpers).",
       severity: 'error',
-      from: { path: `${M}/([^/]+/[^/]+)/`, pathNot: TESTS },
+      from: { path: `${M}/([^/]+/[^/]+)/`, pathNot: [TESTS, '\\.tables\\.ts$'] },
       to: { path: `${M}/[^/]+/[^/]+/`, pathNot: [`${M}/$1/`, DOMAIN_INDEX] },
+    },
+    {
+      name: 'tables-name-only-tables',
+      comment: "A table's foreign keys name other tables directly, so the schema stays a leaf layer (no index cycles).",
+      severity: 'error',
+      from: { path: `${M}/([^/]+/[^/]+)/[^/]+\\.tables\\.ts$` },
+      to: { path: `${M}/[^/]+/[^/]+/`, pathNot: [`${M}/$1/`, '\\.tables\\.ts$'] },
     },
     {
       name: 'demo-through-domain-indexes',

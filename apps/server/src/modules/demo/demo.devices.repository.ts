@@ -1,8 +1,8 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { areas } from '../farm/area/area.tables.js';
-import { lands } from '../farm/land/land.tables.js';
-import { deviceChannels, deviceSettings, devices, simCards } from '../iot/device/device.tables.js';
+import { areas } from '../farm/area/index.js';
+import { lands } from '../farm/land/index.js';
+import { deviceChannels, deviceSettings, devices, simCards } from '../iot/device/index.js';
 
 // Storage of the demo device fleet (demo.devices.ts): places to put devices, the rows themselves, and
 // the secrets the in-process simulator needs at each start.

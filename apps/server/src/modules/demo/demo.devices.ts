@@ -15,7 +15,7 @@ import type { Config } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { hashDeviceSecret, newDeviceSecret } from '../../platform/iot/device-secret.js';
 import type { IotRuntime } from '../../platform/iot/iot.js';
-import { insertTelemetry } from '../iot/telemetry/telemetry.repository.js';
+import { insertTelemetry } from '../iot/telemetry/index.js';
 import { DEMO_EUI_PREFIX, DEMO_FLEET, type DemoDevice } from './demo.devices.fleet.js';
 import {
   type DemoChannelInsert,

@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/client.js';
-import { findTenant } from '../identity/tenant/tenant.repository.js';
+import { findTenant } from '../identity/tenant/index.js';
 import { createTenant, createUser } from './seed.helpers.js';
 
 export const DEMO_LOGINS = [

@@ -2,9 +2,9 @@ import type { SeededRoleCode } from '@tilth/contracts/permissions';
 import { hashPassword } from '../../platform/auth/password.js';
 import type { Database } from '../../platform/db/client.js';
 import { setTenant } from '../../platform/db/client.js';
-import { AccessService } from '../identity/access/access.service.js';
-import { addMembership, findUserByLogin, insertUser } from '../identity/identity/identity.repository.js';
-import { findTenant, insertTenant, listTenantIds } from '../identity/tenant/tenant.repository.js';
+import { AccessService } from '../identity/access/index.js';
+import { addMembership, findUserByLogin, insertUser } from '../identity/identity/index.js';
+import { findTenant, insertTenant, listTenantIds } from '../identity/tenant/index.js';
 
 export const PLATFORM_TENANT_NAME = '平台 / Platform';
 

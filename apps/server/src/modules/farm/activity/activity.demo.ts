@@ -4,8 +4,8 @@ import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { listAreas } from '../area/area.repository.js';
-import { addDays, farmToday } from '../batch/batch.dates.js';
+import { listAreas } from '../area/index.js';
+import { addDays, farmToday } from '../batch/index.js';
 import { ActivityService } from './activity.service.js';
 
 type DemoActivity = Omit<ActivityCreateBody, 'areaId' | 'startTime' | 'endTime' | 'enabledFlag'> & {

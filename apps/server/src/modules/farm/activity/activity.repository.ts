@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, gte, ilike, lt, lte, type SQL } from 'drizzle
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { areas } from '../area/area.tables.js';
+import { areas } from '../area/index.js';
 import { activities } from './activity.tables.js';
 
 export type ActivityRow = typeof activities.$inferSelect;

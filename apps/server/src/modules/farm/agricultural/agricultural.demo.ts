@@ -1,8 +1,8 @@
 import type { AgriDocCreateBody, AgriInputCreateBody } from '@tilth/contracts/agricultural.types';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { listAreas } from '../area/area.repository.js';
-import { addDays, farmToday } from '../batch/batch.dates.js';
-import { demoAdminCtx } from '../crop/crop.demo.js';
+import { listAreas } from '../area/index.js';
+import { addDays, farmToday } from '../batch/index.js';
+import { demoAdminCtx } from '../crop/index.js';
 import { AgriDocService } from './document.service.js';
 import { AgriInputService } from './input.service.js';
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, type SQL, sq
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { areas } from '../area/area.tables.js';
+import { areas } from '../area/index.js';
 import {
   agriculturalDocumentLines,
   agriculturalDocuments,

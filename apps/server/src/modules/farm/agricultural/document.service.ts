@@ -11,7 +11,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { farmToday } from '../batch/batch.dates.js';
+import { farmToday } from '../batch/index.js';
 import { amountCents, fromUnits, num, numText, plain, toUnits } from './agricultural.decimal.js';
 import { AgriculturalErrors } from './agricultural.errors.js';
 import {

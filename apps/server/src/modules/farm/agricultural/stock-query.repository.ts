@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { areas } from '../area/area.tables.js';
+import { areas } from '../area/index.js';
 import {
   agriculturalDocuments,
   agriculturalInputs,

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, ne, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { lands } from '../land/land.tables.js';
+import { lands } from '../land/index.js';
 import { areas } from './area.tables.js';
 
 export type AreaRow = typeof areas.$inferSelect;

@@ -12,7 +12,7 @@ import {
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { TenantService } from '../../identity/tenant/tenant.service.js';
+import { TenantService } from '../../identity/tenant/index.js';
 import { AREA_ACCESS, AreaService } from './area.service.js';
 
 export const registerAreaRoutes = (app: App, platform: Platform): void => {

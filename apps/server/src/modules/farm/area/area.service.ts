@@ -10,7 +10,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import type { TenantService } from '../../identity/tenant/tenant.service.js';
+import type { TenantService } from '../../identity/tenant/index.js';
 import { AreaErrors } from './area.errors.js';
 import {
   type AreaConflict,

@@ -3,10 +3,8 @@ import { cropPageQuery, varietyPageQuery } from '@tilth/contracts/crop.types';
 import { landListQuery } from '@tilth/contracts/land.types';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { demoAdminCtx } from '../crop/crop.demo.js';
-import { CropService } from '../crop/crop.service.js';
-import { VarietyService } from '../crop/variety.service.js';
-import { LandService } from '../land/land.service.js';
+import { CropService, demoAdminCtx, VarietyService } from '../crop/index.js';
+import { LandService } from '../land/index.js';
 import { addDays, farmToday } from './batch.dates.js';
 import { BatchService } from './batch.service.js';
 

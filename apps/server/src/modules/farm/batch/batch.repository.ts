@@ -2,10 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, like, lte, ne, or, type 
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { areas } from '../area/area.tables.js';
-import { crops, varieties } from '../crop/crop.tables.js';
-import { lands } from '../land/land.tables.js';
-import { plotLockKey } from '../land/plot.lock.js';
+import { areas } from '../area/index.js';
+import { crops, varieties } from '../crop/index.js';
+import { lands, plotLockKey } from '../land/index.js';
 import { batches } from './batch.tables.js';
 
 export type BatchRow = typeof batches.$inferSelect;

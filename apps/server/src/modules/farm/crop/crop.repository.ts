@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written as PlatformWritten } from '../../../platform/db/writes.js';
-import { batches } from '../batch/batch.tables.js';
+import { batches } from '../batch/index.js';
 import { crops, varieties } from './crop.tables.js';
 
 export type CropRow = typeof crops.$inferSelect;

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { users } from '../../identity/identity/identity.tables.js';
-import { areas } from '../area/area.tables.js';
-import { batches } from '../batch/batch.tables.js';
-import { crops, taskTypes } from '../crop/crop.tables.js';
-import { farmLogs } from '../farm-log/farm-log.tables.js';
-import { lands } from '../land/land.tables.js';
-import { tasks } from '../task/task.tables.js';
-import { workers } from '../worker/worker.tables.js';
+import { users } from '../../identity/identity/index.js';
+import { areas } from '../area/index.js';
+import { batches } from '../batch/index.js';
+import { crops, taskTypes } from '../crop/index.js';
+import { farmLogs } from '../farm-log/index.js';
+import { lands } from '../land/index.js';
+import { tasks } from '../task/index.js';
+import { workers } from '../worker/index.js';
 
 // Read-only aggregates for the farm home. Every figure is one SQL statement over the whole set (no query
 // per row); the statement count is fixed whatever the farm's size.

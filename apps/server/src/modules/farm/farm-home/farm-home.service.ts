@@ -9,8 +9,8 @@ import {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { FARM_TIME_ZONE, farmToday } from '../batch/batch.dates.js';
-import { toFarmLog } from '../farm-log/farm-log.service.js';
+import { FARM_TIME_ZONE, farmToday } from '../batch/index.js';
+import { toFarmLog } from '../farm-log/index.js';
 import { FarmHomeErrors } from './farm-home.errors.js';
 import {
   findArea,

@@ -1,9 +1,9 @@
 import type { FarmLogCreateBody } from '@tilth/contracts/farm-log.types';
 import { and, eq } from 'drizzle-orm';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { areas } from '../area/area.tables.js';
-import { demoAdminCtx } from '../crop/crop.demo.js';
-import { lands } from '../land/land.tables.js';
+import { areas } from '../area/index.js';
+import { demoAdminCtx } from '../crop/index.js';
+import { lands } from '../land/index.js';
 import { FarmLogService } from './farm-log.service.js';
 
 interface DemoLog {

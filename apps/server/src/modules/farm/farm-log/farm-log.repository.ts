@@ -2,10 +2,10 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { users } from '../../identity/identity/identity.tables.js';
-import { files } from '../../messaging/file/file.tables.js';
-import { areas } from '../area/area.tables.js';
-import { lands } from '../land/land.tables.js';
+import { users } from '../../identity/identity/index.js';
+import { files } from '../../messaging/file/index.js';
+import { areas } from '../area/index.js';
+import { lands } from '../land/index.js';
 import { farmLogs } from './farm-log.tables.js';
 
 export type FarmLogRow = typeof farmLogs.$inferSelect;

@@ -10,7 +10,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { addDays } from '../batch/batch.dates.js';
+import { addDays } from '../batch/index.js';
 import { FarmLogErrors } from './farm-log.errors.js';
 import {
   deleteFarmLog,

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { listAreas } from '../area/area.repository.js';
+import { listAreas } from '../area/index.js';
 import { LandService } from './land.service.js';
 
 type Plot = Omit<LandCreateBody, 'areaId'>;

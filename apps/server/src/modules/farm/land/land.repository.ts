@@ -2,9 +2,9 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, type SQL, s
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { areas } from '../area/area.tables.js';
-import { batches } from '../batch/batch.tables.js';
-import { crops, varieties } from '../crop/crop.tables.js';
+import { areas } from '../area/index.js';
+import { batches } from '../batch/index.js';
+import { crops, varieties } from '../crop/index.js';
 import { lands, type Ring } from './land.tables.js';
 import { plotLockKey } from './plot.lock.js';
 

@@ -13,8 +13,8 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { AreaErrors } from '../area/area.errors.js';
-import { farmToday } from '../batch/batch.dates.js';
+import { AreaErrors } from '../area/index.js';
+import { farmToday } from '../batch/index.js';
 import { GeometryError, MAX_POSITIONS, measurePolygon } from './geometry.js';
 import { LandErrors } from './land.errors.js';
 import {

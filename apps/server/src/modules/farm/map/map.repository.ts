@@ -13,11 +13,11 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { areas } from '../area/area.tables.js';
-import { batches } from '../batch/batch.tables.js';
-import { crops } from '../crop/crop.tables.js';
-import { lands, type Ring } from '../land/land.tables.js';
-import { tasks } from '../task/task.tables.js';
+import { areas } from '../area/index.js';
+import { batches } from '../batch/index.js';
+import { crops } from '../crop/index.js';
+import { lands, type Ring } from '../land/index.js';
+import { tasks } from '../task/index.js';
 
 // Read-only queries over the farm tables (areas, lands, batches, crops, tasks) for the map screens. Each
 // answer is one statement, whatever the number of plots: no query per plot or base.

@@ -8,8 +8,8 @@ import type {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { AreaErrors } from '../area/area.errors.js';
-import { farmToday } from '../batch/batch.dates.js';
+import { AreaErrors } from '../area/index.js';
+import { farmToday } from '../batch/index.js';
 import {
   areaByCrop,
   baseExists,

@@ -15,7 +15,7 @@ import { AppError } from '../../../platform/errors.js';
 import { requireAccess } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { pageWindow, toPage } from '../../messaging/notice/paging.js';
+import { pageWindow, toPage } from '../../messaging/notice/index.js';
 import { MarketErrors } from './market.errors.js';
 import { ImportFileError, type RowError, readRows, rowErrorsIn, validateRows } from './market.import.js';
 import * as repo from './market.repository.js';

@@ -1,11 +1,11 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { agriculturalInputs } from '../agricultural/agricultural.tables.js';
-import { areas } from '../area/area.tables.js';
-import { batches } from '../batch/batch.tables.js';
-import { crops, taskTypes } from '../crop/crop.tables.js';
-import { tasks } from '../task/task.tables.js';
-import { workers } from '../worker/worker.tables.js';
+import { agriculturalInputs } from '../agricultural/index.js';
+import { areas } from '../area/index.js';
+import { batches } from '../batch/index.js';
+import { crops, taskTypes } from '../crop/index.js';
+import { tasks } from '../task/index.js';
+import { workers } from '../worker/index.js';
 
 // Look-ups the demo seed needs by name (the catalogue rows other demo extras made).
 

@@ -2,8 +2,8 @@ import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { agriculturalInputs } from '../agricultural/agricultural.tables.js';
-import { crops, taskTypes } from '../crop/crop.tables.js';
+import { agriculturalInputs } from '../agricultural/index.js';
+import { crops, taskTypes } from '../crop/index.js';
 import { type PlannedInput, planPackages, planPackageTasks } from './plan.tables.js';
 
 export type PackageRow = typeof planPackages.$inferSelect;

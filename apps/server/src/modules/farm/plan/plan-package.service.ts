@@ -12,7 +12,7 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/crop.service.js';
+import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/index.js';
 import { PlanPackageErrors } from './plan.errors.js';
 import type { PlannedInput } from './plan.tables.js';
 import {

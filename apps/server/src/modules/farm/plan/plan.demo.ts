@@ -1,9 +1,8 @@
 import type { PlanPackageTaskBody } from '@tilth/contracts/plan.types';
 import type { Db } from '../../../platform/db/client.js';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { addDays, farmToday } from '../batch/batch.dates.js';
-import { BatchService } from '../batch/batch.service.js';
-import { demoAdminCtx } from '../crop/crop.demo.js';
+import { addDays, BatchService, farmToday } from '../batch/index.js';
+import { demoAdminCtx } from '../crop/index.js';
 import { PlanService } from './plan.service.js';
 import {
   baseNamed,

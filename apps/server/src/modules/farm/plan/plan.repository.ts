@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { areas } from '../area/area.tables.js';
-import { batches } from '../batch/batch.tables.js';
-import { taskTypes } from '../crop/crop.tables.js';
-import { lands } from '../land/land.tables.js';
-import { tasks } from '../task/task.tables.js';
-import { workers } from '../worker/worker.tables.js';
+import { areas } from '../area/index.js';
+import { batches } from '../batch/index.js';
+import { taskTypes } from '../crop/index.js';
+import { lands } from '../land/index.js';
+import { tasks } from '../task/index.js';
+import { workers } from '../worker/index.js';
 import { type PlannedInput, planBatches, planPackages, plans } from './plan.tables.js';
 
 export type PlanRow = typeof plans.$inferSelect;

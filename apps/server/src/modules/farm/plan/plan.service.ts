@@ -15,8 +15,8 @@ import {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { farmToday } from '../batch/batch.dates.js';
-import { containsFilter, pageAnswer, pageWindow } from '../crop/crop.service.js';
+import { farmToday } from '../batch/index.js';
+import { containsFilter, pageAnswer, pageWindow } from '../crop/index.js';
 import { PlanErrors } from './plan.errors.js';
 import {
   applyPlan,

@@ -1,5 +1,5 @@
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { demoAdminCtx } from '../crop/crop.demo.js';
+import { demoAdminCtx } from '../crop/index.js';
 import { SeedService } from './seed.service.js';
 
 /** The demo tenant's public seed product (open it at /seed?tenantId=…&id=…). */

@@ -13,7 +13,7 @@ import {
 import { type App, addRoute } from '../../../platform/http/route.js';
 import { sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
-import { FileService } from '../../messaging/file/file.service.js';
+import { FileService } from '../../messaging/file/index.js';
 import { SEED_ACCESS, SeedService } from './seed.service.js';
 
 /** Seed products: spec 03 §7 'GET seed/page, GET/POST/PUT seed, DELETE seed/{id}' and the public page. */

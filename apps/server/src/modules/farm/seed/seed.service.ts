@@ -14,8 +14,8 @@ import {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { sanitizeNoticeHtml } from '../../messaging/notice/html.sanitize.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/crop.service.js';
+import { sanitizeNoticeHtml } from '../../messaging/notice/index.js';
+import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/index.js';
 import { SeedErrors } from './seed.errors.js';
 import {
   deleteSeed,

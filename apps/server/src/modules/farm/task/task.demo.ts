@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { addDays, farmToday } from '../batch/batch.dates.js';
+import { addDays, farmToday } from '../batch/index.js';
 import { TaskFlowService } from './task.flow.js';
 import { idsByName, workerOfUser } from './task.repository.js';
 import { TaskService } from './task.service.js';

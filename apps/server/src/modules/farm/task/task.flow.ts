@@ -10,8 +10,7 @@ import { TASK_PHOTO_URL } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { AgriculturalErrors } from '../agricultural/agricultural.errors.js';
-import { applyStockChanges } from '../agricultural/stock.repository.js';
+import { AgriculturalErrors, applyStockChanges } from '../agricultural/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   addUsages,

@@ -2,14 +2,14 @@ import { and, count, desc, eq, exists, gte, ilike, inArray, lt, lte, or, type SQ
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { files } from '../../messaging/file/file.tables.js';
-import { agriculturalInputs } from '../agricultural/agricultural.tables.js';
-import { areas } from '../area/area.tables.js';
-import { batches } from '../batch/batch.tables.js';
-import { taskTypes } from '../crop/crop.tables.js';
-import { lands } from '../land/land.tables.js';
-import { plans } from '../plan/plan.tables.js';
-import { workers } from '../worker/worker.tables.js';
+import { files } from '../../messaging/file/index.js';
+import { agriculturalInputs } from '../agricultural/index.js';
+import { areas } from '../area/index.js';
+import { batches } from '../batch/index.js';
+import { taskTypes } from '../crop/index.js';
+import { lands } from '../land/index.js';
+import { plans } from '../plan/index.js';
+import { workers } from '../worker/index.js';
 import { taskInputUsages, taskParticipants, tasks } from './task.tables.js';
 
 export type TaskRow = typeof tasks.$inferSelect;

@@ -10,8 +10,8 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { farmToday } from '../batch/batch.dates.js';
-import type { PlannedInput } from '../plan/plan.tables.js';
+import { farmToday } from '../batch/index.js';
+import type { PlannedInput } from '../plan/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   deleteTask,

@@ -8,7 +8,7 @@ import type {
 } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
-import { farmToday } from '../batch/batch.dates.js';
+import { farmToday } from '../batch/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   findInputs,

@@ -2,7 +2,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import type { WeatherCity, WeatherNow, WeatherNowQuery } from '@tilth/contracts/weather.types';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { findArea } from '../area/area.repository.js';
+import { findArea } from '../area/index.js';
 import { WeatherErrors } from './weather.errors.js';
 import type { WeatherProvider } from './weather.provider.js';
 

@@ -2,9 +2,9 @@ import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-o
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { memberships, users } from '../../identity/identity/identity.tables.js';
-import { areas } from '../area/area.tables.js';
-import { taskParticipants, tasks } from '../task/task.tables.js';
+import { memberships, users } from '../../identity/identity/index.js';
+import { areas } from '../area/index.js';
+import { taskParticipants, tasks } from '../task/index.js';
 import { workers } from './worker.tables.js';
 
 export type WorkerRow = typeof workers.$inferSelect;

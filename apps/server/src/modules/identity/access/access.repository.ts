@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { memberships, users } from '../identity/identity.tables.js';
+import { memberships, users } from '../identity/index.js';
 import { rolePermissions, roles, userRoles } from './access.tables.js';
 
 export type RoleRow = typeof roles.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 
 /** The tenant a user works in now, and their default one (global users table). */
 export const tenantsOfUser = async (

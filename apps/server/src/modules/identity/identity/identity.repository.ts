@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { tenants } from '../tenant/tenant.tables.js';
+import { tenants } from '../tenant/index.js';
 import {
   authSessions,
   captchas,

@@ -13,8 +13,7 @@ import {
 } from '@tilth/contracts/device-family-paths.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { addTypedRegistryRoutes } from '../device/device-family-crud.routes.js';
-import { AERATOR_TYPES, familyCrudService } from '../device/device-family-paths.routes.js';
+import { AERATOR_TYPES, addTypedRegistryRoutes, familyCrudService } from '../device/index.js';
 import { AERATOR_ACCESS, type AeratorService } from './aerator.service.js';
 
 // Spec 02 §7 aerator: regulator CRUD (v1 /aerator, v2 /regulator/open) on the device registry, and v2

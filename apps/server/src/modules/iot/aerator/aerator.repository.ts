@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { deviceChannels, deviceStatusLog } from '../device/device.tables.js';
+import { deviceChannels, deviceStatusLog } from '../device/index.js';
 
 // Aerator logs (spec 02 §7 aerator fault-log, offline-log). Faults are not stored as events: they are
 // the transitions of pumpNFault in the regulator's telemetry (0 → 1 a fault, 1 → 0 recovered).

@@ -15,24 +15,22 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
 import {
-  countChannels,
-  deleteChannel,
-  insertChannel,
-  listChannels,
-  updateChannel,
-} from '../control/channel.repository.js';
-import { parseLogTime } from '../control/control.api.js';
-import { ControlErrors } from '../control/control.errors.js';
-import {
   type ChannelRow,
   type ControlDevice,
+  ControlErrors,
+  countChannels,
+  deleteChannel,
   findChannel,
   findChannelByCircuit,
   findControlDevice,
+  insertChannel,
+  issueCommand,
+  listChannels,
   listControlLog,
+  parseLogTime,
   pendingByChannel,
-} from '../control/control.repository.js';
-import { issueCommand } from '../control/control.service.js';
+  updateChannel,
+} from '../control/index.js';
 import { listFaultEvents, listStatusLog, type TimeRange } from './aerator.repository.js';
 
 // Aerator regulators and their pumps (spec 02 §2 "Aerator tab", §5 at most 4 per regulator, §7

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { devices } from '../device/device.tables.js';
+import { devices } from '../device/index.js';
 import { alarmRuleStates, alarmRules } from './alarm.tables.js';
 
 // Alarm rules (equipment/warning-manage): the rule list, its writes, and the evaluator's enabled rules.

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'dr
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { memberships, users } from '../../identity/identity/identity.tables.js';
+import { memberships, users } from '../../identity/identity/index.js';
 import { alarmRules, alarmStaff } from './alarm.tables.js';
 
 export type StaffRow = typeof alarmStaff.$inferSelect;

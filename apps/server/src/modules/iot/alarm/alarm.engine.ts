@@ -11,7 +11,7 @@ import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { StatusChange, StoredReading } from '../../../platform/iot/iot.js';
 import type { Platform } from '../../../platform/platform.js';
-import { NotificationService } from '../../messaging/notice/message.service.js';
+import { NotificationService } from '../../messaging/notice/index.js';
 import {
   type AlarmRow,
   activeAlarmsFor,

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { users } from '../../identity/identity/identity.tables.js';
-import { tenants } from '../../identity/tenant/tenant.tables.js';
-import { devices } from '../device/device.tables.js';
+import { users } from '../../identity/identity/index.js';
+import { tenants } from '../../identity/tenant/index.js';
+import { devices } from '../device/index.js';
 import { alarmRules, alarms } from './alarm.tables.js';
 
 // Raised alarms (list, acknowledge, raise, clear) and the devices and tenants rules and alarms name.

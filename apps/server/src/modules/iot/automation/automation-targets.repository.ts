@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { areas } from '../../farm/area/area.tables.js';
-import { deviceChannels, devices } from '../device/device.tables.js';
-import { telemetryHourly } from '../telemetry/telemetry.tables.js';
+import { areas } from '../../farm/area/index.js';
+import { deviceChannels, devices } from '../device/index.js';
+import { telemetryHourly } from '../telemetry/index.js';
 
 // What groups and strategies read of other modules: devices and channels they target, the base a group
 // belongs to, and today's rain for the "unless it rained today" guard.

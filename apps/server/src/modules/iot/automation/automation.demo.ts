@@ -1,7 +1,6 @@
 import { groupCreateBody, strategyCreateBody } from '@tilth/contracts/automation.types';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { demoAdminCtx } from '../alarm/alarm.demo.js';
-import { devicesOfTypes } from '../alarm/alarm.repository.js';
+import { demoAdminCtx, devicesOfTypes } from '../alarm/index.js';
 import { GroupService } from './group.service.js';
 import { StrategyService } from './strategy.service.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { deviceChannels, devices } from '../device/device.tables.js';
+import { deviceChannels, devices } from '../device/index.js';
 import { deviceGroupMembers, deviceGroups } from './automation.tables.js';
 
 // Device groups and their members (whole devices, or one switch / pump channel of a device).

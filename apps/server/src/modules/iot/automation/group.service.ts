@@ -12,7 +12,7 @@ import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissi
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { pageOfRows } from '../alarm/alarm.service.js';
+import { pageOfRows } from '../alarm/index.js';
 import { AutomationErrors } from './automation.errors.js';
 import { baseExists, channelsByIds, devicesByIds } from './automation-targets.repository.js';
 import {

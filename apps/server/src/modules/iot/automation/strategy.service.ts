@@ -17,8 +17,8 @@ import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissi
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { pageOfRows } from '../alarm/alarm.service.js';
-import { CommandInvalid, validateCommand } from '../control/control.validate.js';
+import { pageOfRows } from '../alarm/index.js';
+import { CommandInvalid, validateCommand } from '../control/index.js';
 import { AutomationErrors } from './automation.errors.js';
 import { channelsByIds, devicesByIds } from './automation-targets.repository.js';
 import { findGroup, groupNames, membersOf } from './group.repository.js';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { deviceChannels } from '../device/device.tables.js';
+import { deviceChannels } from '../device/index.js';
 import type { ChannelRow } from './control.repository.js';
 
 // Channels of a device: gateway switches (kind 'switch') and aerator pumps (kind 'pump'). One circuit

@@ -14,7 +14,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import type { Platform } from '../../../platform/platform.js';
-import { exportFileName } from '../report/report.xlsx.js';
+import { exportFileName } from '../report/index.js';
 import { CONTROL_ACCESS, CONTROL_LOG_CODE, requireTypeCode, viewableTypeKeys } from './control.access.js';
 import { ControlErrors } from './control.errors.js';
 import {

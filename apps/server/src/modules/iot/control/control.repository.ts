@@ -2,9 +2,9 @@ import type { CommandState } from '@tilth/contracts/device-protocol.types';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { users } from '../../identity/identity/identity.tables.js';
-import { tenants } from '../../identity/tenant/tenant.tables.js';
-import { deviceChannels, devices } from '../device/device.tables.js';
+import { users } from '../../identity/identity/index.js';
+import { tenants } from '../../identity/tenant/index.js';
+import { deviceChannels, devices } from '../device/index.js';
 import { deviceCommands } from './control.tables.js';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { sendXlsx } from '../report/report.xlsx.js';
+import { sendXlsx } from '../report/index.js';
 import { CONTROL_ACCESS } from './control.access.js';
 import { ControlService } from './control.api.js';
 import { startControlRuntime } from './control.runtime.js';

@@ -1,5 +1,5 @@
 import { defineErrors } from '../../../platform/errors.js';
-import { DeviceErrors } from '../device/device.errors.js';
+import { DeviceErrors } from '../device/index.js';
 
 export const FamilyErrors = defineErrors({
   deviceNotFound: {

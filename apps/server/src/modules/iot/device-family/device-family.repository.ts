@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { bump } from '../../../platform/db/writes.js';
-import { deviceCommands } from '../control/control.tables.js';
-import { deviceChannels, deviceSettings, devices } from '../device/device.tables.js';
-import { readRawRows } from '../device/device-series.repository.js';
-import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/telemetry.tables.js';
+import { deviceCommands } from '../control/index.js';
+import { deviceChannels, deviceSettings, devices, readRawRows } from '../device/index.js';
+import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/index.js';
 
 // Reads and writes of the device families: the device row (config), its named settings, and the
 // telemetry / command history the family screens show.

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
-import { issueCommand } from '../control/control.service.js';
-import { parseHistoryTime } from '../device/device-time.js';
+import { issueCommand } from '../control/index.js';
+import { parseHistoryTime } from '../device/index.js';
 import {
   ALL_TYPES,
   ARM,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { deviceSettings, devices } from '../device/device.tables.js';
+import { deviceSettings, devices } from '../device/index.js';
 import { listSettings } from './device-family.repository.js';
 
 // Deleted collection items of a device: a device setting of kind 'collection-hidden' per item (name = the

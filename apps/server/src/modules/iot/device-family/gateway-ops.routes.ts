@@ -18,8 +18,8 @@ import {
 import { z } from 'zod';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { SWITCH_ACCESS } from '../control/switch.service.js';
-import { sendXlsx } from '../report/report.xlsx.js';
+import { SWITCH_ACCESS } from '../control/index.js';
+import { sendXlsx } from '../report/index.js';
 import { ALL_TYPES, codesOf, RTU } from './device-family.access.js';
 import { GATEWAY_TYPES, GatewayOpsService } from './gateway-ops.service.js';
 

@@ -14,20 +14,23 @@ import { DEVICE_TYPES, deviceTypeByKey, metricOf } from '@tilth/contracts/device
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
-import { listChannels } from '../control/channel.repository.js';
-import { ControlErrors } from '../control/control.errors.js';
 import {
+  ControlErrors,
   findChannel,
   findControlDevice,
+  listChannels,
   listControlLog,
   pendingByChannel,
-} from '../control/control.repository.js';
-import { SwitchService } from '../control/switch.service.js';
-import { DeviceDataService, historyRange } from '../device/device-data.service.js';
-import { readRawRows } from '../device/device-series.repository.js';
-import { listStatusLog } from '../device/device-status.repository.js';
-import { chinaTimeText } from '../device/device-time.js';
-import { buildWorkbook, sheet } from '../report/report.xlsx.js';
+  SwitchService,
+} from '../control/index.js';
+import {
+  chinaTimeText,
+  DeviceDataService,
+  historyRange,
+  listStatusLog,
+  readRawRows,
+} from '../device/index.js';
+import { buildWorkbook, sheet } from '../report/index.js';
 import { ALL_TYPES, loadDevice, RTU } from './device-family.access.js';
 import { FamilyErrors } from './device-family.errors.js';
 import { childDevices, insertSetting } from './device-family.repository.js';

@@ -13,7 +13,7 @@ import {
 } from '@tilth/contracts/device-family-ops.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { sendXlsx } from '../report/report.xlsx.js';
+import { sendXlsx } from '../report/index.js';
 import { codesOf, INVERTER } from './device-family.access.js';
 import { InverterOpsService } from './inverter-ops.service.js';
 

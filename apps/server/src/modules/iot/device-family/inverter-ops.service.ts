@@ -13,10 +13,14 @@ import { CommonErrors, defineErrors } from '../../../platform/errors.js';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
-import { DeviceErrors } from '../device/device.errors.js';
-import { updateDevice } from '../device/device.repository.js';
-import { DeviceDataService, historyRange, toCurve } from '../device/device-data.service.js';
-import { readSeries } from '../device/device-series.repository.js';
+import {
+  DeviceDataService,
+  DeviceErrors,
+  historyRange,
+  readSeries,
+  toCurve,
+  updateDevice,
+} from '../device/index.js';
 import { INVERTER, loadDevice } from './device-family.access.js';
 import { findDevice } from './device-family.repository.js';
 import { DeviceFamilyService } from './device-family.service.js';

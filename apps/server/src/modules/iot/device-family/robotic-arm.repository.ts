@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { files } from '../../messaging/file/file.tables.js';
-import { devices } from '../device/device.tables.js';
+import { files } from '../../messaging/file/index.js';
+import { devices } from '../device/index.js';
 
 // Robotic arm images: files of bucket 'mar' whose attachment UUID names the arm, so the files table's
 // (tenant, attachment) index serves the newest-first page.

@@ -18,11 +18,9 @@ import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { parseDeviceUsername, secretMatches } from '../../../platform/iot/device-secret.js';
 import type { Platform } from '../../../platform/platform.js';
-import { insertFile } from '../../messaging/file/file.repository.js';
-import { fileUrlOf } from '../../messaging/file/file.service.js';
-import { toLogItem } from '../control/control.api.js';
-import { listControlLog } from '../control/control.repository.js';
-import { photoType } from '../insect/insect.photo.js';
+import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
+import { listControlLog, toLogItem } from '../control/index.js';
+import { photoType } from '../insect/index.js';
 import { ARM, loadDevice } from './device-family.access.js';
 import {
   type DeviceRow,

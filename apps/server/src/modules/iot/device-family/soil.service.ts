@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { chinaTimeText, parseHistoryTime } from '../device/device-time.js';
+import { chinaTimeText, parseHistoryTime } from '../device/index.js';
 import { loadDevice, SOIL } from './device-family.access.js';
 import { FamilyErrors } from './device-family.errors.js';
 import { type DeviceRow, rawTelemetry, rollupTelemetry } from './device-family.repository.js';

@@ -15,7 +15,7 @@ import ExcelJS from 'exceljs';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { hiddenCollectionKeys } from '../device-family/gateway-ops.repository.js';
+import { hiddenCollectionKeys } from '../device-family/index.js';
 import { DEVICE_ACCESS, requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import { type DeviceView, findDevice, listDeviceOptions, listDevices } from './device.repository.js';

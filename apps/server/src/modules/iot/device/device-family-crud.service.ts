@@ -24,7 +24,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import type { ControlService } from '../control/control.api.js';
+import type { ControlService } from '../control/index.js';
 import { requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import { type DeviceFilter, findDevice, findDeviceByEui, listDevices } from './device.repository.js';

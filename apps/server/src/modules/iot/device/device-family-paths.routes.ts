@@ -9,7 +9,7 @@ import {
 import { DEVICE_TYPES } from '@tilth/contracts/device-types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { ControlService } from '../control/control.api.js';
+import { ControlService } from '../control/index.js';
 import { DeviceService } from './device.service.js';
 import { DeviceDataService } from './device-data.service.js';
 import { addTypedRegistryRoutes } from './device-family-crud.routes.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/telemetry.tables.js';
+import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/index.js';
 import { chinaDayStart } from './device-time.js';
 
 // Chart-ready series of one metric of one device (GET device/:id/curve, reports, bench:series). A range

@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { areas } from '../../farm/area/area.tables.js';
-import { lands } from '../../farm/land/land.tables.js';
-import { deviceGroupMembers } from '../automation/automation.tables.js';
+import { areas } from '../../farm/area/index.js';
+import { lands } from '../../farm/land/index.js';
+import { deviceGroupMembers } from '../automation/index.js';
 import { deviceChannels, deviceSettings, devices } from './device.tables.js';
 
 export type DeviceRow = typeof devices.$inferSelect;

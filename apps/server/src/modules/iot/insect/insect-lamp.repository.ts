@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { devices } from '../device/device.tables.js';
-import { telemetry } from '../telemetry/telemetry.tables.js';
+import { devices } from '../device/index.js';
+import { telemetry } from '../telemetry/index.js';
 import {
   deviceJoin,
   filterSql,

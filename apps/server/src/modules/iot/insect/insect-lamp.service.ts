@@ -19,19 +19,19 @@ import type {
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
-import { toLogItem } from '../control/control.api.js';
-import { listControlLog, OPEN_STATES } from '../control/control.repository.js';
-import { DeviceErrors } from '../device/device.errors.js';
-import { countByIccid } from '../device/device.repository.js';
-import { pageResult } from '../device/device.service.js';
-import { toCurve } from '../device/device-data.service.js';
-import { readSeries } from '../device/device-series.repository.js';
-import { codesOf, hasCommand, loadDevice, type Op } from '../device-family/device-family.access.js';
-import { FamilyErrors } from '../device-family/device-family.errors.js';
-import type { DeviceRow } from '../device-family/device-family.repository.js';
-import { command, DeviceFamilyService } from '../device-family/device-family.service.js';
-import { findSimByIccid } from '../sim/sim.repository.js';
-import { toSim } from '../sim/sim.service.js';
+import { listControlLog, OPEN_STATES, toLogItem } from '../control/index.js';
+import { countByIccid, DeviceErrors, pageResult, readSeries, toCurve } from '../device/index.js';
+import type { DeviceRow } from '../device-family/index.js';
+import {
+  codesOf,
+  command,
+  DeviceFamilyService,
+  FamilyErrors,
+  hasCommand,
+  loadDevice,
+  type Op,
+} from '../device-family/index.js';
+import { findSimByIccid, toSim } from '../sim/index.js';
 import { visibilityOf } from './insect.access.js';
 import * as repo from './insect.repository.js';
 import type { InsectService } from './insect.service.js';

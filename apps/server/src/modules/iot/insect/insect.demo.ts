@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { insertFile } from '../../messaging/file/file.repository.js';
+import { insertFile } from '../../messaging/file/index.js';
 import { type Dot, scatterDots, seeded } from './insect.board.js';
 import { countBoxes } from './insect.identify.js';
 import { DEMO_H, DEMO_W } from './insect.photo.js';

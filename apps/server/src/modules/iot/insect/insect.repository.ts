@@ -17,9 +17,9 @@ import {
 import type { Db } from '../../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { areas } from '../../farm/area/area.tables.js';
-import { files } from '../../messaging/file/file.tables.js';
-import { devices } from '../device/device.tables.js';
+import { areas } from '../../farm/area/index.js';
+import { files } from '../../messaging/file/index.js';
+import { devices } from '../device/index.js';
 import { type InsectBox, insectRecords, insectTypes } from './insect.tables.js';
 
 export interface PhotoDevice {

@@ -22,8 +22,8 @@ import {
 } from '@tilth/contracts/insect.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { parseHistoryTime } from '../device/device-time.js';
-import { sendXlsx } from '../report/report.xlsx.js';
+import { parseHistoryTime } from '../device/index.js';
+import { sendXlsx } from '../report/index.js';
 import { RECORD_ACCESS, STATISTICS_ACCESS } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import { type InsectIdentifier, LocalInsectIdentifier } from './insect.identify.js';

@@ -1,5 +1,5 @@
 import { INSECT_RANGE_MAX_DAYS } from '@tilth/contracts/insect.types';
-import { parseHistoryTime } from '../device/device-time.js';
+import { parseHistoryTime } from '../device/index.js';
 import { InsectErrors } from './insect.errors.js';
 
 // Farm days are China time (UTC+8 all year).

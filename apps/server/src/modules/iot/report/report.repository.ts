@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { devices } from '../device/device.tables.js';
-import { telemetryHourly } from '../telemetry/telemetry.tables.js';
+import { devices } from '../device/index.js';
+import { telemetryHourly } from '../telemetry/index.js';
 
 export const WEATHER_STATION_TYPE = 'weather-station';
 

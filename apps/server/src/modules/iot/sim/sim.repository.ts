@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { simCards } from '../device/device.tables.js';
+import { simCards } from '../device/index.js';
 
 export type SimRow = typeof simCards.$inferSelect;
 

@@ -10,9 +10,7 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { countByIccid, devicesWithIccid } from '../device/device.repository.js';
-import { pageResult } from '../device/device.service.js';
-import { parseHistoryTime } from '../device/device-time.js';
+import { countByIccid, devicesWithIccid, pageResult, parseHistoryTime } from '../device/index.js';
 import { SimErrors } from './sim.errors.js';
 import {
   deleteSim,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { devices } from '../device/device.tables.js';
+import { devices } from '../device/index.js';
 
 // Ingest storage (ARCHITECTURE §6). Every statement takes a whole batch as one JSON parameter
 // (jsonb_to_recordset), which works the same on node-postgres and PGlite and keeps one round trip per

@@ -21,7 +21,7 @@ import {
 } from '@tilth/contracts';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { FileService } from '../file/file.service.js';
+import { FileService } from '../file/index.js';
 import { NotificationService } from './message.service.js';
 import { NOTICE_BELL, NOTICE_MANAGE, NOTICE_MANAGERS, NoticeService } from './notice.service.js';
 

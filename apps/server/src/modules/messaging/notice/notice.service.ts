@@ -11,7 +11,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import type { FileService } from '../file/file.service.js';
+import type { FileService } from '../file/index.js';
 import { sanitizeNoticeHtml } from './html.sanitize.js';
 import { countUnreadMessages } from './message.repository.js';
 import { NoticeErrors } from './notice.errors.js';

@@ -1,0 +1,6 @@
+// The public surface of land: what other domains may use (ADR 0009).
+export { lands } from './land.tables.js';
+export type { Ring } from './land.tables.js';
+export { LandService } from './land.service.js';
+export { plotLockKey } from './plot.lock.js';
+export { seedLands } from './land.demo.js';
