@@ -96,3 +96,14 @@ describe('layout rules', () => {
     });
   });
 });
+
+describe('docs/architecture.md', () => {
+  it('shows the import graph the code has today', { timeout: 60_000 }, async () => {
+    const { committedGraph, layoutGraph } = (await import(path.join(root, 'scripts/layout-graph.mjs'))) as {
+      committedGraph: () => string;
+      layoutGraph: () => string;
+    };
+    // Stale? Run `npm run layout:graph` and commit the diagram.
+    expect(committedGraph()).toBe(layoutGraph());
+  });
+});
