@@ -18,21 +18,22 @@ export type { RouteDef } from '../shared/routing/routeDef';
 
 export const NotFoundPage = lazyPage(() => import('../modules/common/pages/NotFoundPage'), 'NotFoundPage');
 
-export const ROUTES: readonly RouteDef[] = [
-  ...EQUIPMENT_ROUTES,
-  ...SYSTEM_ROUTES,
-  ...AUTH_ROUTES,
-  ...HOME_ROUTES,
-  ...FARM_ROUTES,
-  ...SEED_PUBLIC_ROUTES,
-  ...ACCOUNT_ROUTES,
-  ...REPORT_ROUTES,
+/** Each domain's pages with the locale namespace its titles live in. */
+export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes: readonly RouteDef[] }[] = [
+  { domain: 'equipment', namespace: 'equipment', routes: EQUIPMENT_ROUTES },
+  { domain: 'system', namespace: 'system', routes: SYSTEM_ROUTES },
+  { domain: 'auth', namespace: 'auth', routes: AUTH_ROUTES },
+  { domain: 'home', namespace: 'home', routes: HOME_ROUTES },
+  { domain: 'farm', namespace: 'farm', routes: FARM_ROUTES },
+  { domain: 'seed-public', namespace: 'seedPublic', routes: SEED_PUBLIC_ROUTES },
+  { domain: 'account', namespace: 'account', routes: ACCOUNT_ROUTES },
+  { domain: 'report', namespace: 'report', routes: REPORT_ROUTES },
 ];
+
+export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes);
 
 export const ROOT_ROUTES = ROUTES.filter((r) => r.area === 'root');
 export const SHELL_ROUTES = ROUTES.filter((r) => r.area === 'shell');
 
 /** The locale namespaces of the page titles: loaded with the first screen so no tab shows a raw key. */
-export const TITLE_NAMESPACES: readonly string[] = [
-  ...new Set(ROUTES.map((r) => r.title.split(':')[0] ?? 'common')),
-];
+export const TITLE_NAMESPACES: readonly string[] = DOMAIN_PAGES.map((d) => d.namespace);
