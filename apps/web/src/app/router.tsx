@@ -11,7 +11,7 @@ import { NotFoundPage, ROOT_ROUTES, type RouteDef } from './routes';
 import { connectClient } from './session';
 
 // The shell (layouts, menu, tabs) is only fetched once someone is signed in, keeping the login route small.
-const Shell = lazyPage(() => import('../shell/Shell'), 'Shell');
+const Shell = lazyPage(() => import('./shellEntry'), 'Shell');
 
 const Loading = () => (
   <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
