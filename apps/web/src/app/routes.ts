@@ -35,5 +35,11 @@ export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes)
 export const ROOT_ROUTES = ROUTES.filter((r) => r.area === 'root');
 export const SHELL_ROUTES = ROUTES.filter((r) => r.area === 'shell');
 
-/** The locale namespaces of the page titles: loaded with the first screen so no tab shows a raw key. */
-export const TITLE_NAMESPACES: readonly string[] = DOMAIN_PAGES.map((d) => d.namespace);
+const namespacesOf = (routes: readonly RouteDef[]): string[] => [
+  ...new Set(routes.map((r) => r.title.split(':')[0] ?? 'common')),
+];
+
+/** Namespaces of the titles of pages outside the shell: loaded before the first screen. */
+export const ROOT_TITLE_NAMESPACES: readonly string[] = namespacesOf(ROOT_ROUTES);
+/** Namespaces of the shell's page titles: the shell waits for them, so no tab shows a raw key. */
+export const SHELL_TITLE_NAMESPACES: readonly string[] = namespacesOf(SHELL_ROUTES);

@@ -40,7 +40,7 @@ const applyLanguage = (language: Language): void => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
 
-/** `namespaces`: loaded with `common` before the first screen (the page titles of every domain). */
+/** `namespaces`: loaded with `common` before the first screen (the titles of the pages outside the shell). */
 export const initI18n = async (namespaces: readonly string[] = []): Promise<void> => {
   const language = storedLanguage();
   applyLanguage(language);
