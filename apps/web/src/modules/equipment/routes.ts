@@ -1,7 +1,8 @@
 import { lazyPage } from '../../shared/routing/lazyPage';
 import type { RouteDef } from '../../shared/routing/routeDef';
 import { DEVICE_TYPE_ROUTES } from './device/deviceRoutes';
-// The domain's entry puts its devices on the farm map, before any map page draws.
+// This table is the domain's entry (app/routes.ts loads it at start): it puts the devices on the farm map
+// before any map page draws.
 import './device/map/registerDeviceMapLayer';
 
 // The pages of the equipment domain (ARCHITECTURE §8); app/routes.ts joins every domain's table.

@@ -59,6 +59,7 @@ export const FARM_ROUTES: readonly RouteDef[] = [
     code: 'wfpf.farm.farm.log',
     page: FarmLogPage,
   },
+  // My tasks and task management are not kept alive (spec 01 §2.2).
   {
     path: '/web/farm/task',
     title: 'farm:route.farmTask',
@@ -115,6 +116,7 @@ export const FARM_ROUTES: readonly RouteDef[] = [
     area: 'shell',
     page: BasePage,
   },
+  // The system module's base maintenance is the farm's base page.
   {
     path: '/system/basemanage',
     title: 'farm:route.systemBasemanage',

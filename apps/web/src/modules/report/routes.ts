@@ -31,6 +31,7 @@ export const REPORT_ROUTES: readonly RouteDef[] = [
     code: 'wfpf.farm.report.equipmentLog-onlineLog',
     page: OnlineLogPage,
   },
+  // Weather reports (issue 5).
   {
     path: '/web/report/rainfall-report',
     title: 'report:route.reportRainfall',
