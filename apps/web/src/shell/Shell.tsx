@@ -6,7 +6,6 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MODULE_AREAS, moduleOf } from '../app/modules';
-import { SHELL_TITLE_NAMESPACES } from '../app/routes';
 import { onSessionEnd } from '../app/session';
 import { useBrand } from '../shared/brand/useBrand';
 import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
@@ -57,12 +56,10 @@ function ShellProblem({ variant, description }: { variant: EmptyVariant; descrip
   );
 }
 
-const SHELL_NAMESPACES = ['shell', ...SHELL_TITLE_NAMESPACES];
-
 /** The console frame of the module areas (/web, /inventory, /system): menu, header, tabs and pages. */
 export function Shell() {
   // Waits for the page titles of every domain too, so no tab or menu trail shows a raw key.
-  const { t } = useTranslation(SHELL_NAMESPACES);
+  const { t } = useTranslation(['shell', ...shellPorts().titleNamespaces]);
   const self = shellPorts().useSelf();
   if (self.isPending) {
     return (

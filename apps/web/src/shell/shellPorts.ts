@@ -2,14 +2,18 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page, selfResponse, tenantSummary } from '@tilth/contracts';
 import type { Area } from '@tilth/contracts/area.types';
 import type { Infer } from '../shared/api/types';
+import type { RouteDef } from '../shared/routing/routeDef';
 
-// The console frame knows no domain: what it needs from them (who is signed in, signing out, tenants, bases,
-// the beginner's guide check) is plugged in by the app layer (app/shellEntry.ts) before the shell renders.
+// The console frame knows no domain: what it needs from them (its pages, who is signed in, signing out,
+// tenants, bases, the beginner's guide check) is plugged in by the app layer (app/shellEntry.ts) before the shell renders.
 
 export type Self = Infer<typeof selfResponse>;
 export type TenantSummary = Infer<typeof tenantSummary>;
 
 export interface ShellPorts {
+  /** The pages shown inside the shell, and the locale namespaces of their titles. */
+  routes: readonly RouteDef[];
+  titleNamespaces: readonly string[];
   /** The signed-in user, as the account pages see it (one shared query). */
   useSelf: () => UseQueryResult<Self>;
   selfQueryKey: readonly unknown[];
