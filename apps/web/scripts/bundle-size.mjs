@@ -46,17 +46,26 @@ const ROUTES = [
       'src/modules/auth/pages/LoginPage.tsx',
       'src/locales/zh-CN/common.json',
       'src/locales/zh-CN/login.json',
+      // Titles of the pages outside the shell (app/routes.ts ROOT_TITLE_NAMESPACES).
+      'src/locales/zh-CN/auth.json',
+      'src/locales/zh-CN/home.json',
+      'src/locales/zh-CN/seedPublic.json',
     ],
   },
   {
     name: 'farm home after sign-in (/web/farm/home)',
     budget: 600 * 1024,
     lazy: [
-      'src/shell/Shell.tsx',
+      'src/app/shellEntry.ts',
       'src/modules/farm/pages/FarmHomePage.tsx',
       'src/locales/zh-CN/common.json',
       'src/locales/zh-CN/shell.json',
       'src/locales/zh-CN/farm.json',
+      // Titles of the shell's pages (app/routes.ts SHELL_TITLE_NAMESPACES).
+      'src/locales/zh-CN/equipment.json',
+      'src/locales/zh-CN/system.json',
+      'src/locales/zh-CN/account.json',
+      'src/locales/zh-CN/report.json',
     ],
   },
 ];

@@ -1,8 +1,9 @@
 import Spin from 'antd/es/spin';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useBrand } from '../shared/brand/useBrand';
+import { lazyPage } from '../shared/routing/lazyPage';
 import { hasAccessToken, SESSION_KEYS, session } from '../shared/storage';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { FARM_HOME, moduleOf } from './modules';
@@ -10,7 +11,7 @@ import { NotFoundPage, ROOT_ROUTES, type RouteDef } from './routes';
 import { connectClient } from './session';
 
 // The shell (layouts, menu, tabs) is only fetched once someone is signed in, keeping the login route small.
-const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
+const Shell = lazyPage(() => import('./shellEntry'), 'Shell');
 
 const Loading = () => (
   <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -7,9 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MODULE_AREAS, moduleOf } from '../app/modules';
 import { onSessionEnd } from '../app/session';
-import { type Self, useSelf } from '../modules/account/api/account.api';
-import { logout } from '../modules/account/logout';
-import { useNoviceCheck } from '../modules/home/api/novice.api';
 import { useBrand } from '../shared/brand/useBrand';
 import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
@@ -18,6 +15,7 @@ import { LAYOUTS } from './layouts';
 import { findTrail, type MenuNode } from './menu/menuModel';
 import { useMenuTree } from './menu/useMenu';
 import { ShellContext, type ShellContextValue } from './ShellContext';
+import { type Self, shellPorts } from './shellPorts';
 import { usePageInfo } from './tabs/pageTitle';
 import { dispatchPane, resetPanes } from './tabs/paneStore';
 import { menuTokens, shellCssVars } from './theme/menuTokens';
@@ -48,7 +46,7 @@ function ShellProblem({ variant, description }: { variant: EmptyVariant; descrip
         extra={
           <>
             <Button onClick={() => window.location.reload()}>{t('retry')}</Button>
-            <Button onClick={() => void logout((to) => navigate(to, { replace: true }))}>
+            <Button onClick={() => void shellPorts().logout((to) => navigate(to, { replace: true }))}>
               {t('panel.logout')}
             </Button>
           </>
@@ -60,8 +58,9 @@ function ShellProblem({ variant, description }: { variant: EmptyVariant; descrip
 
 /** The console frame of the module areas (/web, /inventory, /system): menu, header, tabs and pages. */
 export function Shell() {
-  const { t } = useTranslation('shell');
-  const self = useSelf();
+  // Waits for the page titles of every domain too, so no tab or menu trail shows a raw key.
+  const { t } = useTranslation(['shell', ...shellPorts().titleNamespaces]);
+  const self = shellPorts().useSelf();
   if (self.isPending) {
     return (
       <FullPage>
@@ -93,7 +92,7 @@ function SignedInShell({ self }: { self: Self }) {
   }, [tenantId]);
 
   // Spec 01 §4: a tenant that is still new goes through the beginner's guide on /home first.
-  const novice = useNoviceCheck(tenantId);
+  const novice = shellPorts().useNoviceCheck(tenantId);
   useEffect(() => {
     if (novice.data === 1) navigate('/home', { replace: true });
   }, [novice.data, navigate]);

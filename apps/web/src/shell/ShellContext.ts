@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { ModuleArea } from '../app/modules';
-import type { Self } from '../modules/account/api/account.api';
 import type { Brand } from '../shared/brand/useBrand';
 import type { MenuNode } from './menu/menuModel';
+import type { Self } from './shellPorts';
 import type { ThemeConfig } from './theme/theme';
 
 /** What every part of the shell shares: who is signed in, where, with which menu and theme. */

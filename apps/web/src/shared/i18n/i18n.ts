@@ -40,7 +40,8 @@ const applyLanguage = (language: Language): void => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 };
 
-export const initI18n = async (): Promise<void> => {
+/** `namespaces`: loaded with `common` before the first screen (the titles of the pages outside the shell). */
+export const initI18n = async (namespaces: readonly string[] = []): Promise<void> => {
   const language = storedLanguage();
   applyLanguage(language);
   await i18next
@@ -52,7 +53,7 @@ export const initI18n = async (): Promise<void> => {
       load: 'currentOnly',
       // Both locale files carry every key (a unit test checks), so no fallback language is fetched.
       fallbackLng: false,
-      ns: ['common'],
+      ns: [...new Set(['common', ...namespaces])],
       defaultNS: 'common',
       keySeparator: false,
       interpolation: { escapeValue: false },

@@ -10,12 +10,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FARM_HOME } from '../../app/modules';
-import { accountApi, SELF_QUERY_KEY, type Self } from '../../modules/account/api/account.api';
 import { selectArea } from '../../shared/area/areaStore';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../shared/FeedbackProvider';
 import { resetPermissionCache } from '../../shared/permission/permissionCache';
 import { useShell } from '../ShellContext';
+import { type Self, shellPorts } from '../shellPorts';
 import { resetPanes } from '../tabs/paneStore';
 
 /** Spec 01 §9: the tenant list pages by 10 in a 540 px modal. */
@@ -28,13 +28,14 @@ export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: (
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { self } = useShell();
+  const ports = shellPorts();
   const [page, setPage] = useState(0);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
 
   const tenants = useQuery({
     queryKey: ['self-tenants', page, name],
-    queryFn: () => accountApi.tenantsPage({ page, size: PAGE_SIZE, tenantName: name || undefined }),
+    queryFn: () => ports.tenantsPage({ page, size: PAGE_SIZE, tenantName: name || undefined }),
     enabled: open,
     placeholderData: (previous) => previous,
   });
@@ -42,10 +43,10 @@ export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: (
   const switchTo = async (tenantId: number) => {
     setBusy(tenantId);
     try {
-      const next = await accountApi.switchTenant(tenantId);
+      const next = await ports.switchTenant(tenantId);
       // The new tenant first, so no screen pairs it with the old tenant's data; then nothing of the old one
       // may linger: its base, tabs, cached pages and permissions.
-      queryClient.setQueryData<Self>(SELF_QUERY_KEY, next);
+      queryClient.setQueryData<Self>(ports.selfQueryKey, next);
       selectArea(null);
       resetPanes();
       resetPermissionCache();
@@ -62,7 +63,7 @@ export function TenantSwitchModal({ open, onClose }: { open: boolean; onClose: (
 
   const setDefault = async (tenantId: number) => {
     try {
-      queryClient.setQueryData<Self>(SELF_QUERY_KEY, await accountApi.setDefaultTenant(tenantId));
+      queryClient.setQueryData<Self>(ports.selfQueryKey, await ports.setDefaultTenant(tenantId));
       await tenants.refetch();
       message.success(t('tenant.defaultSet'));
     } catch {

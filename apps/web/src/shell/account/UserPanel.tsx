@@ -4,10 +4,9 @@ import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { currentTenantOf } from '../../modules/account/api/account.api';
-import { logout } from '../../modules/account/logout';
 import { UserAvatar } from '../parts/UserAvatar';
 import { useShell } from '../ShellContext';
+import { shellPorts } from '../shellPorts';
 import { ModuleSwitcher } from './ModuleSwitcher';
 import { ScreensEntry } from './ScreensEntry';
 
@@ -19,6 +18,7 @@ export function UserPanel({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const { self, openThemeDrawer, openTenantSwitch } = useShell();
+  const { currentTenantOf, logout } = shellPorts();
   const tenant = currentTenantOf(self);
   const run = (action: () => void) => () => {
     onDone();

@@ -4,9 +4,9 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { type UIEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AREA_PAGE_SIZE, areaApi } from '../../modules/farm/api/area.api';
 import { selectArea, useSelectedArea } from '../../shared/area/areaStore';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
+import { shellPorts } from '../shellPorts';
 
 /** Loads the next page when the list is scrolled this close to its end. */
 const LOAD_MORE_PX = 32;
@@ -23,10 +23,11 @@ export function AreaSelector({ tenantId }: { tenantId: number }) {
     return () => clearTimeout(timer);
   }, [typed]);
 
+  const { areasPage, areaPageSize } = shellPorts();
   const query = useInfiniteQuery({
     queryKey: ['areas', tenantId, search],
     queryFn: ({ pageParam }) =>
-      areaApi.page(tenantId, { page: pageParam, size: AREA_PAGE_SIZE, areaName: search || undefined }),
+      areasPage(tenantId, { page: pageParam, size: areaPageSize, areaName: search || undefined }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
   });

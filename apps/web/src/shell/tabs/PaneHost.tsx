@@ -4,10 +4,11 @@ import { Activity, type ReactNode, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { MODULE_AREAS, type ModuleArea } from '../../app/modules';
 import { findRoute, toRouterPattern } from '../../app/routeMatch';
-import { type RouteDef, SHELL_ROUTES } from '../../app/routes';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
+import type { RouteDef } from '../../shared/routing/routeDef';
 import { isListed, type MenuNode } from '../menu/menuModel';
+import { shellPorts } from '../shellPorts';
 import { usePaneStrips } from './paneStore';
 import { type Pane, paneKey } from './panes';
 
@@ -62,7 +63,7 @@ export function PaneHost({ module, menu }: PaneHostProps) {
   const location = useLocation();
   const currentKey = paneKey(location.pathname);
   const currentPath = `${location.pathname}${location.search}`;
-  const current = findRoute(SHELL_ROUTES, location.pathname);
+  const current = findRoute(shellPorts().routes, location.pathname);
 
   const items: ReactNode[] = [];
   let currentShown = false;
@@ -73,7 +74,7 @@ export function PaneHost({ module, menu }: PaneHostProps) {
     if (here && !panes.some((p) => p.key === currentKey))
       panes.push({ key: currentKey, path: currentPath, version: 0 });
     for (const pane of panes) {
-      const route = findRoute(SHELL_ROUTES, pane.key)?.route;
+      const route = findRoute(shellPorts().routes, pane.key)?.route;
       if (!route?.isKeeping) continue;
       const visible = here && pane.key === currentKey;
       if (visible) currentShown = true;

@@ -1,7 +1,7 @@
 import { DEVICE_TYPES, deviceTypeByKey, deviceTypeByRoute } from '@tilth/contracts/device-types';
 import { routeViewCode } from '@tilth/contracts/menus.def';
 import { describe, expect, it } from 'vitest';
-import { SHELL_ROUTES } from '../../../app/routes';
+import { EQUIPMENT_ROUTES } from '../routes';
 import { DEVICE_TYPE_ROUTES } from './deviceRoutes';
 
 describe('device type routes', () => {
@@ -17,8 +17,13 @@ describe('device type routes', () => {
     for (const [path, key, code] of DEVICE_TYPE_ROUTES) {
       const view = deviceTypeByKey(key)?.permissions.view;
       expect([path, code ?? routeViewCode(path)]).toEqual([path, view]);
-      const route = SHELL_ROUTES.find((r) => r.path === path);
-      expect([path, route?.isAuth, route?.title]).toEqual([path, true, `common:route.device.${key}`]);
+      const route = EQUIPMENT_ROUTES.find((r) => r.path === path);
+      expect([path, route?.isAuth, route?.area, route?.title]).toEqual([
+        path,
+        true,
+        'shell',
+        `equipment:route.device.${key}`,
+      ]);
     }
   });
 });

@@ -1,5 +1,5 @@
 // The console pages of the device type registry (contracts device-types.ts, spec 02 §2, spec 01 §2.3),
-// all served by one page component. Kept as plain strings so the route table does not pull the whole
+// all served by one page component; ../routes.ts turns them into the equipment domain's pages. Kept as plain strings so the route table does not pull the whole
 // registry into the sign-in bundle; deviceRoutes.test.ts keeps this list equal to the registry.
 // Cameras are not here: their screens are the next issue.
 

@@ -9,7 +9,7 @@ export function MachineryAlarmPage() {
   const { t } = useTranslation(['machinery', 'common']);
   const { tenantId } = useShell();
   return (
-    <MachineryPage title={t('common:route.machineryAlarm')}>
+    <MachineryPage title={t('equipment:route.machineryAlarm')}>
       <AlarmsTab tenantId={tenantId} typeKey={MACHINE_TYPE} />
     </MachineryPage>
   );

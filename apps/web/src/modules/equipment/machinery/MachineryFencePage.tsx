@@ -76,12 +76,12 @@ export function MachineryFencePage() {
 
   if (!loading && machines.length === 0)
     return (
-      <MachineryPage title={t('common:route.machineryFence')}>
+      <MachineryPage title={t('equipment:route.machineryFence')}>
         <NoMachines />
       </MachineryPage>
     );
   return (
-    <MachineryPage title={t('common:route.machineryFence')} live={live}>
+    <MachineryPage title={t('equipment:route.machineryFence')} live={live}>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           showSearch

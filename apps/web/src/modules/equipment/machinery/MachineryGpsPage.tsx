@@ -10,7 +10,7 @@ export function MachineryGpsPage() {
   const { machines, loading, live } = useMachines();
   const [selected, setSelected] = useState<number | null>(null);
   return (
-    <MachineryPage title={t('common:route.machineryGps')} live={live}>
+    <MachineryPage title={t('equipment:route.machineryGps')} live={live}>
       {!loading && machines.length === 0 ? (
         <NoMachines />
       ) : (

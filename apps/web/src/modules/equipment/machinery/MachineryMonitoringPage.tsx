@@ -70,7 +70,7 @@ export function MachineryMonitoringPage() {
   const count = (f: (d: Device) => boolean) => machines.filter(f).length;
   return (
     <MachineryPage
-      title={t('common:route.machineryMonitoring')}
+      title={t('equipment:route.machineryMonitoring')}
       live={live}
       extra={
         <Button onClick={() => void navigate(`${MONITORING}/fence`)}>{t('machinery:action.fence')}</Button>

@@ -28,7 +28,7 @@ export function MachineryStatusPage() {
     },
   ];
   return (
-    <MachineryPage title={t('common:route.machineryStatus')} live={live}>
+    <MachineryPage title={t('equipment:route.machineryStatus')} live={live}>
       <FilterBar fields={fields} onSearch={list.search} />
       <PagedTable<Device>
         list={list}

@@ -1,0 +1,70 @@
+import { lazyPage } from '../../shared/routing/lazyPage';
+import type { RouteDef } from '../../shared/routing/routeDef';
+
+// The pages of the system domain (ARCHITECTURE §8); app/routes.ts joins every domain's table.
+// Titles live in the 'system' locale namespace.
+
+const DeviceManagerPage = lazyPage(() => import('./device/DeviceManagerPage'), 'DeviceManagerPage');
+const SimPage = lazyPage(() => import('./sim/SimPage'), 'SimPage');
+const SimInfoPage = lazyPage(() => import('./sim/SimInfoPage'), 'SimInfoPage');
+const CropPage = lazyPage(() => import('./pages/CropPage'), 'CropPage');
+const VarietyPage = lazyPage(() => import('./pages/VarietyPage'), 'VarietyPage');
+const TaskTypePage = lazyPage(() => import('./pages/TaskTypePage'), 'TaskTypePage');
+
+export const SYSTEM_ROUTES: readonly RouteDef[] = [
+  {
+    path: '/system/deviceManager',
+    title: 'system:route.systemDeviceManager',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: DeviceManagerPage,
+  },
+  {
+    path: '/system/sim-manage',
+    title: 'system:route.systemSimManage',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: SimPage,
+  },
+  {
+    path: '/system/sim-manage/info/:id',
+    title: 'system:route.systemSimManageInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    code: 'wfpf.company.system.sim-manage',
+    page: SimInfoPage,
+  },
+  {
+    path: '/system/crop',
+    title: 'system:route.systemCrop',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: CropPage,
+  },
+  {
+    path: '/system/varieties',
+    title: 'system:route.systemVarieties',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: VarietyPage,
+  },
+  {
+    path: '/system/taskType',
+    title: 'system:route.systemTaskType',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: TaskTypePage,
+  },
+];
