@@ -9,7 +9,7 @@ import { MarketService } from './market.service.js';
 
 export const SAMPLE_PRICES_FILE = path.resolve(
   import.meta.dirname,
-  '../../../data/sample/vegetable-prices.sample.csv',
+  '../../../../data/sample/vegetable-prices.sample.csv',
 );
 
 const daysBetween = (from: string, to: string): number =>
