@@ -27,7 +27,8 @@ module.exports = {
     },
     {
       name: 'tables-name-only-tables',
-      comment: "A table's foreign keys name other tables directly, so the schema stays a leaf layer (no index cycles).",
+      comment:
+        "A table's foreign keys name other tables directly, so the schema stays a leaf layer (no index cycles).",
       severity: 'error',
       from: { path: `${M}/([^/]+/[^/]+)/[^/]+\\.tables\\.ts$` },
       to: { path: `${M}/[^/]+/[^/]+/`, pathNot: [`${M}/$1/`, '\\.tables\\.ts$'] },

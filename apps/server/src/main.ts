@@ -1,8 +1,8 @@
+import { createServer } from './app/server.js';
 import { startDemoSimulator } from './modules/demo/demo.devices.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
-import { createServer } from './platform/bootstrap.js';
 import { loadConfig } from './platform/config.js';
 import {
   SHUTDOWN_FORCED_EXIT_CODE,

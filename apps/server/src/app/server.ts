@@ -1,16 +1,34 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { type WeatherProvider, weatherProviderFor } from '../modules/farm/weather/weather.provider.js';
-import { loadKeyRing } from './auth/keys.js';
-import type { Config } from './config.js';
-import { openDatabase } from './db/client.js';
-import { LocalDiskStorage, trackReads } from './files/storage.js';
-import type { BuiltApp } from './http/app.js';
-import { buildApp } from './http/app.js';
-import { type IotOptions, IotServer } from './iot/runtime.js';
-import type { Platform } from './platform.js';
-import { drainHttp, type InFlight, type ShutdownSteps, trackRequests } from './shutdown.js';
-import { LogSmsProvider } from './sms/sms.provider.js';
+import type { WeatherProvider } from '../modules/farm/weather/weather.provider.js';
+import { permissionCodes } from '../modules/identity/access/index.js';
+import { findSession, isMember } from '../modules/identity/identity/index.js';
+import { registerModules } from '../modules/index.js';
+import { loadKeyRing } from '../platform/auth/keys.js';
+import type { Config } from '../platform/config.js';
+import { type Database, type OpenOptions, openDatabase } from '../platform/db/client.js';
+import { LocalDiskStorage, trackReads } from '../platform/files/storage.js';
+import type { BuiltApp } from '../platform/http/app.js';
+import { buildApp } from '../platform/http/app.js';
+import { type IotOptions, IotServer } from '../platform/iot/runtime.js';
+import type { Platform } from '../platform/platform.js';
+import { drainHttp, type InFlight, type ShutdownSteps, trackRequests } from '../platform/shutdown.js';
+import { LogSmsProvider } from '../platform/sms/sms.provider.js';
+import * as schema from './schema.js';
+
+// The composition root: the one place that knows both platform and modules. It opens the database with
+// every table, builds Platform with the modules' implementations of its interfaces, registers the
+// modules' routes and starts their jobs; platform/ itself imports no module.
+
+type Tables = typeof schema;
+declare module '../platform/db/client.js' {
+  // Platform's Db type is typed with every table of the server (platform names no module itself).
+  interface AppSchema extends Tables {}
+}
+
+/** The server's database: every table of app/schema.ts, migrations applied (CLI tools and tests too). */
+export const openAppDatabase = (opts: Omit<OpenOptions, 'schema'>): Promise<Database> =>
+  openDatabase({ ...opts, schema });
 
 export interface Started extends BuiltApp {
   platform: Platform;
@@ -53,9 +71,10 @@ const runStep: ShutdownSteps['run'] = async (_name, fn) => {
  * MQTT_PORT, or the link to MQTT_URL); does not listen for HTTP.
  */
 export const createServer = async (config: Config, opts: StartOptions = {}): Promise<Started> => {
-  const database = await openDatabase({
+  const database = await openAppDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.pgliteDir ?? path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
   });
   const iot = new IotServer(config, database, opts.iot);
   try {
@@ -67,10 +86,12 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       keys,
       storage: trackReads(new LocalDiskStorage(path.join(config.dataDir, 'files'))),
       sms,
-      weather: opts.weather ?? weatherProviderFor(config.weatherProvider),
+      sessions: { findSession, isMember, permissionCodes },
       iot,
     };
-    const built = await buildApp(platform, opts.logger ?? { level: config.logLevel });
+    const built = await buildApp(platform, opts.logger ?? { level: config.logLevel }, (app) =>
+      registerModules(app, platform, { weather: opts.weather }),
+    );
     const inFlight = trackRequests(built.app.server);
     if (!opts.smsLog) sms.log = built.app.log;
     iot.log = built.app.log;
