@@ -1,19 +1,24 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WeatherProvider } from '../modules/farm/weather/weather.provider.js';
-import { permissionCodes } from '../modules/identity/access/index.js';
-import { findSession, isMember } from '../modules/identity/identity/index.js';
+import { permissionCodes } from '../modules/identity/access/permission-codes.repository.js';
+import { findSession, isMember } from '../modules/identity/identity/session.repository.js';
 import { registerModules } from '../modules/index.js';
+import { deviceLookup } from '../modules/iot/device/device-credential.repository.js';
+import { chirpstackCodecs } from '../modules/iot/device-family/chirpstack.lorawan.js';
+import { TelemetryIngest } from '../modules/iot/telemetry/telemetry.ingest.js';
 import { loadKeyRing } from '../platform/auth/keys.js';
 import type { Config } from '../platform/config.js';
 import { type Database, type OpenOptions, openDatabase } from '../platform/db/client.js';
 import { LocalDiskStorage, trackReads } from '../platform/files/storage.js';
 import type { BuiltApp } from '../platform/http/app.js';
 import { buildApp } from '../platform/http/app.js';
-import { type IotOptions, IotServer } from '../platform/iot/runtime.js';
+import { type IotOptions, type IotPorts, IotServer } from '../platform/iot/runtime.js';
+import { JobRegistry } from '../platform/jobs.js';
 import type { Platform } from '../platform/platform.js';
 import { drainHttp, type InFlight, type ShutdownSteps, trackRequests } from '../platform/shutdown.js';
 import { LogSmsProvider } from '../platform/sms/sms.provider.js';
+import { serverJobs } from './jobs.js';
 import * as schema from './schema.js';
 
 // The composition root: the one place that knows both platform and modules. It opens the database with
@@ -35,11 +40,13 @@ export interface Started extends BuiltApp {
   sms: LogSmsProvider;
   /** The IoT runtime behind platform.iot, with what tests and the benchmark reach into. */
   iot: IotServer;
+  /** The background jobs running (app/jobs.ts; main.ts adds the demo simulator). */
+  jobs: JobRegistry;
   /** Bound port of the embedded MQTT broker (undefined with MQTT_URL). */
   mqttPort: number | undefined;
   /** Requests being answered now (shutdown log). */
   inFlight(): InFlight[];
-  /** Closes HTTP (drained, then cut), the MQTT side and the database, in that order. */
+  /** Stops the jobs, closes HTTP (drained, then cut), the MQTT side and the database, in that order. */
   close(opts?: CloseOptions): Promise<void>;
 }
 
@@ -57,9 +64,16 @@ export interface StartOptions {
   smsLog?: Pick<FastifyBaseLogger, 'info'>;
   /** Replaces the TILTH_WEATHER_PROVIDER one (tests inject a fake). */
   weather?: WeatherProvider;
-  /** Clock and job intervals of the IoT runtime (tests). */
+  /** Clock of the IoT runtime and intervals of the telemetry jobs (tests). */
   iot?: IotOptions;
 }
+
+/** The domains' side of the IoT runtime: telemetry storage, device lookups, LoRaWAN codecs. */
+export const iotPorts = (database: Database): IotPorts => ({
+  telemetry: new TelemetryIngest(database),
+  devices: deviceLookup,
+  lorawan: chirpstackCodecs,
+});
 
 /** Without main.ts's tracking: a step just runs, and its failure is the caller's. */
 const runStep: ShutdownSteps['run'] = async (_name, fn) => {
@@ -76,7 +90,8 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
     pgliteDir: opts.pgliteDir ?? path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
   });
-  const iot = new IotServer(config, database, opts.iot);
+  const iot = new IotServer(config, database, iotPorts(database), opts.iot);
+  const jobs = new JobRegistry();
   try {
     const keys = await loadKeyRing(database.db, config.jwtSecret);
     const sms = new LogSmsProvider(opts.smsLog ?? { info: (_o: unknown, msg?: string) => console.log(msg) });
@@ -95,10 +110,12 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
     const inFlight = trackRequests(built.app.server);
     if (!opts.smsLog) sms.log = built.app.log;
     iot.log = built.app.log;
-    // After buildApp: modules registered their hooks before the first device message can arrive.
+    // Before the broker starts: ingest hooks are registered before the first device message can arrive.
     try {
+      await jobs.start(serverJobs(platform, built.app.log, opts.iot ?? {}));
       await iot.start();
     } catch (err) {
+      await jobs.stop(built.app.log);
       await iot.close();
       await built.app.close();
       throw err;
@@ -108,10 +125,13 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       platform,
       sms,
       iot,
+      jobs,
       mqttPort: iot.mqttPort,
       inFlight,
       close: async ({ drainMs = 10_000, step = runStep }: CloseOptions = {}) => {
-        // Live streams end first (preClose), then HTTP stops accepting and drains.
+        // Timers and the simulator stop first (ingest hooks stay until the MQTT side has drained).
+        await step('jobs', () => jobs.stop(built.app.log));
+        // Live streams end (preClose), then HTTP stops accepting and drains.
         await step('http', () =>
           drainHttp(() => built.app.close(), built.app.server, inFlight, drainMs, built.app.log),
         );
