@@ -40,9 +40,9 @@ const main = async () => {
   }
   const log = server.app.log;
   /**
-   * Ends in bounded time whatever hangs (issue 10 item 12): the jobs (the simulator among them) stop, live streams end, HTTP
-   * drains for TILTH_SHUTDOWN_DRAIN_SEC and is then cut, the broker's connections close, the database
-   * closes, and the process exits 0. At TILTH_SHUTDOWN_TIMEOUT_SEC it exits anyway with code 124, logging
+   * Ends in bounded time whatever hangs (issue 10 item 12): the jobs stop (the simulator among them),
+   * live streams end, HTTP drains for TILTH_SHUTDOWN_DRAIN_SEC and is then cut, the broker's connections
+   * close, the database closes, and the process exits 0. At TILTH_SHUTDOWN_TIMEOUT_SEC it exits anyway with code 124, logging
    * the steps and requests still pending; should even that not happen (a blocked event loop), a watchdog
    * process kills it a few seconds later. A second signal (a second or more later) exits at once (code 124).
    */

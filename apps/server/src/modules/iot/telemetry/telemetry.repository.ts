@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import type { StatsDelta } from '../../../platform/iot/ports.js';
 import { devices } from '../device/index.js';
 
 // Ingest storage (ARCHITECTURE §6). Every statement takes a whole batch as one JSON parameter
@@ -240,13 +241,6 @@ export const markSilentOffline = async (
     returning d.id::text as d, d.type_key as k`);
   return rowsOf<{ d: string; k: string }>(res).map((r) => ({ deviceId: Number(r.d), typeKey: r.k }));
 };
-
-export interface StatsDelta {
-  day: string;
-  kind: string;
-  count: number;
-  detail: Record<string, unknown> | null;
-}
 
 /** Adds counted ingest outcomes of one tenant to its per-day counters. */
 export const addIngestStats = async (
