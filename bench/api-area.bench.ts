@@ -11,15 +11,15 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import Fastify from 'fastify';
 import pg from 'pg';
+import * as schema from '../apps/server/src/app/schema.js';
+import { createServer } from '../apps/server/src/app/server.js';
 import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
 import { listAreas } from '../apps/server/src/modules/farm/area/area.repository.js';
 import { toArea } from '../apps/server/src/modules/farm/area/area.service.js';
-import { createServer } from '../apps/server/src/platform/bootstrap.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import type { Db } from '../apps/server/src/platform/db/client.js';
-import * as schema from '../apps/server/src/platform/db/schema.js';
-import { createScratchDatabase } from '../apps/server/src/platform/db/test-database.js';
 import { encryptPassword } from '../apps/server/src/test/harness.js';
+import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

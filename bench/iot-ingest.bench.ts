@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import { createServer } from '../apps/server/src/app/server.js';
 import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
-import { createServer } from '../apps/server/src/platform/bootstrap.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { createScratchDatabase } from '../apps/server/src/platform/db/test-database.js';
 import { hashDeviceSecret } from '../apps/server/src/platform/iot/device-secret.js';
 import { encryptPassword } from '../apps/server/src/test/harness.js';
+import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
 
 /** The protocol of the load worker (iot-load.worker.mjs). */
 interface LoadDevice {

@@ -9,12 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { createServer } from '../apps/server/src/app/server.js';
 import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
 import { readSeries } from '../apps/server/src/modules/iot/device/device-series.repository.js';
-import { createServer } from '../apps/server/src/platform/bootstrap.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
-import { createScratchDatabase } from '../apps/server/src/platform/db/test-database.js';
 import { encryptPassword } from '../apps/server/src/test/harness.js';
+import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const TARGET_MS = 200;

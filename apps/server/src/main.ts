@@ -1,8 +1,8 @@
-import { startDemoSimulator } from './modules/demo/demo.devices.js';
+import { createServer } from './app/server.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
+import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
-import { createServer } from './platform/bootstrap.js';
 import { loadConfig } from './platform/config.js';
 import {
   SHUTDOWN_FORCED_EXIT_CODE,
@@ -39,11 +39,10 @@ const main = async () => {
     throw err;
   }
   const log = server.app.log;
-  let simulator: Awaited<ReturnType<typeof startDemoSimulator>>;
   /**
-   * Ends in bounded time whatever hangs (issue 10 item 12): the simulator stops, live streams end, HTTP
-   * drains for TILTH_SHUTDOWN_DRAIN_SEC and is then cut, the broker's connections close, the database
-   * closes, and the process exits 0. At TILTH_SHUTDOWN_TIMEOUT_SEC it exits anyway with code 124, logging
+   * Ends in bounded time whatever hangs (issue 10 item 12): the jobs stop (the simulator among them),
+   * live streams end, HTTP drains for TILTH_SHUTDOWN_DRAIN_SEC and is then cut, the broker's connections
+   * close, the database closes, and the process exits 0. At TILTH_SHUTDOWN_TIMEOUT_SEC it exits anyway with code 124, logging
    * the steps and requests still pending; should even that not happen (a blocked event loop), a watchdog
    * process kills it a few seconds later. A second signal (a second or more later) exits at once (code 124).
    */
@@ -70,7 +69,6 @@ const main = async () => {
       );
       process.exit(SHUTDOWN_FORCED_EXIT_CODE);
     }, deadlineMs);
-    await steps.run('simulator', () => simulator?.stop());
     await server.close({ drainMs: config.shutdownDrainSeconds * 1000, step: steps.run });
     clearTimeout(force);
     watchdog.stop();
@@ -114,13 +112,9 @@ const main = async () => {
   }
   console.log(lines.join('\n'));
   // The demo tenant's simulated fleet plays in this process over the broker (TILTH_SIMULATOR=0: off).
-  const sim = await startDemoSimulator(server).catch((err: unknown) => {
-    log.warn({ err }, 'simulator did not start');
-    return undefined;
-  });
-  // Started while a shutdown was under way: it missed the shutdown's simulator step.
-  if (closing) void sim?.stop();
-  else simulator = sim;
+  await server.jobs.start([demoSimulatorJob(server, log)]);
+  // Started while a shutdown was under way: it missed the shutdown's jobs step.
+  if (closing) void server.jobs.stop(log);
 };
 
 main().catch((err: unknown) => {

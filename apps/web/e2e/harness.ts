@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { createServer, type Started } from '../../server/src/app/server.js';
 import { demoExtras } from '../../server/src/modules/demo/demo.extras.js';
 import { seedDemo } from '../../server/src/modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME } from '../../server/src/modules/demo/seed.helpers.js';
-import { createServer, type Started } from '../../server/src/platform/bootstrap.js';
 import { loadConfig } from '../../server/src/platform/config.js';
 
 export const OUTPUT = path.resolve(import.meta.dirname, '../../../test-output/e2e');

@@ -6,8 +6,8 @@ import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../platform/db/test-database.js';
 import { SHUTDOWN_FORCED_EXIT_CODE } from '../platform/shutdown.js';
+import { createScratchDatabase } from '../test/test-database.js';
 
 // Issue 10 item 12: the real server process, sent SIGTERM with an SSE stream open, a half-sent MQTT
 // CONNECT and a slow upload in flight, exits within its deadline — cleanly (0), or, when something still

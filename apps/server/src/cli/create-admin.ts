@@ -3,11 +3,11 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openAppDatabase } from '../app/server.js';
 import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
 import { findUserByLogin, updateUser } from '../modules/identity/identity/identity.repository.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { loadConfig } from '../platform/config.js';
-import { openDatabase } from '../platform/db/client.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +21,7 @@ if (!values.username || !values.password || values.password.length < 8) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({
+const database = await openAppDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'db'),
 });

@@ -14,6 +14,7 @@ import { registerMarketRoutes } from './farm/market/market.routes.js';
 import { registerPlanRoutes } from './farm/plan/plan.routes.js';
 import { registerSeedRoutes } from './farm/seed/seed.routes.js';
 import { registerTaskRoutes } from './farm/task/task.routes.js';
+import type { WeatherProvider } from './farm/weather/weather.provider.js';
 import { registerWeatherRoutes } from './farm/weather/weather.routes.js';
 import { registerWorkerRoutes } from './farm/worker/worker.routes.js';
 import { registerAccessRoutes } from './identity/access/access.routes.js';
@@ -38,7 +39,14 @@ import { registerTelemetryRoutes } from './iot/telemetry/telemetry.routes.js';
 import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 
-export const registerModules = async (app: App, platform: Platform): Promise<void> => {
+/** What the composition root may hand routes beyond Platform (app/server.ts; tests inject a fake). */
+export interface ModuleDeps {
+  /** Replaces the TILTH_WEATHER_PROVIDER one. */
+  weather?: WeatherProvider | undefined;
+}
+
+/** Every module's routes, in registration order (the composition root calls this; platform does not). */
+export const registerModules = (app: App, platform: Platform, deps: ModuleDeps = {}): void => {
   registerIdentityRoutes(app, platform);
   registerAccessRoutes(app, platform);
   registerMenuRoutes(app, platform);
@@ -56,7 +64,7 @@ export const registerModules = async (app: App, platform: Platform): Promise<voi
   registerPlanRoutes(app, platform);
   registerFarmLogRoutes(app, platform);
   registerFarmHomeRoutes(app, platform);
-  registerWeatherRoutes(app, platform);
+  registerWeatherRoutes(app, platform, deps.weather);
   registerMarketRoutes(app, platform);
   registerWorkerRoutes(app, platform);
   registerActivityRoutes(app, platform);

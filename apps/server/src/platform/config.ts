@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** Fixed client id prefix of the ingest connections to MQTT_URL (persistent session). */
@@ -45,6 +47,13 @@ export interface Config {
   smsProvider: string;
   weatherProvider: string;
   simulator: boolean;
+  /** Demo simulator: seconds between readings (≥ 1) and between trap photos (≥ 10); undefined = default. */
+  simulatorPeriodSec: number | undefined;
+  simulatorPhotoSec: number | undefined;
+  /** The automation strategy tick runs (TILTH_STRATEGY_TICK=0 turns it off, e.g. in tests). */
+  strategyTick: boolean;
+  /** The TILTH_MAP_* settings as given; the map domain parses and checks them (map.config.ts). */
+  map: Record<string, string | undefined>;
   /** Whether X-Forwarded-For names the client: off, every peer, or from these proxy addresses / CIDRs. */
   trustProxy: boolean | string[];
   /** Per-client-address limits on the public identity routes (ADR 0008); undefined = off. */
@@ -142,6 +151,12 @@ const frameAncestors = (v: string | undefined): string[] => {
   return items.map((s) => (s === "'self'" ? s : (origins(s, name, ['https', 'http'])[0] ?? s)));
 };
 
+/** A number setting used only when it is at least `min` (else the caller's default, as before). */
+const atLeast = (v: string | undefined, min: number): number | undefined => {
+  const n = Number(v);
+  return Number.isFinite(n) && n >= min ? n : undefined;
+};
+
 const flag = (v: string | undefined, fallback: boolean, name: string): boolean => {
   if (v === undefined || v === '') return fallback;
   if (v === '1' || v === 'true') return true;
@@ -158,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || undefined,
     mqttClientId: env.MQTT_CLIENT_ID || undefined,
@@ -197,6 +213,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smsProvider: env.TILTH_SMS_PROVIDER ?? 'log',
     weatherProvider: env.TILTH_WEATHER_PROVIDER || 'open-meteo',
     simulator: env.TILTH_SIMULATOR !== '0',
+    simulatorPeriodSec: atLeast(env.TILTH_SIMULATOR_PERIOD_SEC, 1),
+    simulatorPhotoSec: atLeast(env.TILTH_SIMULATOR_PHOTO_SEC, 10),
+    strategyTick: env.TILTH_STRATEGY_TICK !== '0',
+    map: Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('TILTH_MAP_'))),
     trustProxy: trustProxy(env.TILTH_TRUST_PROXY),
     rateLimits: {
       // Password grants only; refresh grants are not limited (a NAT'd office refreshes often).

@@ -114,6 +114,8 @@ export const startWatchdog = (ms: number): { pid: number | undefined; stop(): vo
     const child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, String(process.pid), String(ms)], {
       stdio: 'ignore',
       detached: true,
+      // The environment is passed through to the child untouched, not read as settings (those are read
+      // only in config.ts); only NODE_OPTIONS is cleared.
       env: { ...process.env, NODE_OPTIONS: '' },
     });
     child.on('error', () => undefined);

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { createServer, type Started, type StartOptions } from '../app/server.js';
 import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
-import { createServer, type Started, type StartOptions } from '../platform/bootstrap.js';
 import { loadConfig } from '../platform/config.js';
-import { createScratchDatabase } from '../platform/db/test-database.js';
+import { createScratchDatabase } from './test-database.js';
 
 export interface Fixtures {
   tenantA: number;

@@ -3,8 +3,8 @@ import type { DeviceCreated } from '@tilth/contracts/device.types';
 import type { TelemetryPayloadInput } from '@tilth/contracts/device-protocol.types';
 import { type DeviceTopicKind, deviceTopic } from '@tilth/contracts/device-topics';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Started } from '../app/server.js';
 import { insertDeviceRow } from '../modules/iot/telemetry/telemetry.repository.js';
-import type { Started } from '../platform/bootstrap.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../platform/iot/device-secret.js';
 import { auth, json } from './harness.js';
 

@@ -352,15 +352,13 @@ export const startDemoSimulator = async (
   // before the simulated devices log in; with the embedded broker this is a no-op.
   const iot = server.platform.iot;
   if (iot) await Promise.all(devices.map((d) => iot.provisionDevice(d, d.password)));
-  const envPeriod = Number(process.env.TILTH_SIMULATOR_PERIOD_SEC);
-  const envPhoto = Number(process.env.TILTH_SIMULATOR_PHOTO_SEC);
   return startSimulator({
     brokerUrl,
     devices,
-    periodSec: opts.periodSec ?? (Number.isFinite(envPeriod) && envPeriod >= 1 ? envPeriod : 10),
+    periodSec: opts.periodSec ?? config.simulatorPeriodSec ?? 10,
     // Pest stations and forecast lamps upload trap photos to this server (spec 02 pest pages).
     photoApi: opts.apiUrl ?? loopbackApi(config),
-    photoPeriodSec: opts.photoPeriodSec ?? (Number.isFinite(envPhoto) && envPhoto >= 10 ? envPhoto : 300),
+    photoPeriodSec: opts.photoPeriodSec ?? config.simulatorPhotoSec ?? 300,
     ...(opts.log ? { log: opts.log } : {}),
   });
 };

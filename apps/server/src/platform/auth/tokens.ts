@@ -4,7 +4,7 @@ import { CommonErrors } from '../errors.js';
 import type { AuthUser } from '../http/context.js';
 import { sessionCache } from './access-cache.js';
 import type { KeyRing } from './keys.js';
-import { findSession } from './session.repository.js';
+import type { SessionStore } from './session-store.js';
 
 export const signAccessToken = async (
   ring: KeyRing,
@@ -21,7 +21,12 @@ export const signAccessToken = async (
     .sign(ring.jwtSecret);
 
 /** Verifies a bearer token and that its session is still open; throws the 401 the console reacts to. */
-export const authenticate = async (ring: KeyRing, db: Db, token: string): Promise<AuthUser> => {
+export const authenticate = async (
+  ring: KeyRing,
+  sessions: Pick<SessionStore, 'findSession'>,
+  db: Db,
+  token: string,
+): Promise<AuthUser> => {
   let sub: string | undefined;
   let sid: unknown;
   try {
@@ -39,7 +44,7 @@ export const authenticate = async (ring: KeyRing, db: Db, token: string): Promis
     const { expiresAt: _e, ...user } = cached;
     return user;
   }
-  const s = await findSession(db, sid);
+  const s = await sessions.findSession(db, sid);
   if (!s || s.revokedAt || !s.enabled || String(s.userId) !== sub) throw CommonErrors.tokenInvalid();
   if (s.expiresAt.getTime() < Date.now()) throw CommonErrors.tokenExpired();
   const user: AuthUser = {

@@ -9,9 +9,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
-import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+/**
+ * Every table of the server. Platform names no module: the composition root fills this in by declaration
+ * merging (app/server.ts, from app/schema.ts), so every handle is still typed with the whole schema.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in app/server.ts
+export interface AppSchema {}
+export type Schema = { [K in keyof AppSchema]: AppSchema[K] };
 /** A database handle or an open transaction; repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -31,6 +36,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data directory, or 'memory://' for a throw-away database. */
   pgliteDir?: string;
+  /** Every table (app/schema.ts), for relational queries. */
+  schema: Schema;
+  /** Most pooled PostgreSQL connections (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 /** Points row-level security of an open transaction at a tenant (used when the tenant is made in it). */
@@ -52,7 +61,8 @@ const wrap = (kind: Database['kind'], db: Db, close: () => Promise<void>): Datab
 
 /** Opens the database, applies committed migrations, then drops to a role that row-level security binds. */
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const { schema } = opts;
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10);
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir);
@@ -68,7 +78,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   return wrap('pglite', db as unknown as Db, () => client.close());
 };
 
-const openPostgres = async (url: string): Promise<Database> => {
+const openPostgres = async (url: string, schema: Schema, poolSize: number): Promise<Database> => {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   let useRole: boolean;
@@ -83,7 +93,7 @@ const openPostgres = async (url: string): Promise<Database> => {
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
   // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
   // exception. pg has already discarded that client, and the next checkout opens a fresh one.

@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerModules } from '../../modules/index.js';
 import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
@@ -35,9 +34,14 @@ export interface BuiltApp {
   routes: RouteRecord[];
 }
 
+/**
+ * The HTTP app with everything generic (security headers, rate limits, parsers, documentation, the console
+ * and its fallback); `registerRoutes` adds the modules' routes (the composition root's list).
+ */
 export const buildApp = async (
   platform: Platform,
   logger: FastifyServerOptions['logger'],
+  registerRoutes: (app: App) => Promise<void> | void,
 ): Promise<BuiltApp> => {
   const app = Fastify({
     logger,
@@ -99,7 +103,7 @@ export const buildApp = async (
     }
   });
 
-  await registerModules(app, platform);
+  await registerRoutes(app);
 
   const indexHtml = path.join(platform.config.webDist, 'index.html');
   app.setNotFoundHandler(async (req, reply) => {

@@ -15,7 +15,6 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { membershipCache, permissionCache } from '../auth/access-cache.js';
-import { isMember, permissionCodes } from '../auth/session.repository.js';
 import { authenticate, bearer } from '../auth/tokens.js';
 import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
@@ -64,11 +63,11 @@ declare module 'fastify' {
 const NONE: ReadonlySet<string> = new Set();
 /** Access declarations that are not permission codes (they need no lookup of the caller's codes). */
 const ACCESS_WORDS: ReadonlySet<string> = new Set(['public', 'authenticated', 'platformAdmin']);
-const cachedPermissions = async (db: Ctx['db'], userId: number, tenantId: number) => {
+const cachedPermissions = async (platform: Platform, db: Ctx['db'], userId: number, tenantId: number) => {
   const key = `${userId}:${tenantId}`;
   const hit = permissionCache.get(key);
   if (hit) return hit;
-  const codes: ReadonlySet<string> = new Set(await permissionCodes(db, userId));
+  const codes: ReadonlySet<string> = new Set(await platform.sessions.permissionCodes(db, userId));
   permissionCache.set(key, codes);
   return codes;
 };
@@ -80,19 +79,20 @@ export const tenantPermissions = async (
 ): Promise<ReadonlySet<string>> =>
   // A transaction (row-level security) only when the cache has to ask the database.
   permissionCache.get(`${userId}:${tenantId}`) ??
-  platform.database.withTenant(tenantId, (db) => cachedPermissions(db, userId, tenantId));
+  platform.database.withTenant(tenantId, (db) => cachedPermissions(platform, db, userId, tenantId));
 
 /**
  * The user of a bearer token whose session is open and who, for a tenant, is a member of it; throws the
  * 401 / 403 a request gets. Requests are admitted with it, and live streams re-admitted while they last.
  */
 export const admit = async (platform: Platform, token: string, tenantId?: number): Promise<AuthUser> => {
-  const user = await authenticate(platform.keys, platform.database.db, token);
+  const user = await authenticate(platform.keys, platform.sessions, platform.database.db, token);
   if (tenantId === undefined) return user;
   const key = `${user.id}:${tenantId}`;
   if (!Number.isSafeInteger(tenantId)) throw CommonErrors.forbidden();
   if (!membershipCache.get(key)) {
-    if (!(await isMember(platform.database.db, user.id, tenantId))) throw CommonErrors.forbidden();
+    if (!(await platform.sessions.isMember(platform.database.db, user.id, tenantId)))
+      throw CommonErrors.forbidden();
     membershipCache.set(key, true);
   }
   return user;
@@ -159,7 +159,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     const tenantId = Number((req.params as { tenantId?: unknown }).tenantId);
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
     const resolve = async (db: Ctx['db']): Promise<Ctx> => {
-      const permissions = user ? await cachedPermissions(db, user.id, tenantId) : NONE;
+      const permissions = user ? await cachedPermissions(platform, db, user.id, tenantId) : NONE;
       const ctx: Ctx = { user, tenantId, lang, db, permissions, log: req.log, transact: (fn) => fn(db) };
       requireAccess(ctx, def.access);
       return ctx;

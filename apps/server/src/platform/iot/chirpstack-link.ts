@@ -1,27 +1,18 @@
 import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
 import { deviceTopic } from '@tilth/contracts/device-topics';
 import mqtt, { type MqttClient } from 'mqtt';
-import {
-  CHIRPSTACK_UPLINK_TOPIC,
-  ChirpStackBridge,
-  ChirpStackCodec,
-} from '../../modules/iot/device-family/chirpstack.codec.js';
-import {
-  buildDownlink,
-  CHIRPSTACK_ACK_TOPIC,
-  CHIRPSTACK_TXACK_TOPIC,
-  type ChirpStackDownlink,
-  type ChirpStackDownlinkEvent,
-  downlinkTopic,
-  parseDownlinkEvent,
-} from '../../modules/iot/device-family/chirpstack.downlink.js';
-import { vendorCodec } from '../../modules/iot/device-family/codecs/index.js';
-import { findCodecDevices } from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 import type { DeviceDirectory } from './directory.js';
 import type { IotLog } from './embedded.js';
 import { IotErrors } from './iot.errors.js';
 import type { DeviceAddress } from './iot.js';
+import type {
+  DeviceLookup,
+  LorawanBridge,
+  LorawanCodecs,
+  LorawanDownlink,
+  LorawanDownlinkEvent,
+} from './ports.js';
 
 export interface ChirpStackOptions {
   url: string;
@@ -33,7 +24,7 @@ export interface ChirpStackOptions {
 /** A command on its way to ChirpStack: where the downlink goes and what it carries. */
 export interface DownlinkPlan {
   topic: string;
-  downlink: ChirpStackDownlink;
+  downlink: LorawanDownlink;
 }
 
 const DEV_EUI = /^[0-9a-f]{16}$/;
@@ -41,15 +32,16 @@ const DEV_EUI = /^[0-9a-f]{16}$/;
 const MAX_PENDING = 10_000;
 
 /**
- * LoRaWAN through ChirpStack v4 (ARCHITECTURE §6, docs/device-protocol.md §12). In: every uplink goes
- * through ChirpStackBridge into ingest as the device with that DevEUI — a `lorawan-node`, or a device of
+ * LoRaWAN through ChirpStack v4 (ARCHITECTURE §6, docs/device-protocol.md §12). The link is the MQTT
+ * transport; ChirpStack's message formats and the vendor codecs come from device-family (LorawanCodecs,
+ * wired by app/server.ts). In: every uplink goes through the bridge into ingest as the device with that DevEUI — a `lorawan-node`, or a device of
  * another type whose settings name a vendor codec — with the PUBACK to ChirpStack's broker after the
  * reading is stored. Out: commands to those devices become `…/command/down` downlinks (confirmed, encoded
  * by the device's codec); ChirpStack's txack / ack events come back as the command's acks.
  */
 export class ChirpStackLink {
   private client: MqttClient | undefined;
-  readonly bridge: ChirpStackBridge;
+  readonly bridge: LorawanBridge;
   /** cmdId → device, for downlinks ChirpStack has not confirmed yet (insertion order = age). */
   private readonly pending = new Map<string, DeviceAddress & { devEui: string }>();
 
@@ -57,17 +49,18 @@ export class ChirpStackLink {
     private readonly opts: ChirpStackOptions,
     directory: DeviceDirectory,
     database: Database,
+    private readonly codecs: LorawanCodecs,
+    devices: DeviceLookup,
     private readonly feed: (topic: string, payload: string) => Promise<boolean>,
     private readonly log: () => IotLog,
   ) {
-    this.bridge = new ChirpStackBridge({
-      codec: new ChirpStackCodec(),
+    this.bridge = codecs.createBridge({
       resolve: async (devEui) => {
         const addr = { tenantId: opts.tenantId, typeKey: 'lorawan-node', eui: devEui };
         const entry = await directory.lookup(addr);
         if (entry?.enabled) return addr;
         const [other] = await database.withTenant(opts.tenantId, (tx) =>
-          findCodecDevices(tx, opts.tenantId, devEui),
+          devices.findCodecDevices(tx, opts.tenantId, devEui),
         );
         return other && { tenantId: opts.tenantId, ...other };
       },
@@ -86,15 +79,15 @@ export class ChirpStackLink {
     if (to.tenantId !== this.opts.tenantId) return undefined;
     const devEui = to.eui.toLowerCase();
     const codecId = typeof config.codec === 'string' ? config.codec : undefined;
-    const codec = vendorCodec(codecId);
+    const codec = this.codecs.hasCodec(codecId);
     const configured = typeof config.chirpstackAppId === 'string' ? config.chirpstackAppId : '';
     const appId = this.bridge.applications.get(devEui) ?? (configured || undefined);
     // A lorawan-node without a codec that never came through ChirpStack is a native MQTT device.
     if (!codec && !(to.typeKey === 'lorawan-node' && appId)) return undefined;
     if (!appId || !DEV_EUI.test(devEui)) throw IotErrors.lorawanAppUnknown();
-    const downlink = buildDownlink(devEui, cmd, codec);
+    const downlink = this.codecs.buildDownlink(devEui, cmd, codecId);
     if (!downlink) throw IotErrors.codecCannotEncode({ codec: codecId ?? '', action: cmd.action });
-    return { topic: downlinkTopic(appId, devEui), downlink };
+    return { topic: this.codecs.downlinkTopic(appId, devEui), downlink };
   }
 
   /** Queues the downlink at ChirpStack (QoS 1); the command is `sent` once this resolves. */
@@ -123,7 +116,7 @@ export class ChirpStackLink {
     });
     client.on('error', (err) => this.log().warn({ err: err.message }, 'ChirpStack link error'));
     client.handleMessage = (packet, callback) => {
-      const event = parseDownlinkEvent(packet.topic, packet.payload);
+      const event = this.codecs.parseDownlinkEvent(packet.topic, packet.payload);
       const work = event ? this.onDownlinkEvent(event) : this.bridge.handle(packet.topic, packet.payload);
       work.then(
         () => callback(),
@@ -133,9 +126,7 @@ export class ChirpStackLink {
         },
       );
     };
-    await client.subscribeAsync([CHIRPSTACK_UPLINK_TOPIC, CHIRPSTACK_ACK_TOPIC, CHIRPSTACK_TXACK_TOPIC], {
-      qos: 1,
-    });
+    await client.subscribeAsync([...this.codecs.topics], { qos: 1 });
     this.client = client;
   }
 
@@ -143,7 +134,7 @@ export class ChirpStackLink {
    * txack (a gateway sent it) → the command's `accepted` ack (acked); ack → done, or failed when the device
    * did not confirm it. The queue item id is our cmdId; an event without one matches the device's oldest.
    */
-  private async onDownlinkEvent(e: ChirpStackDownlinkEvent): Promise<void> {
+  private async onDownlinkEvent(e: LorawanDownlinkEvent): Promise<void> {
     let cmdId = e.queueItemId && this.pending.has(e.queueItemId) ? e.queueItemId : undefined;
     if (!cmdId) {
       for (const [id, p] of this.pending) {

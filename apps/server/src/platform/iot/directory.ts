@@ -1,6 +1,6 @@
-import { findDeviceCredential } from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
 import type { DeviceAddress } from './iot.js';
+import type { DeviceLookup } from './ports.js';
 
 export interface DeviceEntry {
   deviceId: number;
@@ -26,6 +26,7 @@ export class DeviceDirectory {
 
   constructor(
     private readonly database: Database,
+    private readonly devices: DeviceLookup,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -35,9 +36,7 @@ export class DeviceDirectory {
     if (hit && hit.expires > this.now()) return hit.entry;
     for (let attempt = 1; ; attempt++) {
       const generation = this.generation;
-      const row = await this.database.withTenant(a.tenantId, (tx) =>
-        findDeviceCredential(tx, a.tenantId, a.typeKey, a.eui),
-      );
+      const row = await this.database.withTenant(a.tenantId, (tx) => this.devices.findCredential(tx, a));
       const entry = row && { deviceId: row.id, secretHash: row.secretHash, enabled: row.enabledFlag === 1 };
       if (generation === this.generation) {
         this.cache.set(key, { entry, expires: this.now() + (entry ? POSITIVE_TTL_MS : NEGATIVE_TTL_MS) });

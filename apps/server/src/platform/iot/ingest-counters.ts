@@ -1,5 +1,5 @@
-import { addIngestStats, type StatsDelta } from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Database } from '../db/client.js';
+import type { StatsDelta, TelemetrySink } from './ports.js';
 
 /** What ingest counts (ingest_stats.kind): messages, except rejected-value which counts single values. */
 export const INGEST_KINDS = [
@@ -30,7 +30,11 @@ export class IngestCounters {
   private readonly totals = new Map<number, Map<string, number>>();
   private pending = new Map<string, Pending>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    /** Writes the deltas (the telemetry domain's ingest_stats). */
+    private readonly sink: Pick<TelemetrySink, 'addStats'>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   count(tenantId: number, kind: IngestKind, reason?: string, n = 1): void {
     if (n <= 0) return;
@@ -70,7 +74,7 @@ export class IngestCounters {
     }
     for (const [tenantId, deltas] of byTenant) {
       try {
-        await database.withTenant(tenantId, (tx) => addIngestStats(tx, tenantId, deltas));
+        await database.withTenant(tenantId, (tx) => this.sink.addStats(tx, tenantId, deltas));
       } catch {
         for (const d of deltas) {
           const key = `${tenantId}|${d.day}|${d.kind}`;

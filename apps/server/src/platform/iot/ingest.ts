@@ -9,10 +9,16 @@ import type { Database } from '../db/client.js';
 import type { EventHub } from './events.js';
 import type { HookRegistry } from './hooks.js';
 import type { IngestCounters } from './ingest-counters.js';
-import { type Item, type KnownDevice, type Outcome, type Settle, storeItems } from './ingest-store.js';
+import type {
+  IngestItem as Item,
+  KnownDevice,
+  IngestOutcome as Outcome,
+  Settle,
+  TelemetrySink,
+} from './ports.js';
 import { DeviceRateLimiter, type RateLimit } from './rate-limit.js';
 
-export type { KnownDevice } from './ingest-store.js';
+export type { KnownDevice } from './ports.js';
 
 export type InboundKind = 'up' | 'status' | 'ack';
 
@@ -65,6 +71,8 @@ export class Ingest {
     private readonly events: EventHub,
     private readonly hooks: HookRegistry,
     private readonly counters: IngestCounters,
+    /** Stores what a batch accepted (the telemetry domain's, wired by app/server.ts). */
+    private readonly sink: Pick<TelemetrySink, 'store'>,
     opts: IngestOptions = {},
   ) {
     this.maxBatch = opts.maxBatch ?? 2000;
@@ -201,7 +209,7 @@ export class Ingest {
     const at = new Date(this.now());
     let outcome: Outcome;
     try {
-      outcome = await this.database.withTenant(tenantId, (tx) => storeItems(tx, tenantId, items, at));
+      outcome = await this.database.withTenant(tenantId, (tx) => this.sink.store(tx, tenantId, items, at));
     } catch (err) {
       if (items.length === 1) {
         for (const item of items) item.done.reject(err);

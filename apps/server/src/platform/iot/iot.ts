@@ -101,6 +101,10 @@ export interface IotRuntime {
    * minute; reports may call it first for same-minute freshness). Answers the daily rows written.
    */
   refreshDailyRollups(tenantId?: number): Promise<number>;
+  /** Marks devices offline whose type's silence timeout passed (a telemetry job; tests pass `at`). */
+  sweepSilence(at?: Date): Promise<number>;
+  /** Adds the ingest counts not yet written to ingest_stats (a telemetry job). */
+  flushCounters(): Promise<void>;
   /**
    * Feeds a message into ingest as if the device had published it on `topic` (…/up, …/status, …/ack):
    * bridges (ChirpStack) and codecs use it. Resolves after the message is stored, true; false when the

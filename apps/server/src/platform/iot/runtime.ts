@@ -1,15 +1,6 @@
 import { hostname } from 'node:os';
 import { type CommandPayload, commandPayload } from '@tilth/contracts/device-protocol.types';
 import { deviceTopic, parseDeviceTopic } from '@tilth/contracts/device-topics';
-import { DEVICE_TYPES } from '@tilth/contracts/device-types';
-import { listTenantIds } from '../../modules/identity/tenant/tenant.repository.js';
-import {
-  dailyWatermark,
-  databaseNow,
-  insertStatusLog,
-  markSilentOffline,
-  rollupDaily,
-} from '../../modules/iot/telemetry/telemetry.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
@@ -27,23 +18,29 @@ import { DeviceRefusedError, Ingest } from './ingest.js';
 import { IngestCounters, type IngestKind } from './ingest-counters.js';
 import { IotErrors } from './iot.errors.js';
 import type { CommandCheck, DeviceAddress, IotRuntime, StatusChange } from './iot.js';
+import type { DeviceLookup, LorawanCodecs, TelemetrySink } from './ports.js';
 import { type BrokerProvisioner, noProvisioner } from './provisioner.js';
 
 export interface IotOptions {
   /** Server clock (epoch ms); tests move it for the silence sweep. */
   now?: () => number;
-  /** Interval of the silence sweep; 0 turns the timer off (tests call sweepSilence). */
+  /** Interval of the silence sweep job; 0 turns the timer off (tests call sweepSilence). */
   sweepEveryMs?: number;
+  /** Interval of the job that writes the ingest counters; 0 turns the timer off. */
   statsEveryMs?: number;
-  /** Interval of the daily rollup; 0 turns the timer off. */
+  /** Interval of the daily rollup job; 0 turns the timer off. */
   rollupEveryMs?: number;
+}
+
+/** What the domains provide the runtime (platform/iot/ports.ts), wired by app/server.ts. */
+export interface IotPorts {
+  telemetry: TelemetrySink;
+  devices: DeviceLookup;
+  lorawan: LorawanCodecs;
 }
 
 /** The cmdId of a command only being checked (checkCommand), never sent. */
 const NO_CMD_ID = '00000000-0000-4000-8000-000000000000';
-
-/** Hourly rows written by a transaction that started before a rollup run but committed after it. */
-const ROLLUP_MARGIN_MS = 5 * 60_000;
 
 const consoleLog: IotLog = {
   info: (o, m) => console.log(m ?? o),
@@ -53,7 +50,8 @@ const consoleLog: IotLog = {
 
 /**
  * The IoT runtime of one server process (ARCHITECTURE §6): the broker link (embedded Aedes, or an
- * external broker by MQTT_URL), ingest, live events, hooks, and the background silence sweep.
+ * external broker by MQTT_URL), ingest, live events and hooks. Storage is the telemetry domain's
+ * (IotPorts); the silence sweep, counter flush and daily rollup run as its jobs (telemetry.jobs.ts).
  */
 export class IotServer implements IotRuntime {
   readonly events = new EventHub();
@@ -69,20 +67,18 @@ export class IotServer implements IotRuntime {
   private relay: EventRelay | undefined;
   /** Device accounts on the external broker (MQTT_PROVISIONING). */
   provisioner: BrokerProvisioner = noProvisioner;
-  private readonly timers: NodeJS.Timeout[] = [];
   private readonly now: () => number;
-  private readonly rollupSince = new Map<number, Date | null>();
-  private rolling: Promise<number> | undefined;
 
   constructor(
     private readonly config: Config,
     private readonly database: Database,
-    private readonly opts: IotOptions = {},
+    private readonly ports: IotPorts,
+    opts: IotOptions = {},
   ) {
     this.now = opts.now ?? Date.now;
     this.hooks = new HookRegistry({ error: (o, m) => this.log.error(o, m) });
-    this.counters = new IngestCounters(this.now);
-    this.ingest = new Ingest(database, this.events, this.hooks, this.counters, {
+    this.counters = new IngestCounters(ports.telemetry, this.now);
+    this.ingest = new Ingest(database, this.events, this.hooks, this.counters, ports.telemetry, {
       now: this.now,
       rateLimit: { rate: config.mqttDeviceRate, burst: config.mqttDeviceBurst },
       onRateLimited: (d) =>
@@ -91,10 +87,10 @@ export class IotServer implements IotRuntime {
           'device over its fair-use message rate; excess dropped (logged once a minute)',
         ),
     });
-    this.directory = new DeviceDirectory(database, this.now);
+    this.directory = new DeviceDirectory(database, ports.devices, this.now);
   }
 
-  /** Binds the embedded broker (or connects to MQTT_URL) and starts the background jobs. */
+  /** Binds the embedded broker (or connects to MQTT_URL) and, when configured, the ChirpStack link. */
   async start(): Promise<void> {
     const logOf = () => this.log;
     const url = this.config.mqttUrl;
@@ -151,22 +147,13 @@ export class IotServer implements IotRuntime {
         },
         this.directory,
         this.database,
+        this.ports.lorawan,
+        this.ports.devices,
         (topic, payload) => this.publishUplink(topic, payload),
         logOf,
       );
       await this.chirpstack.start();
     }
-    const every = (ms: number, fn: () => Promise<unknown>) => {
-      if (ms <= 0) return;
-      const t = setInterval(() => {
-        fn().catch((err: unknown) => this.log.error({ err }, 'IoT background job failed'));
-      }, ms);
-      t.unref();
-      this.timers.push(t);
-    };
-    every(this.opts.sweepEveryMs ?? 30_000, () => this.sweepSilence());
-    every(this.opts.statsEveryMs ?? 5_000, () => this.counters.flush(this.database));
-    every(this.opts.rollupEveryMs ?? 60_000, () => this.refreshDailyRollups());
   }
 
   /** Counts of the ChirpStack bridge (forwarded, undecodable, unknownDevice), when one is configured. */
@@ -278,59 +265,32 @@ export class IotServer implements IotRuntime {
   }
 
   /** Marks devices offline whose type's silence timeout passed since their last message. */
-  async sweepSilence(at: Date = new Date(this.now())): Promise<number> {
-    const timeouts = DEVICE_TYPES.map((t) => ({ typeKey: t.key, seconds: t.silenceTimeoutSec }));
-    let n = 0;
-    for (const tenantId of await listTenantIds(this.database.db)) {
-      const changes: StatusChange[] = await this.database.withTenant(tenantId, async (tx) => {
-        const gone = await markSilentOffline(tx, tenantId, timeouts, at);
-        await insertStatusLog(
-          tx,
-          tenantId,
-          gone.map((g) => ({ deviceId: g.deviceId, online: false, source: 'silence', reason: null, at })),
-        );
-        return gone.map((g) => ({ ...g, tenantId, online: false, source: 'silence', at }));
-      });
-      for (const c of changes) {
-        this.events.emit(tenantId, {
-          type: 'status',
-          deviceId: c.deviceId,
-          online: false,
-          at: at.toISOString(),
-        });
-      }
-      this.hooks.fireStatus(changes);
-      n += changes.length;
-    }
-    return n;
+  sweepSilence(at: Date = new Date(this.now())): Promise<number> {
+    return this.ports.telemetry.sweepSilence(at, (tenantId, changes) =>
+      this.announceStatus(tenantId, changes),
+    );
   }
 
-  /**
-   * Recomputes telemetry_daily from the hourly rows updated since the last run (every tenant, or one).
-   * Runs are serialised; answers the number of daily rows written.
-   */
+  /** Live events and hooks of status changes found outside ingest (the silence sweep). */
+  private announceStatus(tenantId: number, changes: StatusChange[]): void {
+    for (const c of changes) {
+      this.events.emit(tenantId, {
+        type: 'status',
+        deviceId: c.deviceId,
+        online: false,
+        at: c.at.toISOString(),
+      });
+    }
+    this.hooks.fireStatus(changes);
+  }
+
   refreshDailyRollups(tenantId?: number): Promise<number> {
-    const run = async (): Promise<number> => {
-      const ids = tenantId === undefined ? await listTenantIds(this.database.db) : [tenantId];
-      let n = 0;
-      for (const t of ids) {
-        const r = await this.database.withTenant(t, async (tx) => {
-          const started = await databaseNow(tx);
-          const mark = this.rollupSince.has(t)
-            ? (this.rollupSince.get(t) ?? null)
-            : await dailyWatermark(tx, t);
-          const since = mark && new Date(mark.getTime() - ROLLUP_MARGIN_MS);
-          return { started, written: await rollupDaily(tx, t, since) };
-        });
-        // Moved only after the commit: a failed run is redone from the same point.
-        this.rollupSince.set(t, r.started);
-        n += r.written;
-      }
-      return n;
-    };
-    const next = (this.rolling ?? Promise.resolve(0)).catch(() => 0).then(run);
-    this.rolling = next;
-    return next;
+    return this.ports.telemetry.refreshDailyRollups(tenantId);
+  }
+
+  /** Adds the ingest counts not yet written to ingest_stats (a job does this every few seconds). */
+  flushCounters(): Promise<void> {
+    return this.counters.flush(this.database);
   }
 
   /** Waits until ingest stored what it has and the hooks ran (tests, shutdown). */
@@ -340,15 +300,13 @@ export class IotServer implements IotRuntime {
   }
 
   async close(): Promise<void> {
-    for (const t of this.timers) clearInterval(t);
-    this.timers.length = 0;
     await this.embedded?.close();
     await this.relay?.close();
     await this.external?.close();
     await this.provisioner.close();
     await this.chirpstack?.close();
     await this.settle();
-    await this.rolling?.catch(() => undefined);
+    await this.ports.telemetry.idle();
     await this.counters.flush(this.database).catch(() => undefined);
   }
 }

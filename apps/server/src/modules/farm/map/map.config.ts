@@ -161,11 +161,11 @@ const parseCenter = (text: string | undefined): [number, number] => {
 };
 
 /**
- * The map settings from env: TILTH_MAP_PROVIDERS (ids in switcher order), TILTH_MAP_TIANDITU_KEY,
+ * The map settings (Config.map, from env): TILTH_MAP_PROVIDERS (ids in switcher order), TILTH_MAP_TIANDITU_KEY,
  * TILTH_MAP_DEFAULT, TILTH_MAP_CENTER, TILTH_MAP_CUSTOM_*. Throws on a setting it cannot use, so a
  * typo stops the server at start instead of showing a blank map.
  */
-export const loadMapConfig = (env: Env = process.env): MapConfig => {
+export const loadMapConfig = (env: Env): MapConfig => {
   const listed = env.TILTH_MAP_PROVIDERS?.trim();
   const ids = listed
     ? listed

@@ -5,13 +5,9 @@ import type { Platform } from '../../../platform/platform.js';
 import { loadMapConfig, mapTileOrigins } from './map.config.js';
 import { MAP_ACCESS, MapService } from './map.service.js';
 
-/** `env` is read once here: the tile settings are fixed for the life of the process. */
-export const registerMapRoutes = (
-  app: App,
-  platform: Platform,
-  env: NodeJS.ProcessEnv = process.env,
-): void => {
-  const config = loadMapConfig(env);
+/** The tile settings are read once here: they are fixed for the life of the process. */
+export const registerMapRoutes = (app: App, platform: Platform): void => {
+  const config = loadMapConfig(platform.config.map);
   const maps = new MapService(config);
   // The browser fetches the tiles itself: the console's Content-Security-Policy lists their hosts.
   app.contentSources.allow('img-src', mapTileOrigins(config));

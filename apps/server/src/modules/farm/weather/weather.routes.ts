@@ -7,11 +7,19 @@ import {
 } from '@tilth/contracts/weather.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
+import { type WeatherProvider, weatherProviderFor } from './weather.provider.js';
 import { WEATHER_ACCESS, WeatherService } from './weather.service.js';
 
-/** GET /wfpf/v1/{t}/weather/city and /weather/now (docs/api.md 'Weather'). */
-export const registerWeatherRoutes = (app: App, platform: Platform): void => {
-  const weather = new WeatherService(platform.weather);
+/**
+ * GET /wfpf/v1/{t}/weather/city and /weather/now (docs/api.md 'Weather'). The provider is the one
+ * TILTH_WEATHER_PROVIDER names, unless the app passes another (tests inject a fake).
+ */
+export const registerWeatherRoutes = (
+  app: App,
+  platform: Platform,
+  provider: WeatherProvider = weatherProviderFor(platform.config.weatherProvider),
+): void => {
+  const weather = new WeatherService(provider);
 
   addRoute(app, platform, {
     method: 'GET',

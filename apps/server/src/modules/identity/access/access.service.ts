@@ -6,11 +6,11 @@ import {
   type SeededRoleCode,
 } from '@tilth/contracts/permissions';
 import { forgetTenantPermissions } from '../../../platform/auth/access-cache.js';
-import { isMember } from '../../../platform/auth/session.repository.js';
 import type { Db } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { isMember } from '../identity/index.js';
 import { AccessErrors } from './access.errors.js';
 import * as repo from './access.repository.js';
 

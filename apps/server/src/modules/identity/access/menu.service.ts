@@ -1,13 +1,14 @@
 import type { SubModule } from '@tilth/contracts/menu.types';
 import { filterMenus, MENUS, type MenuNode, SUB_MODULES, type SubModuleDef } from '@tilth/contracts/menus';
 import { PERMISSIONS, type SubModuleCode } from '@tilth/contracts/permissions';
-import { isMember, permissionCodes } from '../../../platform/auth/session.repository.js';
 import type { Database } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant, requireUser } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
+import { isMember } from '../identity/index.js';
 import { tenantsOfUser } from './menu.repository.js';
+import { permissionCodes } from './permission-codes.repository.js';
 
 export interface MenuScope {
   subModule?: SubModuleCode | undefined;

@@ -13,22 +13,11 @@ import {
 import { z } from 'zod';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { applyPumpReadings } from './aerator.repository.js';
 import { AERATOR_ACCESS, AeratorService } from './aerator.service.js';
 import { registerAeratorOpenRoutes } from './aerator-open.routes.js';
 
 export const registerAeratorRoutes = (app: App, platform: Platform): void => {
   const svc = new AeratorService(platform);
-
-  // Pump flags follow the regulator's own reports (pumpNOn, pumpNFault), not only our commands.
-  platform.iot.hooks.onReadings(async (readings) => {
-    const mine = readings.filter((r) => r.typeKey === 'aerator');
-    for (const r of mine) {
-      await platform.database.withTenant(r.tenantId, (tx) =>
-        applyPumpReadings(tx, r.tenantId, r.deviceId, r.values),
-      );
-    }
-  });
 
   const base = '/wfpe/v1/:tenantId/aerator';
 

@@ -23,40 +23,16 @@ import {
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { AlarmEvaluator } from './alarm.engine.js';
-import { enabledTenantIds } from './alarm.repository.js';
+import { alarmEvaluatorFor } from './alarm.jobs.js';
 import { ALARM_ACCESS, AlarmService } from './alarm.service.js';
 import { AlarmStaffService } from './alarm-staff.service.js';
 
-const SWEEP_MS = 60_000;
-
-const evaluators = new WeakMap<Platform, AlarmEvaluator>();
-/** The alarm evaluator of a running server (tests sweep it with an injected clock). */
-export const alarmEvaluatorOf = (platform: Platform): AlarmEvaluator | undefined => evaluators.get(platform);
-
 export const registerAlarmRoutes = (app: App, platform: Platform): void => {
-  const evaluator = new AlarmEvaluator(platform, app.log);
+  // The evaluator the alarm jobs feed (alarm.jobs.ts): rule changes invalidate its cache.
+  const evaluator = alarmEvaluatorFor(platform, app.log);
   const alarms = new AlarmService((tenantId) => evaluator.invalidate(tenantId));
   const staff = new AlarmStaffService();
   const W = '/wfpe/v1/:tenantId/warning';
-
-  // Evaluation runs after ingest committed; a failing evaluation is logged by the evaluator.
-  platform.iot.hooks.onReadings((readings) => evaluator.onReadings(readings));
-  platform.iot.hooks.onStatus((changes) => evaluator.onStatus(changes));
-  let sweeping = false;
-  const timer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = true;
-    void enabledTenantIds(platform.database)
-      .then((ids) => evaluator.sweep(ids, new Date()))
-      .catch((err: unknown) => app.log.error({ err }, 'offline alarm sweep failed'))
-      .finally(() => {
-        sweeping = false;
-      });
-  }, SWEEP_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-  evaluators.set(platform, evaluator);
 
   addRoute(app, platform, {
     method: 'GET',

@@ -21,39 +21,18 @@ import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { AUTOMATION_CODES } from '@tilth/contracts/permissions';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
+import { strategyEngineFor } from './automation.jobs.js';
 import { anyGroupAccess, GroupService } from './group.service.js';
-import { StrategyEngine } from './strategy.engine.js';
 import { StrategyService } from './strategy.service.js';
-
-/** How often the engine visits the strategies; schedules are HH:mm, so twice a minute is plenty. */
-const TICK_MS = 30_000;
-
-const engines = new WeakMap<Platform, StrategyEngine>();
-/** The strategy engine of a running server (tests call runOnce with their own clock). */
-export const strategyEngineOf = (platform: Platform): StrategyEngine | undefined => engines.get(platform);
 
 const S = AUTOMATION_CODES.strategy;
 
 export const registerAutomationRoutes = (app: App, platform: Platform): void => {
-  const engine = new StrategyEngine(platform, app.log);
-  engines.set(platform, engine);
+  // The engine the strategy tick runs (automation.jobs.ts); manual runs go through it too.
+  const engine = strategyEngineFor(platform, app.log);
   const strategies = new StrategyService(engine);
   const groups = new GroupService();
   const I = '/wfpe/v1/:tenantId/intelligent';
-
-  // Tests drive the engine themselves (runOnce with an injected clock); TILTH_STRATEGY_TICK=0 turns it off.
-  if (process.env.TILTH_STRATEGY_TICK !== '0') {
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void engine.runOnce(new Date()).finally(() => {
-        busy = false;
-      });
-    }, TICK_MS);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
 
   addRoute(app, platform, {
     method: 'GET',

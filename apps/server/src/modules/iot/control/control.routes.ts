@@ -19,16 +19,11 @@ import type { Platform } from '../../../platform/platform.js';
 import { sendXlsx } from '../report/index.js';
 import { CONTROL_ACCESS } from './control.access.js';
 import { ControlService } from './control.api.js';
-import { startControlRuntime } from './control.runtime.js';
 import { SWITCH_ACCESS, SwitchService } from './switch.service.js';
 
 export const registerControlRoutes = (app: App, platform: Platform): void => {
   const control = new ControlService(platform);
   const switches = new SwitchService(platform);
-  const stop = startControlRuntime(platform, app.log);
-  app.addHook('onClose', async () => {
-    await stop();
-  });
 
   addRoute(app, platform, {
     method: 'POST',

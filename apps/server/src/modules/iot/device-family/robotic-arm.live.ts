@@ -29,24 +29,29 @@ interface Waiters {
 
 const registries = new WeakMap<Platform, Waiters>();
 
-/** One onAck hook per platform feeds every round trip in this process. */
+/** The round trips waiting in this process (the ack hook of device-family.jobs.ts feeds them). */
 const waitersOf = (platform: Platform): Waiters => {
   let w = registries.get(platform);
-  if (w) return w;
-  const fresh: Waiters = { active: 0, waiting: new Map(), early: new Map() };
-  registries.set(platform, fresh);
+  if (!w) {
+    w = { active: 0, waiting: new Map(), early: new Map() };
+    registries.set(platform, w);
+  }
+  return w;
+};
+
+/** One onAck hook per platform feeds every round trip in this process (started as a job). */
+export const listenForLiveAcks = (platform: Platform): void => {
+  const w = waitersOf(platform);
   platform.iot.hooks.onAck(async (ack) => {
     // An 'accepted' ack says the command started; the answer comes with the final one.
     if (ack.stage !== 'done' && ack.ok) return;
-    const fn = fresh.waiting.get(ack.cmdId);
+    const fn = w.waiting.get(ack.cmdId);
     if (fn) return fn(ack);
-    if (fresh.active === 0) return;
+    if (w.active === 0) return;
     const now = Date.now();
-    for (const [k, v] of fresh.early) if (now - v.at > EARLY_ACK_TTL_MS) fresh.early.delete(k);
-    if (fresh.early.size < EARLY_ACK_MAX) fresh.early.set(ack.cmdId, { ack, at: now });
+    for (const [k, v] of w.early) if (now - v.at > EARLY_ACK_TTL_MS) w.early.delete(k);
+    if (w.early.size < EARLY_ACK_MAX) w.early.set(ack.cmdId, { ack, at: now });
   });
-  w = fresh;
-  return w;
 };
 
 /** Resolves with the final ack of cmdId, or undefined after timeoutMs. */

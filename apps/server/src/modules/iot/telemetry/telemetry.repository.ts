@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import type { StatsDelta } from '../../../platform/iot/ports.js';
 import { devices } from '../device/index.js';
 
 // Ingest storage (ARCHITECTURE §6). Every statement takes a whole batch as one JSON parameter
@@ -7,31 +8,6 @@ import { devices } from '../device/index.js';
 // statement however many messages the batch holds.
 
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
-
-export interface DeviceCredentialRow {
-  id: number;
-  secretHash: string | null;
-  enabledFlag: number;
-}
-
-/**
- * The device a broker username names, with what authentication needs. FOR SHARE waits for a disable,
- * delete or rotation still in flight and reads what it committed, so a login racing it is not let in
- * on the state before it.
- */
-export const findDeviceCredential = async (
-  db: Db,
-  tenantId: number,
-  typeKey: string,
-  eui: string,
-): Promise<DeviceCredentialRow | undefined> => {
-  const [r] = await db
-    .select({ id: devices.id, secretHash: devices.secretHash, enabledFlag: devices.enabledFlag })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)))
-    .for('share');
-  return r;
-};
 
 /**
  * Locks the devices a batch came from (in id order, so concurrent batches cannot deadlock) and answers
@@ -51,27 +27,6 @@ export const lockDevicesForIngest = async (
     order by id for update`);
   return new Map(rowsOf<{ d: string; e: boolean }>(res).map((r) => [Number(r.d), r.e]));
 };
-
-/**
- * Enabled devices of a tenant whose serial is this LoRaWAN DevEUI (any case) and whose settings name a
- * vendor codec: the ChirpStack bridge's way to a device of another type than lorawan-node.
- */
-export const findCodecDevices = async (
-  db: Db,
-  tenantId: number,
-  devEui: string,
-): Promise<{ typeKey: string; eui: string; codec: string }[]> =>
-  db
-    .select({ typeKey: devices.typeKey, eui: devices.eui, codec: sql<string>`${devices.config}->>'codec'` })
-    .from(devices)
-    .where(
-      and(
-        eq(devices.tenantId, tenantId),
-        eq(devices.enabledFlag, 1),
-        sql`lower(${devices.eui}) = ${devEui.toLowerCase()}`,
-        sql`${devices.config}->>'codec' is not null`,
-      ),
-    );
 
 export interface NewDeviceRow {
   typeKey: string;
@@ -286,13 +241,6 @@ export const markSilentOffline = async (
     returning d.id::text as d, d.type_key as k`);
   return rowsOf<{ d: string; k: string }>(res).map((r) => ({ deviceId: Number(r.d), typeKey: r.k }));
 };
-
-export interface StatsDelta {
-  day: string;
-  kind: string;
-  count: number;
-  detail: Record<string, unknown> | null;
-}
 
 /** Adds counted ingest outcomes of one tenant to its per-day counters. */
 export const addIngestStats = async (

@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { createScratchDatabase } from '../test-database.js';
+import { createScratchDatabase } from '../../../test/test-database.js';
 
 // Databases for migration tests: migrate up to a migration, seed data of the kinds it rewrites, then run
 // the rest. PGlite always; PostgreSQL too when DATABASE_URL is set.

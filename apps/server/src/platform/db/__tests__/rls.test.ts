@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../../../app/schema.js';
 import { openDatabase } from '../client.js';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls, TenantIsolationError } from '../rls.js';
 
@@ -8,7 +9,7 @@ const q = (db: PGlite) => async (text: string) => (await db.query(text)).rows;
 
 describe('start-up tenant isolation check', () => {
   it('accepts the migrated schema, run as the plain application role', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openDatabase({ pgliteDir: 'memory://', schema });
     try {
       const rows = (await database.db.execute(
         sql`select current_user as u, current_setting('is_superuser') as s`,

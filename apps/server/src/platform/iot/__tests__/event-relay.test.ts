@@ -1,6 +1,7 @@
 import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iotPorts } from '../../../app/server.js';
 import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
 import { closeClient, registerDevice, topicOf, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
@@ -21,11 +22,7 @@ beforeAll(async () => {
   const env = { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'tilth-relay-a', MQTT_INGEST_CONNECTIONS: '1' };
   server = await startTestServer(env, { iot: { sweepEveryMs: 0, rollupEveryMs: 0 } });
   const config = loadConfig({ ...process.env, ...env, MQTT_CLIENT_ID: 'tilth-relay-b', MQTT_PORT: '0' });
-  second = new IotServer(config, server.platform.database, {
-    sweepEveryMs: 0,
-    rollupEveryMs: 0,
-    statsEveryMs: 0,
-  });
+  second = new IotServer(config, server.platform.database, iotPorts(server.platform.database));
   await second.start();
 });
 

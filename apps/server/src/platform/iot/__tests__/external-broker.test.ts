@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iotPorts } from '../../../app/server.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { registerDevice, type TestDevice, topicOf, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
@@ -45,11 +46,7 @@ beforeAll(async () => {
   };
   server = await startTestServer(env, { iot: { sweepEveryMs: 0, rollupEveryMs: 0 } });
   const config = loadConfig({ ...process.env, ...env, MQTT_CLIENT_ID: 'tilth-test-b', MQTT_PORT: '0' });
-  second = new IotServer(config, server.platform.database, {
-    sweepEveryMs: 0,
-    rollupEveryMs: 0,
-    statsEveryMs: 0,
-  });
+  second = new IotServer(config, server.platform.database, iotPorts(server.platform.database));
   await second.start();
 });
 
@@ -159,11 +156,7 @@ describe('external broker (mosquitto, shared subscription)', () => {
       CHIRPSTACK_MQTT_URL: broker.url,
       CHIRPSTACK_TENANT_ID: String(tenantA),
     });
-    const lora = new IotServer(config, server.platform.database, {
-      sweepEveryMs: 0,
-      rollupEveryMs: 0,
-      statsEveryMs: 0,
-    });
+    const lora = new IotServer(config, server.platform.database, iotPorts(server.platform.database));
     await lora.start();
     try {
       const cs = await mqtt.connectAsync(broker.url, {

@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { registerDevice, type TestDevice } from '../../../../test/iot.js';
-import { alarmEvaluatorOf } from '../alarm.routes.js';
+import { alarmEvaluatorOf } from '../alarm.jobs.js';
 
 // The alarm pages have view codes only in the spec; issue 5 added write codes so a viewer can watch
 // alarms without changing rules, contacts or acknowledgements.

@@ -12,8 +12,8 @@ import {
 } from '../../../../test/harness.js';
 import { registerDevice, type TestDevice } from '../../../../test/iot.js';
 import type { AlarmEvaluator } from '../alarm.engine.js';
+import { alarmEvaluatorOf } from '../alarm.jobs.js';
 import { insertAlarm } from '../alarm.repository.js';
-import { alarmEvaluatorOf } from '../alarm.routes.js';
 
 // Two server processes can evaluate the same breach at once (ingest through a shared subscription):
 // the alarms_active_uq index and INSERT … ON CONFLICT DO NOTHING keep one active alarm per rule and

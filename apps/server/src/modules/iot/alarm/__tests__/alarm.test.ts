@@ -19,7 +19,7 @@ import {
   type TestDevice,
   waitFor,
 } from '../../../../test/iot.js';
-import { alarmEvaluatorOf } from '../alarm.routes.js';
+import { alarmEvaluatorOf } from '../alarm.jobs.js';
 
 let s: TestServer;
 let tok: RoleTokens;

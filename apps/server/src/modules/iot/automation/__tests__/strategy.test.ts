@@ -12,7 +12,7 @@ import {
 import { waitFor } from '../../../../test/iot.js';
 import { FakeDevice } from '../../control/__tests__/fake-device.js';
 import { findCommand } from '../../control/control.repository.js';
-import { strategyEngineOf } from '../automation.routes.js';
+import { strategyEngineOf } from '../automation.jobs.js';
 import type { StrategyEngine } from '../strategy.engine.js';
 import { farmDayStart } from '../strategy.logic.js';
 

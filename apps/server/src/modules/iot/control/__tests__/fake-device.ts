@@ -1,6 +1,6 @@
 import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
 import type { MqttClient } from 'mqtt';
-import type { Started } from '../../../../platform/bootstrap.js';
+import type { Started } from '../../../../app/server.js';
 import {
   closeClient,
   connectDevice,

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../platform/db/client.js';
-import { createScratchDatabase } from '../../../../platform/db/test-database.js';
+import { openAppDatabase } from '../../../../app/server.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../../../../platform/iot/device-secret.js';
+import { createScratchDatabase } from '../../../../test/test-database.js';
 import { createTenant } from '../../../demo/seed.helpers.js';
 import { insertDeviceRow } from '../telemetry.repository.js';
 
@@ -77,7 +77,7 @@ describe('crash and restart', () => {
 
     // A tenant and a device, written before the server process owns the database.
     const secret = newDeviceSecret();
-    const setup = await openDatabase(dbOpts);
+    const setup = await openAppDatabase(dbOpts);
     const tenantId = await createTenant(setup, 'Crash farm');
     const device = { tenantId, typeKey: 'weather-station', eui: 'CRASH0001' };
     const deviceId = await setup.withTenant(tenantId, (tx) =>
@@ -152,7 +152,7 @@ describe('crash and restart', () => {
     await client.endAsync();
     await stopChild(child, 'SIGTERM');
 
-    const check = await openDatabase(dbOpts);
+    const check = await openAppDatabase(dbOpts);
     try {
       const r = (await check.withTenant(tenantId, (tx) =>
         tx.execute(sql`select seq::int as s from telemetry where device_id = ${deviceId}`),

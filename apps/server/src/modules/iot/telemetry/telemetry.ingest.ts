@@ -1,65 +1,43 @@
+import { DEVICE_TYPES } from '@tilth/contracts/device-types';
+import type { Database, Db } from '../../../platform/db/client.js';
+import type { CommandAck, StatusChange, StoredReading } from '../../../platform/iot/iot.js';
+import type { IngestItem, IngestOutcome, StatsDelta, TelemetrySink } from '../../../platform/iot/ports.js';
+import { listTenantIds } from '../../identity/tenant/index.js';
 import {
+  addIngestStats,
   type DeviceTouch,
+  dailyWatermark,
+  databaseNow,
   type HourlyDelta,
   insertStatusLog,
   insertTelemetry,
   lockDevicesForIngest,
+  markSilentOffline,
+  rollupDaily,
   type StatusLogRow,
   type TelemetryRow,
   touchDevices,
   upsertHourly,
-} from '../../modules/iot/telemetry/telemetry.repository.js';
-import type { Database } from '../db/client.js';
-import type { CommandAck, StatusChange, StoredReading } from './iot.js';
+} from './telemetry.repository.js';
 
-// What one ingest transaction does with a tenant's share of a batch (docs/device-protocol.md §4.1).
+// Telemetry storage behind the platform's ingest (docs/device-protocol.md §4.1): what one ingest
+// transaction does with a tenant's share of a batch, the silence sweep and the daily rollups. The
+// platform calls it through TelemetrySink (platform/iot/ports.ts); app/server.ts wires it in.
 
-/** A registered device a message came from (from broker authentication or a topic lookup). */
-export interface KnownDevice {
-  tenantId: number;
-  deviceId: number;
-  typeKey: string;
-  eui: string;
-}
-
-export interface Settle {
-  resolve(): void;
-  reject(err: unknown): void;
-}
-
-/** A validated message waiting in the queue. */
-export type Item =
-  | { kind: 'up'; device: KnownDevice; row: TelemetryRow; done: Settle }
-  | {
-      kind: 'status';
-      device: KnownDevice;
-      online: boolean;
-      reason: string | null;
-      will: boolean;
-      done: Settle;
-    }
-  | { kind: 'ack'; device: KnownDevice; ack: Omit<CommandAck, 'tenantId' | 'deviceId'>; done: Settle };
+type Item = IngestItem;
 
 const HOUR_MS = 3600_000;
 
-export interface Outcome {
-  /** Items of devices disabled or deleted by then: not stored. */
-  refused: Set<Item>;
-  upCount: number;
-  readings: StoredReading[];
-  changes: StatusChange[];
-  acks: CommandAck[];
-}
-
-type Tx = Parameters<Parameters<Database['withTenant']>[1]>[0];
+/** Hourly rows written by a transaction that started before a rollup run but committed after it. */
+const ROLLUP_MARGIN_MS = 5 * 60_000;
 
 /** One tenant's share of a batch, in one transaction: readings, rollups, device state, status log. */
 export const storeItems = async (
-  tx: Tx,
+  tx: Db,
   tenantId: number,
   batch: readonly Item[],
   at: Date,
-): Promise<Outcome> => {
+): Promise<IngestOutcome> => {
   const enabled = await lockDevicesForIngest(tx, tenantId, [...new Set(batch.map((i) => i.device.deviceId))]);
   const refused = new Set<Item>();
   for (const i of batch) {
@@ -192,3 +170,73 @@ export const hourlyDeltas = (rows: readonly TelemetryRow[]): HourlyDelta[] => {
   }
   return [...map.values()];
 };
+
+/** The telemetry domain's TelemetrySink: storage, the silence sweep and the daily rollups. */
+export class TelemetryIngest implements TelemetrySink {
+  private readonly rollupSince = new Map<number, Date | null>();
+  private rolling: Promise<number> | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  store(tx: Db, tenantId: number, batch: readonly IngestItem[], at: Date): Promise<IngestOutcome> {
+    return storeItems(tx, tenantId, batch, at);
+  }
+
+  addStats(tx: Db, tenantId: number, deltas: readonly StatsDelta[]): Promise<void> {
+    return addIngestStats(tx, tenantId, deltas);
+  }
+
+  async sweepSilence(
+    at: Date,
+    announce: (tenantId: number, changes: StatusChange[]) => void,
+  ): Promise<number> {
+    const timeouts = DEVICE_TYPES.map((t) => ({ typeKey: t.key, seconds: t.silenceTimeoutSec }));
+    let n = 0;
+    for (const tenantId of await listTenantIds(this.database.db)) {
+      const changes: StatusChange[] = await this.database.withTenant(tenantId, async (tx) => {
+        const gone = await markSilentOffline(tx, tenantId, timeouts, at);
+        await insertStatusLog(
+          tx,
+          tenantId,
+          gone.map((g) => ({ deviceId: g.deviceId, online: false, source: 'silence', reason: null, at })),
+        );
+        return gone.map((g) => ({ ...g, tenantId, online: false, source: 'silence', at }));
+      });
+      announce(tenantId, changes);
+      n += changes.length;
+    }
+    return n;
+  }
+
+  /**
+   * Recomputes telemetry_daily from the hourly rows updated since the last run (every tenant, or one).
+   * Runs are serialised; answers the number of daily rows written.
+   */
+  refreshDailyRollups(tenantId?: number): Promise<number> {
+    const run = async (): Promise<number> => {
+      const ids = tenantId === undefined ? await listTenantIds(this.database.db) : [tenantId];
+      let n = 0;
+      for (const t of ids) {
+        const r = await this.database.withTenant(t, async (tx) => {
+          const started = await databaseNow(tx);
+          const mark = this.rollupSince.has(t)
+            ? (this.rollupSince.get(t) ?? null)
+            : await dailyWatermark(tx, t);
+          const since = mark && new Date(mark.getTime() - ROLLUP_MARGIN_MS);
+          return { started, written: await rollupDaily(tx, t, since) };
+        });
+        // Moved only after the commit: a failed run is redone from the same point.
+        this.rollupSince.set(t, r.started);
+        n += r.written;
+      }
+      return n;
+    };
+    const next = (this.rolling ?? Promise.resolve(0)).catch(() => 0).then(run);
+    this.rolling = next;
+    return next;
+  }
+
+  async idle(): Promise<void> {
+    await this.rolling?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { aeratorJobs } from '../modules/iot/aerator/aerator.jobs.js';
+import { alarmJobs } from '../modules/iot/alarm/alarm.jobs.js';
+import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
+import { controlJobs } from '../modules/iot/control/control.jobs.js';
+import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.jobs.js';
+import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
+import type { Job } from '../platform/jobs.js';
+import type { Platform } from '../platform/platform.js';
+
+/**
+ * Every background job of the server — timers, sweeps, ingest hooks — in start order (hooks run in the
+ * order registered: alarms see readings before the aerator's pump flags, control sees acks before live
+ * round trips). Started by createServer before the broker takes the first message; stopped in reverse
+ * order at shutdown. The demo simulator is started by main.ts once HTTP listens (demo.jobs.ts).
+ */
+export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: TelemetryJobOptions): Job[] => [
+  ...alarmJobs(platform, log),
+  ...automationJobs(platform, log),
+  ...controlJobs(platform, log),
+  ...aeratorJobs(platform),
+  ...deviceFamilyJobs(platform),
+  ...telemetryJobs(platform, log, opts),
+];

@@ -1,0 +1,22 @@
+import type { Db } from '../db/client.js';
+
+export interface SessionRow {
+  userId: number;
+  loginName: string;
+  realName: string;
+  platformAdmin: boolean;
+  enabled: boolean;
+  revokedAt: Date | null;
+  expiresAt: Date;
+}
+
+/**
+ * What authentication needs to know about sessions, memberships and permissions. The identity context
+ * owns those tables and implements it; the composition root (app/server.ts) wires it into Platform.
+ */
+export interface SessionStore {
+  findSession(db: Db, sessionId: string): Promise<SessionRow | undefined>;
+  isMember(db: Db, userId: number, tenantId: number): Promise<boolean>;
+  /** Codes of the user's roles in the transaction's tenant (row-level security picks the tenant). */
+  permissionCodes(db: Db, userId: number): Promise<string[]>;
+}
