@@ -1,5 +1,5 @@
 import type { AgriDocCreateBody, AgriInputCreateBody } from '@tilth/contracts/agricultural.types';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import { listAreas } from '../area/index.js';
 import { addDays, farmToday } from '../batch/index.js';
 import { demoAdminCtx } from '../crop/index.js';

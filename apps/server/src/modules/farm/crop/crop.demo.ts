@@ -2,8 +2,8 @@ import type { CropCreateBody, TaskTypeCreateBody } from '@tilth/contracts/crop.t
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
 import { CropService } from './crop.service.js';
 import { TaskTypeService } from './task-type.service.js';
 import { VarietyService } from './variety.service.js';

@@ -31,27 +31,7 @@ export interface FarmLogValues {
 const byTenant = (tenantId: number): SQL => eq(farmLogs.tenantId, tenantId);
 const byId = (tenantId: number, id: number): SQL => and(byTenant(tenantId), eq(farmLogs.id, id)) as SQL;
 
-// ---- Existence checks on the tables of other modules (bases, plots, files). ----
-
-export const findBase = async (db: Db, tenantId: number, id: number): Promise<{ id: number } | undefined> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
-export const findPlot = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<{ id: number; areaId: number } | undefined> => {
-  const [r] = await db
-    .select({ id: lands.id, areaId: lands.areaId })
-    .from(lands)
-    .where(and(eq(lands.tenantId, tenantId), eq(lands.id, id)));
-  return r;
-};
+// ---- Files a log points at (the file module's table, read here). ----
 
 /** Of the given file ids, those stored by this tenant (not the platform's), with their content type. */
 export const tenantFiles = async (

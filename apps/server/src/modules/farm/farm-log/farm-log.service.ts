@@ -10,15 +10,15 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findBase } from '../area/index.js';
 import { addDays } from '../batch/index.js';
+import { findPlot } from '../land/index.js';
 import { FarmLogErrors } from './farm-log.errors.js';
 import {
   deleteFarmLog,
   type FarmLogValues,
   type FarmLogView,
-  findBase,
   findFarmLog,
-  findPlot,
   insertFarmLog,
   listFarmLogs,
   tenantFiles,

@@ -1,4 +1,4 @@
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import { demoAdminCtx } from '../crop/index.js';
 import { SeedService } from './seed.service.js';
 

@@ -11,11 +11,11 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { AgriculturalErrors, applyStockChanges } from '../agricultural/index.js';
+import { findBase } from '../area/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   addUsages,
   countOwnFiles,
-  findBase,
   findInputs,
   replaceParticipants,
   type TaskValues,

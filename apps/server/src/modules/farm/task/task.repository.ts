@@ -189,38 +189,6 @@ export const enabledWorkers = async (
   return new Set(rows.map((r) => r.id));
 };
 
-export const findTaskType = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: taskTypes.id, enabledFlag: taskTypes.enabledFlag })
-    .from(taskTypes)
-    .where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.id, id)));
-  return r;
-};
-
-export const findBase = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: areas.id, areaName: areas.areaName })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
-export const findPlot = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: lands.id, areaId: lands.areaId })
-    .from(lands)
-    .where(and(eq(lands.tenantId, tenantId), eq(lands.id, id)));
-  return r;
-};
-
-export const findBatch = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: batches.id, areaId: batches.areaId, landId: batches.landId })
-    .from(batches)
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.id, id)));
-  return r;
-};
-
 /** Inputs of the catalogue among ids, with name and unit. */
 export const findInputs = async (db: Db, tenantId: number, ids: readonly number[]) => {
   if (ids.length === 0) return new Map<number, { inputName: string; unit: string }>();

@@ -10,17 +10,16 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { farmToday } from '../batch/index.js';
+import { findBase } from '../area/index.js';
+import { farmToday, findBatch } from '../batch/index.js';
+import { findTaskType } from '../crop/index.js';
+import { findPlot } from '../land/index.js';
 import type { PlannedInput } from '../plan/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   deleteTask,
   enabledWorkers,
-  findBase,
-  findBatch,
   findInputs,
-  findPlot,
-  findTaskType,
   insertTask,
   listTasks,
   participantsOf,

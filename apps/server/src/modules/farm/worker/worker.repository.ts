@@ -96,14 +96,6 @@ export const findWorkerOfUser = async (
   return r ? toView(r) : undefined;
 };
 
-export const baseExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id), eq(areas.organizationType, 'area')));
-  return r !== undefined;
-};
-
 export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
   const [r] = await db
     .select({ u: memberships.userId })
