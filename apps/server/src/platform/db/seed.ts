@@ -1,4 +1,7 @@
-import type { Database } from './client.js';
+import { PERMISSION_CODES } from '@tilth/contracts/permissions';
+import pino from 'pino';
+import type { Ctx } from '../http/context.js';
+import type { Database, Db } from './client.js';
 
 /**
  * One domain's demo rows (bases, announcements…), run by the demo seed after it made the tenants and users.
@@ -8,3 +11,16 @@ export type DemoExtras = (
   database: Database,
   ids: { demoTenant: number; secondTenant: number; users: Record<string, number> },
 ) => Promise<void>;
+
+const quiet = pino({ level: 'silent' });
+
+/** A ctx acting as a tenant administrator, for seeding demo rows through the services' own rules. */
+export const demoAdminCtx = (db: Db, tenantId: number, userId: number): Ctx => ({
+  user: { id: userId, loginName: 'demo', realName: '演示管理员', platformAdmin: false, sessionId: '' },
+  tenantId,
+  lang: 'zh-CN',
+  db,
+  permissions: new Set(PERMISSION_CODES),
+  log: quiet,
+  transact: (fn) => fn(db),
+});

@@ -1,8 +1,7 @@
 import type { PlanPackageTaskBody } from '@tilth/contracts/plan.types';
 import type { Db } from '../../../platform/db/client.js';
-import type { DemoExtras } from '../../../platform/db/seed.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import { addDays, BatchService, farmToday } from '../batch/index.js';
-import { demoAdminCtx } from '../crop/index.js';
 import { finishPlanTasksEndedBefore } from '../task/index.js';
 import { PlanService } from './plan.service.js';
 import { baseNamed, demoNames, enabledWorkerOfUser, growingBatchesOf } from './plan-demo.repository.js';

@@ -10,12 +10,12 @@ import { TASK_PHOTO_URL } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { ownFiles } from '../../messaging/file/index.js';
 import { AgriculturalErrors, applyStockChanges } from '../agricultural/index.js';
 import { findBase } from '../area/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   addUsages,
-  countOwnFiles,
   findInputs,
   replaceParticipants,
   type TaskValues,
@@ -184,7 +184,7 @@ export class TaskFlowService {
       if (!m || Number(m[1]) !== ctx.tenantId) throw TaskErrors.photoNotFound();
       uuids.add((m[2] ?? '').toLowerCase());
     }
-    if ((await countOwnFiles(ctx.db, ctx.tenantId, [...uuids])) !== uuids.size)
+    if ((await ownFiles(ctx.db, ctx.tenantId, [...uuids])).length !== uuids.size)
       throw TaskErrors.photoNotFound();
   }
 }

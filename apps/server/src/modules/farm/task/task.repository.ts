@@ -2,7 +2,6 @@ import { and, count, desc, eq, exists, gte, ilike, inArray, lt, lte, or, type SQ
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { files } from '../../messaging/file/index.js';
 import { agriculturalInputs } from '../agricultural/index.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
@@ -201,16 +200,6 @@ export const findInputs = async (db: Db, tenantId: number, ids: readonly number[
     .from(agriculturalInputs)
     .where(and(eq(agriculturalInputs.tenantId, tenantId), inArray(agriculturalInputs.id, [...ids])));
   return new Map(rows.map((r) => [r.id, { inputName: r.inputName, unit: r.unit }]));
-};
-
-/** How many of the file ids are files of this tenant (not the platform's shared ones). */
-export const countOwnFiles = async (db: Db, tenantId: number, ids: readonly string[]): Promise<number> => {
-  if (ids.length === 0) return 0;
-  const [c] = await db
-    .select({ n: count() })
-    .from(files)
-    .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...ids])));
-  return c?.n ?? 0;
 };
 
 export const insertTask = async (

@@ -96,14 +96,6 @@ export const findWorkerOfUser = async (
   return r ? toView(r) : undefined;
 };
 
-export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ u: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-  return r !== undefined;
-};
-
 /** Members of the tenant with no worker, plus the user of worker `exceptWorkerId` when given. */
 export const candidateUsers = async (db: Db, tenantId: number, exceptWorkerId?: number) => {
   const linked = db

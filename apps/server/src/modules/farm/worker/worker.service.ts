@@ -10,6 +10,7 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { isTenantMember } from '../../identity/identity/index.js';
 import { FARM_BASE, findBase } from '../area/index.js';
 import { WorkerErrors } from './worker.errors.js';
 import {
@@ -19,7 +20,6 @@ import {
   findWorker,
   findWorkerOfUser,
   insertWorker,
-  isTenantMember,
   listWorkers,
   updateWorker,
   type WorkerValues,
