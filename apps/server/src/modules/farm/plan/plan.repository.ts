@@ -60,16 +60,6 @@ export const batchesById = async (db: Db, tenantId: number, ids: number[]): Prom
     .from(batches)
     .where(and(eq(batches.tenantId, tenantId), inArray(batches.id, ids)));
 
-/** Share-locked until the plan's tasks are written, so a concurrent worker deletion cannot miss them. */
-export const enabledWorker = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: workers.id })
-    .from(workers)
-    .where(and(eq(workers.tenantId, tenantId), eq(workers.id, id), eq(workers.enabledFlag, 1)))
-    .for('share');
-  return r !== undefined;
-};
-
 export const findPackageRef = async (
   db: Db,
   tenantId: number,

@@ -2,7 +2,6 @@ import { and, count, desc, eq, exists, gte, ilike, inArray, lt, lte, or, type SQ
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { agriculturalInputs } from '../agricultural/index.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
 import { taskTypes } from '../crop/index.js';
@@ -168,38 +167,6 @@ export const workerOfUser = async (db: Db, tenantId: number, userId: number): Pr
     .from(workers)
     .where(and(eq(workers.tenantId, tenantId), eq(workers.userId, userId)));
   return r?.id;
-};
-
-/**
- * Enabled workers of the tenant among ids, share-locked until the task is written: a worker deletion
- * (which locks the row for update, then looks for open tasks) waits for it, so it cannot miss the task.
- */
-export const enabledWorkers = async (
-  db: Db,
-  tenantId: number,
-  ids: readonly number[],
-): Promise<Set<number>> => {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: workers.id })
-    .from(workers)
-    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, [...ids]), eq(workers.enabledFlag, 1)))
-    .for('share');
-  return new Set(rows.map((r) => r.id));
-};
-
-/** Inputs of the catalogue among ids, with name and unit. */
-export const findInputs = async (db: Db, tenantId: number, ids: readonly number[]) => {
-  if (ids.length === 0) return new Map<number, { inputName: string; unit: string }>();
-  const rows = await db
-    .select({
-      id: agriculturalInputs.id,
-      inputName: agriculturalInputs.inputName,
-      unit: agriculturalInputs.unit,
-    })
-    .from(agriculturalInputs)
-    .where(and(eq(agriculturalInputs.tenantId, tenantId), inArray(agriculturalInputs.id, [...ids])));
-  return new Map(rows.map((r) => [r.id, { inputName: r.inputName, unit: r.unit }]));
 };
 
 export const insertTask = async (

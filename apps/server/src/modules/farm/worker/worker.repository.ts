@@ -178,3 +178,22 @@ export const deleteWorker = async (db: Db, tenantId: number, id: number): Promis
   const gone = await db.delete(workers).where(byId(tenantId, id)).returning({ id: workers.id });
   return gone.length > 0;
 };
+
+/**
+ * Enabled workers of the tenant among ids, share-locked until the task (or plan) is written: a worker
+ * deletion (which locks the row for update, then looks for open tasks) waits for it, so it cannot miss the
+ * task. The one worker lookup other modules use (ADR 0009).
+ */
+export const enabledWorkers = async (
+  db: Db,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: workers.id })
+    .from(workers)
+    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, [...ids]), eq(workers.enabledFlag, 1)))
+    .for('share');
+  return new Set(rows.map((r) => r.id));
+};
