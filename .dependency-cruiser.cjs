@@ -54,13 +54,6 @@ module.exports = {
       from: { path: '^apps/web/src/(shell|shared)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^apps/web/src/modules/' },
     },
-    {
-      name: 'no-circular-between-files',
-      comment: 'A file cycle makes start-up order fragile.',
-      severity: 'warn',
-      from: { path: '^apps/server/src/' },
-      to: { circular: true },
-    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/client.js';
+import type { DemoExtras } from '../../platform/db/seed.js';
 import { findTenant } from '../identity/tenant/index.js';
 import { createTenant, createUser } from './seed.helpers.js';
 
@@ -14,11 +15,7 @@ export interface DemoSeedResult {
   secondTenant: number;
 }
 
-/** Later modules add their demo rows (bases, announcements…) here. */
-export type DemoExtras = (
-  database: Database,
-  ids: { demoTenant: number; secondTenant: number; users: Record<string, number> },
-) => Promise<void>;
+export type { DemoExtras };
 
 /** Seeds the demo tenants once; a database that already has them is left alone. */
 export const seedDemo = async (database: Database, extras: DemoExtras[] = []): Promise<DemoSeedResult> => {

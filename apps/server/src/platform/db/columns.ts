@@ -35,3 +35,6 @@ export const platformRowsReadable = () =>
     for: 'select',
     using: sql.raw(`tenant_id = ${PLATFORM_TENANT_ID}`),
   });
+
+/** An integer flag column (enabledFlag…) as the contracts' 0 | 1. */
+export const flagOf = (n: number): 0 | 1 => (n === 1 ? 1 : 0);

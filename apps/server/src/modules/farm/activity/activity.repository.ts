@@ -88,14 +88,6 @@ export const findActivity = async (
   return r ? toView(r) : undefined;
 };
 
-export const baseExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r !== undefined;
-};
-
 export const insertActivity = async (
   db: Db,
   tenantId: number,

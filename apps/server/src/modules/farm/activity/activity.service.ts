@@ -10,11 +10,11 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findBase } from '../area/index.js';
 import { ActivityErrors } from './activity.errors.js';
 import {
   type ActivityValues,
   type ActivityView,
-  baseExists,
   deleteActivity,
   findActivity,
   insertActivity,
@@ -169,6 +169,6 @@ export class ActivityService {
   }
 
   private async checkBase(ctx: TenantCtx, id: number): Promise<void> {
-    if (!(await baseExists(ctx.db, ctx.tenantId, id))) throw ActivityErrors.areaNotFound();
+    if (!(await findBase(ctx.db, ctx.tenantId, id))) throw ActivityErrors.areaNotFound();
   }
 }

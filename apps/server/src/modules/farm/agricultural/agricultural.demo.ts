@@ -1,8 +1,7 @@
 import type { AgriDocCreateBody, AgriInputCreateBody } from '@tilth/contracts/agricultural.types';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import { listAreas } from '../area/index.js';
 import { addDays, farmToday } from '../batch/index.js';
-import { demoAdminCtx } from '../crop/index.js';
 import { AgriDocService } from './document.service.js';
 import { AgriInputService } from './input.service.js';
 

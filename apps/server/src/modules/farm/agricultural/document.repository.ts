@@ -45,18 +45,6 @@ const L = agriculturalDocumentLines;
 const byDoc = (tenantId: number, docType: string, id: number): SQL =>
   and(eq(D.tenantId, tenantId), eq(D.docType, docType), eq(D.id, id)) as SQL;
 
-export const findArea = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<{ areaName: string } | undefined> => {
-  const [r] = await db
-    .select({ areaName: areas.areaName })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
 /**
  * Serialises code generation per tenant and document type: the next serial is read and written under this
  * lock, so two documents created at once cannot pick the same number (the unique index backs it up).

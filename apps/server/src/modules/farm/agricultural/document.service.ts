@@ -11,6 +11,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findBase } from '../area/index.js';
 import { farmToday } from '../batch/index.js';
 import { amountCents, fromUnits, num, numText, plain, toUnits } from './agricultural.decimal.js';
 import { AgriculturalErrors } from './agricultural.errors.js';
@@ -21,7 +22,6 @@ import {
   deleteDoc,
   docCodesWithPrefix,
   docCodeTaken,
-  findArea,
   findDoc,
   insertDoc,
   type LineValues,
@@ -219,7 +219,7 @@ export class AgriDocService {
   }
 
   private async checkArea(ctx: TenantCtx, areaId: number): Promise<void> {
-    if (!(await findArea(ctx.db, ctx.tenantId, areaId))) throw AgriculturalErrors.areaNotFound();
+    if (!(await findBase(ctx.db, ctx.tenantId, areaId))) throw AgriculturalErrors.areaNotFound();
   }
 
   /**
@@ -302,7 +302,7 @@ export class AgriDocService {
     for (const c of changes) if (c.areaId === areaId && c.inputId === inputId) net += toUnits(c.delta, 3);
     const available = await stockOf(ctx.db, ctx.tenantId, areaId, inputId);
     const input = await findInput(ctx.db, ctx.tenantId, inputId);
-    const area = await findArea(ctx.db, ctx.tenantId, areaId);
+    const area = await findBase(ctx.db, ctx.tenantId, areaId);
     throw AgriculturalErrors.insufficientStock({
       input: input ? `${input.inputName}` : `#${inputId}`,
       base: area?.areaName ?? `#${areaId}`,

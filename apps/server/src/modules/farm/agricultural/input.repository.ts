@@ -69,6 +69,30 @@ export const findInput = async (db: Db, tenantId: number, id: number): Promise<I
   return r;
 };
 
+export interface InputRef {
+  id: number;
+  inputName: string;
+  unit: string;
+}
+
+/** Name and unit of the tenant's inputs among ids (the one lookup other modules use, ADR 0009). */
+export const inputsById = async (
+  db: Db,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<Map<number, InputRef>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: agriculturalInputs.id,
+      inputName: agriculturalInputs.inputName,
+      unit: agriculturalInputs.unit,
+    })
+    .from(agriculturalInputs)
+    .where(and(byTenant(tenantId), inArray(agriculturalInputs.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
 /**
  * The inputs of document lines, locked FOR SHARE so a concurrent delete of one of them waits for the
  * document (and then sees its movements).

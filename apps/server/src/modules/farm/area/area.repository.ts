@@ -72,6 +72,34 @@ export const findArea = async (db: Db, tenantId: number, id: number): Promise<Ar
   return r;
 };
 
+/** organizationType of a farm base (the other area rows are organisation units). */
+export const FARM_BASE = 'area';
+
+/** A base as other modules see it (ADR 0009: the one lookup they use, not a copy of their own). */
+export interface BaseRef {
+  id: number;
+  areaName: string;
+  areaCenter: string | null;
+  areaUsage: string;
+  /** 'area' marks a farm base; callers that accept bases only check it. */
+  organizationType: string;
+}
+
+/** The base of this tenant with this id, if any (existence checks and names for other modules). */
+export const findBase = async (db: Db, tenantId: number, id: number): Promise<BaseRef | undefined> => {
+  const [r] = await db
+    .select({
+      id: areas.id,
+      areaName: areas.areaName,
+      areaCenter: areas.areaCenter,
+      areaUsage: areas.areaUsage,
+      organizationType: areas.organizationType,
+    })
+    .from(areas)
+    .where(byId(tenantId, id));
+  return r;
+};
+
 export const countAreas = async (db: Db, tenantId: number): Promise<number> => {
   const [c] = await db.select({ n: count() }).from(areas).where(byTenant(tenantId));
   return c?.n ?? 0;

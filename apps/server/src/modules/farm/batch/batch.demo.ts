@@ -1,9 +1,9 @@
 import { batchCreateBody } from '@tilth/contracts/batch.types';
 import { cropPageQuery, varietyPageQuery } from '@tilth/contracts/crop.types';
 import { landListQuery } from '@tilth/contracts/land.types';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
-import { CropService, demoAdminCtx, VarietyService } from '../crop/index.js';
+import { CropService, VarietyService } from '../crop/index.js';
 import { LandService } from '../land/index.js';
 import { addDays, farmToday } from './batch.dates.js';
 import { BatchService } from './batch.service.js';

@@ -4,7 +4,7 @@ import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { areas } from '../area/index.js';
 import { crops, varieties } from '../crop/index.js';
-import { lands, plotLockKey } from '../land/index.js';
+import { lands } from '../land/index.js';
 import { batches } from './batch.tables.js';
 
 export type BatchRow = typeof batches.$inferSelect;
@@ -43,67 +43,6 @@ export const GROWING = 'growing';
 
 const byTenant = (tenantId: number): SQL => eq(batches.tenantId, tenantId);
 const byId = (tenantId: number, id: number): SQL => and(byTenant(tenantId), eq(batches.id, id)) as SQL;
-
-/** See land/plot.lock.ts: the same lock the plot writes take. */
-export const lockPlots = async (db: Db, tenantId: number): Promise<void> => {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${plotLockKey(tenantId)}, 0))`);
-};
-
-// ---- Existence checks on the tables of other modules (bases, plots, crops, varieties). ----
-
-export const findBase = async (db: Db, tenantId: number, id: number): Promise<{ id: number } | undefined> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
-export interface PlotRef {
-  id: number;
-  areaId: number;
-  landName: string;
-  landUsage: string;
-  enabledFlag: number;
-}
-
-export const findPlot = async (db: Db, tenantId: number, id: number): Promise<PlotRef | undefined> => {
-  const [r] = await db
-    .select({
-      id: lands.id,
-      areaId: lands.areaId,
-      landName: lands.landName,
-      landUsage: lands.landUsage,
-      enabledFlag: lands.enabledFlag,
-    })
-    .from(lands)
-    .where(and(eq(lands.tenantId, tenantId), eq(lands.id, id)));
-  return r;
-};
-
-export const findCrop = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<{ id: number; cropType: string } | undefined> => {
-  const [r] = await db
-    .select({ id: crops.id, cropType: crops.cropType })
-    .from(crops)
-    .where(and(eq(crops.tenantId, tenantId), eq(crops.id, id)));
-  return r;
-};
-
-export const findVariety = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<{ id: number; cropId: number } | undefined> => {
-  const [r] = await db
-    .select({ id: varieties.id, cropId: varieties.cropId })
-    .from(varieties)
-    .where(and(eq(varieties.tenantId, tenantId), eq(varieties.id, id)));
-  return r;
-};
 
 // ---- Batches. ----
 

@@ -13,6 +13,9 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findBase } from '../area/index.js';
+import { findCrop, findVariety } from '../crop/index.js';
+import { findPlot, lockPlots, type PlotRef } from '../land/index.js';
 import { addDays, farmToday } from './batch.dates.js';
 import { BatchErrors } from './batch.errors.js';
 import {
@@ -22,17 +25,11 @@ import {
   codesWithPrefix,
   codeTaken,
   deleteBatch,
-  findBase,
   findBatch,
-  findCrop,
-  findPlot,
-  findVariety,
   GROWING,
   growingOnPlot,
   insertBatch,
   listBatches,
-  lockPlots,
-  type PlotRef,
   planBatches,
   updateBatch,
   type WriteResult,

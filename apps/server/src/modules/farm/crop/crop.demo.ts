@@ -1,25 +1,8 @@
 import type { CropCreateBody, TaskTypeCreateBody } from '@tilth/contracts/crop.types';
-import { PERMISSION_CODES } from '@tilth/contracts/permissions';
-import pino from 'pino';
-import type { Db } from '../../../platform/db/client.js';
-import type { Ctx } from '../../../platform/http/context.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import { CropService } from './crop.service.js';
 import { TaskTypeService } from './task-type.service.js';
 import { VarietyService } from './variety.service.js';
-
-const quiet = pino({ level: 'silent' });
-
-/** A ctx acting as a tenant administrator, for seeding demo rows through the services' own rules. */
-export const demoAdminCtx = (db: Db, tenantId: number, userId: number): Ctx => ({
-  user: { id: userId, loginName: 'demo', realName: '演示管理员', platformAdmin: false, sessionId: '' },
-  tenantId,
-  lang: 'zh-CN',
-  db,
-  permissions: new Set(PERMISSION_CODES),
-  log: quiet,
-  transact: (fn) => fn(db),
-});
 
 interface DemoCrop {
   crop: Omit<CropCreateBody, 'enabledFlag'>;

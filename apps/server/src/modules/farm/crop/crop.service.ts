@@ -1,6 +1,8 @@
 import type { Page, PageQuery } from '@tilth/contracts/common.types';
 import type { Crop, CropCreateBody, CropPageQuery, CropUpdateBody } from '@tilth/contracts/crop.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { flagOf } from '../../../platform/db/columns.js';
+import { containsFilter } from '../../../platform/db/like.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -50,10 +52,6 @@ export const pageAnswer = <T>(content: T[], total: number, q: PageQuery): Page<T
 };
 
 /** A contains-filter as typed: trimmed, and ignored when blank. */
-export const containsFilter = (s: string | undefined): string | undefined => s?.trim() || undefined;
-
-export const flagOf = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
-
 export const toCrop = (r: CropRow): Crop => ({
   cropId: r.id,
   cropName: r.cropName,

@@ -1,5 +1,8 @@
 // The public surface of crop: what other domains may use (ADR 0009).
 export { crops, taskTypes, varieties } from './crop.tables.js';
-export { CropService, containsFilter, flagOf, pageAnswer, pageWindow } from './crop.service.js';
+export { findCrop } from './crop.repository.js';
+export { findTaskType } from './task-type.repository.js';
+export { findVariety } from './variety.repository.js';
+export { CropService, pageAnswer, pageWindow } from './crop.service.js';
 export { VarietyService } from './variety.service.js';
-export { demoAdminCtx, seedCropCatalogue } from './crop.demo.js';
+export { seedCropCatalogue } from './crop.demo.js';

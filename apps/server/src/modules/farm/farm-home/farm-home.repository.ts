@@ -16,19 +16,6 @@ const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
 const num = (v: string | number | null | undefined): number =>
   v === null || v === undefined ? 0 : Number(v);
 
-export const findArea = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({
-      areaId: areas.id,
-      areaName: areas.areaName,
-      areaCenter: areas.areaCenter,
-      areaUsage: areas.areaUsage,
-    })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
 export interface LandFigures {
   total: number;
   enabled: number;

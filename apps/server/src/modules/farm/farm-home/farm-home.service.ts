@@ -9,11 +9,11 @@ import {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { findBase } from '../area/index.js';
 import { FARM_TIME_ZONE, farmToday } from '../batch/index.js';
 import { toFarmLog } from '../farm-log/index.js';
 import { FarmHomeErrors } from './farm-home.errors.js';
 import {
-  findArea,
   growingByCrop,
   harvestedBetween,
   landFigures,
@@ -47,8 +47,11 @@ export class FarmHomeService {
     requireAccess(ctx, FARM_HOME_ACCESS.read);
     const { db, tenantId } = ctx;
     const areaId = q.areaId;
-    const area = areaId === undefined ? null : ((await findArea(db, tenantId, areaId)) ?? null);
-    if (areaId !== undefined && !area) throw FarmHomeErrors.areaNotFound();
+    const base = areaId === undefined ? undefined : await findBase(db, tenantId, areaId);
+    if (areaId !== undefined && !base) throw FarmHomeErrors.areaNotFound();
+    const area = base
+      ? { areaId: base.id, areaName: base.areaName, areaCenter: base.areaCenter, areaUsage: base.areaUsage }
+      : null;
     const today = farmToday(now);
     const done = FARM_HOME_DONE_TASK_STATUSES;
     const year = today.slice(0, 4);

@@ -1,8 +1,7 @@
 import type { FarmLogCreateBody } from '@tilth/contracts/farm-log.types';
 import { and, eq } from 'drizzle-orm';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import { areas } from '../area/index.js';
-import { demoAdminCtx } from '../crop/index.js';
 import { lands } from '../land/index.js';
 import { FarmLogService } from './farm-log.service.js';
 

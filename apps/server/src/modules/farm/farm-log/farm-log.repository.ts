@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
 import { users } from '../../identity/identity/index.js';
-import { files } from '../../messaging/file/index.js';
 import { areas } from '../area/index.js';
 import { lands } from '../land/index.js';
 import { farmLogs } from './farm-log.tables.js';
@@ -30,41 +29,6 @@ export interface FarmLogValues {
 
 const byTenant = (tenantId: number): SQL => eq(farmLogs.tenantId, tenantId);
 const byId = (tenantId: number, id: number): SQL => and(byTenant(tenantId), eq(farmLogs.id, id)) as SQL;
-
-// ---- Existence checks on the tables of other modules (bases, plots, files). ----
-
-export const findBase = async (db: Db, tenantId: number, id: number): Promise<{ id: number } | undefined> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
-export const findPlot = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<{ id: number; areaId: number } | undefined> => {
-  const [r] = await db
-    .select({ id: lands.id, areaId: lands.areaId })
-    .from(lands)
-    .where(and(eq(lands.tenantId, tenantId), eq(lands.id, id)));
-  return r;
-};
-
-/** Of the given file ids, those stored by this tenant (not the platform's), with their content type. */
-export const tenantFiles = async (
-  db: Db,
-  tenantId: number,
-  ids: string[],
-): Promise<{ id: string; contentType: string }[]> =>
-  ids.length === 0
-    ? []
-    : db
-        .select({ id: files.id, contentType: files.contentType })
-        .from(files)
-        .where(and(eq(files.tenantId, tenantId), inArray(files.id, ids)));
 
 // ---- Logs. ----
 

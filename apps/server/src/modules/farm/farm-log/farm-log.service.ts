@@ -10,18 +10,18 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { ownFiles } from '../../messaging/file/index.js';
+import { findBase } from '../area/index.js';
 import { addDays } from '../batch/index.js';
+import { findPlot } from '../land/index.js';
 import { FarmLogErrors } from './farm-log.errors.js';
 import {
   deleteFarmLog,
   type FarmLogValues,
   type FarmLogView,
-  findBase,
   findFarmLog,
-  findPlot,
   insertFarmLog,
   listFarmLogs,
-  tenantFiles,
   updateFarmLog,
 } from './farm-log.repository.js';
 
@@ -205,7 +205,7 @@ export class FarmLogService {
       wanted.set(m[2].toLowerCase(), url);
     }
     const found = new Map(
-      (await tenantFiles(ctx.db, ctx.tenantId, [...wanted.keys()])).map((f) => [f.id, f.contentType]),
+      (await ownFiles(ctx.db, ctx.tenantId, [...wanted.keys()])).map((f) => [f.id, f.contentType]),
     );
     for (const [fileId, url] of wanted) {
       const type = found.get(fileId);

@@ -2,8 +2,8 @@ import type { LandCreateBody } from '@tilth/contracts/land.types';
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
 import { listAreas } from '../area/index.js';
 import { LandService } from './land.service.js';
 

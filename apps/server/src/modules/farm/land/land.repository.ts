@@ -1,12 +1,10 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
-import { crops, varieties } from '../crop/index.js';
 import { lands, type Ring } from './land.tables.js';
-import { plotLockKey } from './plot.lock.js';
 
 export type LandRow = typeof lands.$inferSelect;
 /** A plot with the name of its base (null when the base was deleted). */
@@ -33,24 +31,6 @@ const GROWING = 'growing';
 
 const byTenant = (tenantId: number): SQL => eq(lands.tenantId, tenantId);
 const byId = (tenantId: number, id: number): SQL => and(byTenant(tenantId), eq(lands.id, id)) as SQL;
-
-/** See plot.lock.ts: serialises the tenant's plot and batch writes until the transaction ends. */
-export const lockPlots = async (db: Db, tenantId: number): Promise<void> => {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${plotLockKey(tenantId)}, 0))`);
-};
-
-/** The base of a plot (existence check; bases belong to the area module). */
-export const findBase = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<{ id: number; areaName: string; areaUsage: string } | undefined> => {
-  const [r] = await db
-    .select({ id: areas.id, areaName: areas.areaName, areaUsage: areas.areaUsage })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -117,6 +97,30 @@ export const listLands = async (
 export const findLand = async (db: Db, tenantId: number, id: number): Promise<LandView | undefined> => {
   const [r] = await selectView(db).where(byId(tenantId, id));
   return r ? toView(r) : undefined;
+};
+
+/** A plot as other modules see it (ADR 0009: the one lookup they use, not a copy of their own). */
+export interface PlotRef {
+  id: number;
+  areaId: number;
+  landName: string;
+  landUsage: string;
+  enabledFlag: number;
+}
+
+/** The plot of this tenant with this id, if any (existence checks and its base for other modules). */
+export const findPlot = async (db: Db, tenantId: number, id: number): Promise<PlotRef | undefined> => {
+  const [r] = await db
+    .select({
+      id: lands.id,
+      areaId: lands.areaId,
+      landName: lands.landName,
+      landUsage: lands.landUsage,
+      enabledFlag: lands.enabledFlag,
+    })
+    .from(lands)
+    .where(byId(tenantId, id));
+  return r;
 };
 
 /** The plot using this name in this base, or this code in the tenant, other than exceptId. */
@@ -207,110 +211,3 @@ export const unboundLands = async (db: Db, tenantId: number, areaId: number): Pr
       )
       .orderBy(asc(lands.landName), asc(lands.id))
   ).map(toView);
-
-// ---- Batches seen from their plots (batches belong to the batch module; these read or end them). ----
-
-export interface PlotBatch {
-  landId: number;
-  batchId: number;
-  batchCode: string;
-  batchName: string;
-  batchType: string;
-  cropName: string | null;
-  varietyName: string | null;
-  plantingStandard: string;
-  startDate: string;
-  endDate: string | null;
-  harvestQuantity: string | null;
-  unit: string | null;
-  status: string;
-}
-
-const selectPlotBatches = (db: Db) =>
-  db
-    .select({
-      landId: sql<number>`${batches.landId}`.mapWith(Number),
-      batchId: batches.id,
-      batchCode: batches.batchCode,
-      batchName: batches.batchName,
-      batchType: batches.batchType,
-      cropName: crops.cropName,
-      varietyName: varieties.varietyName,
-      plantingStandard: batches.plantingStandard,
-      startDate: batches.startDate,
-      endDate: batches.endDate,
-      harvestQuantity: batches.harvestQuantity,
-      unit: batches.unit,
-      status: batches.status,
-    })
-    .from(batches)
-    .leftJoin(crops, and(eq(crops.tenantId, batches.tenantId), eq(crops.id, batches.cropId)))
-    .leftJoin(varieties, and(eq(varieties.tenantId, batches.tenantId), eq(varieties.id, batches.varietyId)));
-
-/** The growing batches on these plots (at most one each), oldest first. */
-export const growingBatches = async (db: Db, tenantId: number, landIds: number[]): Promise<PlotBatch[]> => {
-  if (landIds.length === 0) return [];
-  return selectPlotBatches(db)
-    .where(and(eq(batches.tenantId, tenantId), inArray(batches.landId, landIds), eq(batches.status, GROWING)))
-    .orderBy(asc(batches.startDate), asc(batches.id));
-};
-
-/** Every batch grown on a plot, latest start first. */
-export const plotHistory = async (db: Db, tenantId: number, landId: number): Promise<PlotBatch[]> =>
-  selectPlotBatches(db)
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.landId, landId)))
-    .orderBy(desc(batches.startDate), desc(batches.id));
-
-const batchBump = (userId: number) => ({
-  ...bump(userId, batches.objectVersionNumber),
-});
-
-/**
- * Ends the growing batches of a plot: status closed, and the end date today (never before the start)
- * where none was set. Answers how many ended.
- */
-export const closeGrowingBatches = async (
-  db: Db,
-  tenantId: number,
-  landId: number,
-  userId: number,
-  today: string,
-): Promise<number> => {
-  const ended = await db
-    .update(batches)
-    .set({
-      status: 'closed',
-      endDate: sql`coalesce(${batches.endDate}, greatest(${today}::date, ${batches.startDate}))`,
-      ...batchBump(userId),
-    })
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.landId, landId), eq(batches.status, GROWING)))
-    .returning({ id: batches.id });
-  return ended.length;
-};
-
-/** Keeps the batches of a plot on its base when the plot moves to another base. */
-export const moveBatchesToBase = async (
-  db: Db,
-  tenantId: number,
-  landId: number,
-  areaId: number,
-  userId: number,
-): Promise<void> => {
-  await db
-    .update(batches)
-    .set({ areaId, ...batchBump(userId) })
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.landId, landId), ne(batches.areaId, areaId)));
-};
-
-/** Unbinds the past batches of a plot about to be deleted; they stay on its base. */
-export const detachBatches = async (
-  db: Db,
-  tenantId: number,
-  landId: number,
-  userId: number,
-): Promise<void> => {
-  await db
-    .update(batches)
-    .set({ landId: null, ...batchBump(userId) })
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.landId, landId)));
-};

@@ -13,33 +13,34 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { AreaErrors } from '../area/index.js';
-import { farmToday } from '../batch/index.js';
+import { AreaErrors, findBase } from '../area/index.js';
+import {
+  closeGrowingBatches,
+  detachBatches,
+  farmToday,
+  growingBatches,
+  moveBatchesToBase,
+  type PlotBatch,
+  plotHistory,
+} from '../batch/index.js';
 import { GeometryError, MAX_POSITIONS, measurePolygon } from './geometry.js';
 import { LandErrors } from './land.errors.js';
 import {
-  closeGrowingBatches,
   deleteLand,
-  detachBatches,
-  findBase,
   findClash,
   findLand,
-  growingBatches,
   insertLand,
   type LandConflict,
   type LandRow,
   type LandValues,
   type LandView,
   listLands,
-  lockPlots,
-  moveBatchesToBase,
-  type PlotBatch,
-  plotHistory,
   unboundLands,
   updateLand,
   type WriteResult,
 } from './land.repository.js';
 import type { Ring } from './land.tables.js';
+import { lockPlots } from './plot.lock.js';
 
 /** Access of the plot calls (spec 03 §6: edit and delete gated by …land.ps.edit / .delete). */
 export const LAND_ACCESS = {

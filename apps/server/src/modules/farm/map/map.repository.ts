@@ -53,14 +53,6 @@ export interface PlotRow {
   cropName: string | null;
 }
 
-export const baseExists = async (db: Db, tenantId: number, areaId: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, areaId), eq(areas.organizationType, BASE)));
-  return r !== undefined;
-};
-
 /** Bases with their plot count and plotted area (all bases, or one). */
 export const mapBases = async (db: Db, tenantId: number, areaId?: number): Promise<BaseRow[]> => {
   const parts: SQL[] = [eq(areas.tenantId, tenantId), eq(areas.organizationType, BASE)];

@@ -8,11 +8,10 @@ import type {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { AreaErrors } from '../area/index.js';
+import { AreaErrors, FARM_BASE, findBase } from '../area/index.js';
 import { farmToday } from '../batch/index.js';
 import {
   areaByCrop,
-  baseExists,
   batchesByMonth,
   digitalTotals,
   mapBases,
@@ -63,7 +62,8 @@ export class MapService {
   async features(ctx: Ctx, q: MapFeaturesQuery): Promise<MapFeatures> {
     requireTenant(ctx);
     requireAccess(ctx, MAP_ACCESS.features);
-    if (q.areaId !== undefined && !(await baseExists(ctx.db, ctx.tenantId, q.areaId))) {
+    const base = q.areaId === undefined ? undefined : await findBase(ctx.db, ctx.tenantId, q.areaId);
+    if (q.areaId !== undefined && base?.organizationType !== FARM_BASE) {
       throw AreaErrors.notFound();
     }
     // Sequential: the request's transaction is one connection.

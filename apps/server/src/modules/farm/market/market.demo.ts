@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import { addDays, farmToday } from '../batch/index.js';
 import { readRows, validateRows } from './market.import.js';
 import { countPrices } from './market.repository.js';

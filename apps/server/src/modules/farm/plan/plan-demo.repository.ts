@@ -1,10 +1,9 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { agriculturalInputs } from '../agricultural/index.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
 import { crops, taskTypes } from '../crop/index.js';
-import { tasks } from '../task/index.js';
 import { workers } from '../worker/index.js';
 
 // Look-ups the demo seed needs by name (the catalogue rows other demo extras made).
@@ -70,17 +69,4 @@ export const enabledWorkerOfUser = async (
     .from(workers)
     .where(and(eq(workers.tenantId, tenantId), eq(workers.userId, userId), eq(workers.enabledFlag, 1)));
   return r?.id;
-};
-
-/** Marks the plan's tasks that ended before `before` as finished, as if the season had been worked. */
-export const finishTasksEndedBefore = async (db: Db, tenantId: number, planId: number, before: string) => {
-  await db
-    .update(tasks)
-    .set({
-      status: 'finished',
-      startedAt: sql`${tasks.startDate}::timestamptz + interval '8 hours'`,
-      finishedAt: sql`${tasks.endDate}::timestamptz + interval '17 hours'`,
-      finishNote: '按计划完成',
-    })
-    .where(and(eq(tasks.tenantId, tenantId), eq(tasks.planId, planId), lt(tasks.endDate, before)));
 };

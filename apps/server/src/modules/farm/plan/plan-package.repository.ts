@@ -2,7 +2,6 @@ import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { agriculturalInputs } from '../agricultural/index.js';
 import { crops, taskTypes } from '../crop/index.js';
 import { type PlannedInput, planPackages, planPackageTasks } from './plan.tables.js';
 
@@ -41,14 +40,6 @@ export const lockPackages = async (db: Db, tenantId: number): Promise<void> => {
 
 // ---- existence checks on other modules' tables ----
 
-export const cropExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: crops.id })
-    .from(crops)
-    .where(and(eq(crops.tenantId, tenantId), eq(crops.id, id)));
-  return r !== undefined;
-};
-
 /** Which of ids are task types of the tenant. */
 export const existingTaskTypes = async (db: Db, tenantId: number, ids: number[]): Promise<Set<number>> => {
   if (ids.length === 0) return new Set();
@@ -57,26 +48,6 @@ export const existingTaskTypes = async (db: Db, tenantId: number, ids: number[])
     .from(taskTypes)
     .where(and(eq(taskTypes.tenantId, tenantId), inArray(taskTypes.id, ids)));
   return new Set(rows.map((r) => r.id));
-};
-
-export interface InputRef {
-  id: number;
-  inputName: string;
-  unit: string;
-}
-
-/** Name and unit of the tenant's agricultural inputs among ids. */
-export const inputsById = async (db: Db, tenantId: number, ids: number[]): Promise<Map<number, InputRef>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: agriculturalInputs.id,
-      inputName: agriculturalInputs.inputName,
-      unit: agriculturalInputs.unit,
-    })
-    .from(agriculturalInputs)
-    .where(and(eq(agriculturalInputs.tenantId, tenantId), inArray(agriculturalInputs.id, ids)));
-  return new Map(rows.map((r) => [r.id, r]));
 };
 
 // ---- packages ----

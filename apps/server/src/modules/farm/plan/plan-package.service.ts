@@ -9,19 +9,19 @@ import type {
   PlanPackageTaskBody,
   PlanPackageUpdateBody,
 } from '@tilth/contracts/plan.types';
+import { flagOf } from '../../../platform/db/columns.js';
+import { containsFilter } from '../../../platform/db/like.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/index.js';
+import { type InputRef, inputsById } from '../agricultural/index.js';
+import { findCrop, pageAnswer, pageWindow } from '../crop/index.js';
 import { PlanPackageErrors } from './plan.errors.js';
 import type { PlannedInput } from './plan.tables.js';
 import {
-  cropExists,
   deletePackage,
   existingTaskTypes,
   findPackage,
-  type InputRef,
-  inputsById,
   insertPackage,
   listPackages,
   lockPackages,
@@ -98,7 +98,7 @@ export class PlanPackageService {
       description: body.description ?? null,
       enabledFlag: body.enabledFlag,
     };
-    if (values.cropId !== null && !(await cropExists(ctx.db, ctx.tenantId, values.cropId))) {
+    if (values.cropId !== null && !(await findCrop(ctx.db, ctx.tenantId, values.cropId))) {
       throw PlanPackageErrors.cropNotFound();
     }
     const tasks = await this.checkTasks(ctx, body.tasks);
@@ -123,7 +123,7 @@ export class PlanPackageService {
     const changes: Partial<PackageValues> = { packageName: body.packageName };
     if (body.cropId !== undefined) {
       if (body.cropId !== null && body.cropId !== current.cropId) {
-        if (!(await cropExists(ctx.db, ctx.tenantId, body.cropId))) throw PlanPackageErrors.cropNotFound();
+        if (!(await findCrop(ctx.db, ctx.tenantId, body.cropId))) throw PlanPackageErrors.cropNotFound();
       }
       changes.cropId = body.cropId;
     }

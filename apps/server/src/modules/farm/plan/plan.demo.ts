@@ -1,16 +1,10 @@
 import type { PlanPackageTaskBody } from '@tilth/contracts/plan.types';
 import type { Db } from '../../../platform/db/client.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import { addDays, BatchService, farmToday } from '../batch/index.js';
-import { demoAdminCtx } from '../crop/index.js';
+import { finishPlanTasksEndedBefore } from '../task/index.js';
 import { PlanService } from './plan.service.js';
-import {
-  baseNamed,
-  demoNames,
-  enabledWorkerOfUser,
-  finishTasksEndedBefore,
-  growingBatchesOf,
-} from './plan-demo.repository.js';
+import { baseNamed, demoNames, enabledWorkerOfUser, growingBatchesOf } from './plan-demo.repository.js';
 import { PlanPackageService } from './plan-package.service.js';
 
 /** [task name, task type, day offset, duration, [input name, amount][]] */
@@ -138,6 +132,6 @@ export const seedPlans: DemoExtras = async (database, ids) => {
       description: '按番茄标准化种植方案执行。Tomato standard applied to the spring batches.',
     });
     // The first week is done; the field check of day 7 is left open (overdue), day 14 is due today.
-    await finishTasksEndedBefore(tx, tenantId, plan.planId, addDays(today, -8));
+    await finishPlanTasksEndedBefore(tx, tenantId, plan.planId, addDays(today, -8));
   });
 };

@@ -6,7 +6,7 @@ import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
 import { taskTypes } from '../crop/index.js';
 import { lands } from '../land/index.js';
-import { tasks } from '../task/index.js';
+import { deletePlanTasks, insertPlanTasks, tasks } from '../task/index.js';
 import { workers } from '../worker/index.js';
 import { type PlannedInput, planBatches, planPackages, plans } from './plan.tables.js';
 
@@ -59,16 +59,6 @@ export const batchesById = async (db: Db, tenantId: number, ids: number[]): Prom
     })
     .from(batches)
     .where(and(eq(batches.tenantId, tenantId), inArray(batches.id, ids)));
-
-/** Share-locked until the plan's tasks are written, so a concurrent worker deletion cannot miss them. */
-export const enabledWorker = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: workers.id })
-    .from(workers)
-    .where(and(eq(workers.tenantId, tenantId), eq(workers.id, id), eq(workers.enabledFlag, 1)))
-    .for('share');
-  return r !== undefined;
-};
 
 export const findPackageRef = async (
   db: Db,
@@ -285,11 +275,7 @@ export const linkedBatchIds = async (db: Db, tenantId: number, planId: number): 
       .where(and(eq(planBatches.tenantId, tenantId), eq(planBatches.planId, planId)))
   ).map((r) => r.id);
 
-/**
- * Links batchIds to the plan and generates its tasks for them: one task per package task per batch, in
- * ONE insert … select (the database computes the dates; no rows travel to the server and back). Start =
- * plan start + dayOffset, end = start + durationDays - 1; inputs copied. Answers the number of tasks.
- */
+/** Links batchIds to the plan and has the task module generate its tasks for them; answers their number. */
 export const applyPlan = async (
   db: Db,
   tenantId: number,
@@ -298,30 +284,7 @@ export const applyPlan = async (
   batchIds: number[],
 ): Promise<number> => {
   await db.insert(planBatches).values(batchIds.map((batchId) => ({ tenantId, planId: plan.id, batchId })));
-  const status = plan.leaderWorkerId === null ? 'unassigned' : 'not_started';
-  const ids = sql.join(
-    batchIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const res = await db.execute(sql`
-    insert into tasks (tenant_id, task_name, task_type_id, area_id, land_id, batch_id, plan_id, start_date,
-      end_date, status, leader_worker_id, planned_inputs, description, created_by, last_updated_by)
-    select b.tenant_id, pt.task_name, pt.task_type_id, b.area_id, b.land_id, b.id, ${plan.id}::bigint,
-      ${plan.startDate}::date + pt.day_offset,
-      ${plan.startDate}::date + pt.day_offset + pt.duration_days - 1,
-      ${status}, ${plan.leaderWorkerId}::bigint, pt.inputs, pt.description, ${userId}::bigint, ${userId}::bigint
-    from batches b
-    cross join plan_package_tasks pt
-    where b.tenant_id = ${tenantId} and b.id in (${ids})
-      and pt.tenant_id = ${tenantId} and pt.package_id = ${plan.packageId}
-    order by b.id, pt.day_offset, pt.sort_no, pt.id`);
-  return affectedRows(res);
-};
-
-/** Rows an execute() touched, across the node-postgres and PGlite result shapes. */
-const affectedRows = (res: unknown): number => {
-  const r = res as { rowCount?: number | null; affectedRows?: number };
-  return Number(r.rowCount ?? r.affectedRows ?? 0);
+  return insertPlanTasks(db, tenantId, userId, plan, batchIds);
 };
 
 export const countStartedTasks = async (db: Db, tenantId: number, planId: number): Promise<number> => {
@@ -340,9 +303,7 @@ export const countStartedTasks = async (db: Db, tenantId: number, planId: number
 
 /** Deletes the plan, its tasks (with their participants) and its batch links. */
 export const deletePlan = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  await db.execute(sql`delete from task_participants tp using tasks t
-    where tp.tenant_id = ${tenantId} and t.tenant_id = ${tenantId} and t.id = tp.task_id and t.plan_id = ${id}`);
-  await db.delete(tasks).where(and(eq(tasks.tenantId, tenantId), eq(tasks.planId, id)));
+  await deletePlanTasks(db, tenantId, id);
   await db.delete(planBatches).where(and(eq(planBatches.tenantId, tenantId), eq(planBatches.planId, id)));
   const gone = await db.delete(plans).where(byId(tenantId, id)).returning({ id: plans.id });
   return gone.length > 0;

@@ -12,11 +12,14 @@ import {
   type PlanTaskViewStatus,
   type PlanUpdateBody,
 } from '@tilth/contracts/plan.types';
+import { containsFilter } from '../../../platform/db/like.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { inputsById } from '../agricultural/index.js';
 import { farmToday } from '../batch/index.js';
-import { containsFilter, pageAnswer, pageWindow } from '../crop/index.js';
+import { pageAnswer, pageWindow } from '../crop/index.js';
+import { enabledWorkers } from '../worker/index.js';
 import { PlanErrors } from './plan.errors.js';
 import {
   applyPlan,
@@ -24,7 +27,6 @@ import {
   batchesById,
   countStartedTasks,
   deletePlan,
-  enabledWorker,
   findPackageRef,
   findPlan,
   insertPlan,
@@ -36,7 +38,6 @@ import {
   taskCounts,
   updatePlan,
 } from './plan.repository.js';
-import { inputsById } from './plan-package.repository.js';
 import { inputLines } from './plan-package.service.js';
 
 export const PLAN_ACCESS = {
@@ -167,7 +168,10 @@ export class PlanService {
     const batches = await this.growingBatches(ctx, body.batchIds);
     const areaId = batches[0]?.areaId ?? 0;
     const leaderWorkerId = body.leaderWorkerId ?? null;
-    if (leaderWorkerId !== null && !(await enabledWorker(ctx.db, ctx.tenantId, leaderWorkerId))) {
+    if (
+      leaderWorkerId !== null &&
+      !(await enabledWorkers(ctx.db, ctx.tenantId, [leaderWorkerId])).has(leaderWorkerId)
+    ) {
       throw PlanErrors.leaderNotFound();
     }
     // Everything below runs in the request's transaction: a failure leaves no plan, link or task.

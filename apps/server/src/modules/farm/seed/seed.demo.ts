@@ -1,5 +1,4 @@
-import type { DemoExtras } from '../../demo/demo.seed.js';
-import { demoAdminCtx } from '../crop/index.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import { SeedService } from './seed.service.js';
 
 /** The demo tenant's public seed product (open it at /seed?tenantId=…&id=…). */

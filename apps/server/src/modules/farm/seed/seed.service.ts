@@ -11,11 +11,13 @@ import {
   type SeedSummary,
   type SeedUpdateBody,
 } from '@tilth/contracts/seed.types';
+import { flagOf } from '../../../platform/db/columns.js';
+import { containsFilter } from '../../../platform/db/like.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { sanitizeNoticeHtml } from '../../messaging/notice/index.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/index.js';
+import { pageAnswer, pageWindow } from '../crop/index.js';
 import { SeedErrors } from './seed.errors.js';
 import {
   deleteSeed,

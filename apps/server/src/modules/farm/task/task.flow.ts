@@ -10,17 +10,11 @@ import { TASK_PHOTO_URL } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { AgriculturalErrors, applyStockChanges } from '../agricultural/index.js';
+import { ownFiles } from '../../messaging/file/index.js';
+import { AgriculturalErrors, applyStockChanges, inputsById } from '../agricultural/index.js';
+import { findBase } from '../area/index.js';
 import { TaskErrors } from './task.errors.js';
-import {
-  addUsages,
-  countOwnFiles,
-  findBase,
-  findInputs,
-  replaceParticipants,
-  type TaskValues,
-  updateTask,
-} from './task.repository.js';
+import { addUsages, replaceParticipants, type TaskValues, updateTask } from './task.repository.js';
 import { TASK_ACCESS, TASK_RULES } from './task.rules.js';
 import { noDuplicates, qtyText, TaskService } from './task.service.js';
 import { checkAction, detailOf, type Loaded, loadTask } from './task.view.js';
@@ -59,7 +53,7 @@ export class TaskFlowService {
     const inputs = body.inputs ?? [];
     const ids = inputs.map((i) => i.inputId);
     noDuplicates(ids, () => TaskErrors.duplicateInput({ field: 'inputs' }));
-    const names = await findInputs(db, tenantId, ids);
+    const names = await inputsById(db, tenantId, ids);
     if (ids.some((i) => !names.has(i))) throw TaskErrors.inputNotFound({ field: 'inputs' });
     const areaId = t.row.areaId;
     if (inputs.length > 0) {
@@ -184,7 +178,7 @@ export class TaskFlowService {
       if (!m || Number(m[1]) !== ctx.tenantId) throw TaskErrors.photoNotFound();
       uuids.add((m[2] ?? '').toLowerCase());
     }
-    if ((await countOwnFiles(ctx.db, ctx.tenantId, [...uuids])) !== uuids.size)
+    if ((await ownFiles(ctx.db, ctx.tenantId, [...uuids])).length !== uuids.size)
       throw TaskErrors.photoNotFound();
   }
 }

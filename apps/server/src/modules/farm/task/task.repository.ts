@@ -2,8 +2,6 @@ import { and, count, desc, eq, exists, gte, ilike, inArray, lt, lte, or, type SQ
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { files } from '../../messaging/file/index.js';
-import { agriculturalInputs } from '../agricultural/index.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
 import { taskTypes } from '../crop/index.js';
@@ -169,80 +167,6 @@ export const workerOfUser = async (db: Db, tenantId: number, userId: number): Pr
     .from(workers)
     .where(and(eq(workers.tenantId, tenantId), eq(workers.userId, userId)));
   return r?.id;
-};
-
-/**
- * Enabled workers of the tenant among ids, share-locked until the task is written: a worker deletion
- * (which locks the row for update, then looks for open tasks) waits for it, so it cannot miss the task.
- */
-export const enabledWorkers = async (
-  db: Db,
-  tenantId: number,
-  ids: readonly number[],
-): Promise<Set<number>> => {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: workers.id })
-    .from(workers)
-    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, [...ids]), eq(workers.enabledFlag, 1)))
-    .for('share');
-  return new Set(rows.map((r) => r.id));
-};
-
-export const findTaskType = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: taskTypes.id, enabledFlag: taskTypes.enabledFlag })
-    .from(taskTypes)
-    .where(and(eq(taskTypes.tenantId, tenantId), eq(taskTypes.id, id)));
-  return r;
-};
-
-export const findBase = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: areas.id, areaName: areas.areaName })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r;
-};
-
-export const findPlot = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: lands.id, areaId: lands.areaId })
-    .from(lands)
-    .where(and(eq(lands.tenantId, tenantId), eq(lands.id, id)));
-  return r;
-};
-
-export const findBatch = async (db: Db, tenantId: number, id: number) => {
-  const [r] = await db
-    .select({ id: batches.id, areaId: batches.areaId, landId: batches.landId })
-    .from(batches)
-    .where(and(eq(batches.tenantId, tenantId), eq(batches.id, id)));
-  return r;
-};
-
-/** Inputs of the catalogue among ids, with name and unit. */
-export const findInputs = async (db: Db, tenantId: number, ids: readonly number[]) => {
-  if (ids.length === 0) return new Map<number, { inputName: string; unit: string }>();
-  const rows = await db
-    .select({
-      id: agriculturalInputs.id,
-      inputName: agriculturalInputs.inputName,
-      unit: agriculturalInputs.unit,
-    })
-    .from(agriculturalInputs)
-    .where(and(eq(agriculturalInputs.tenantId, tenantId), inArray(agriculturalInputs.id, [...ids])));
-  return new Map(rows.map((r) => [r.id, { inputName: r.inputName, unit: r.unit }]));
-};
-
-/** How many of the file ids are files of this tenant (not the platform's shared ones). */
-export const countOwnFiles = async (db: Db, tenantId: number, ids: readonly string[]): Promise<number> => {
-  if (ids.length === 0) return 0;
-  const [c] = await db
-    .select({ n: count() })
-    .from(files)
-    .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...ids])));
-  return c?.n ?? 0;
 };
 
 export const insertTask = async (

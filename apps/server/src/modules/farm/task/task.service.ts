@@ -10,17 +10,16 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { farmToday } from '../batch/index.js';
+import { inputsById } from '../agricultural/index.js';
+import { findBase } from '../area/index.js';
+import { farmToday, findBatch } from '../batch/index.js';
+import { findTaskType } from '../crop/index.js';
+import { findPlot } from '../land/index.js';
 import type { PlannedInput } from '../plan/index.js';
+import { enabledWorkers } from '../worker/index.js';
 import { TaskErrors } from './task.errors.js';
 import {
   deleteTask,
-  enabledWorkers,
-  findBase,
-  findBatch,
-  findInputs,
-  findPlot,
-  findTaskType,
   insertTask,
   listTasks,
   participantsOf,
@@ -241,7 +240,7 @@ export class TaskService {
   ): Promise<PlannedInput[]> {
     const ids = lines.map((l) => l.inputId);
     noDuplicates(ids, () => TaskErrors.duplicateInput({ field: 'plannedInputs' }));
-    const found = await findInputs(ctx.db, ctx.tenantId, ids);
+    const found = await inputsById(ctx.db, ctx.tenantId, ids);
     if (ids.some((i) => !found.has(i))) throw TaskErrors.inputNotFound({ field: 'plannedInputs' });
     return lines.map((l) => ({ inputId: l.inputId, amount: qtyText(l.amount) }));
   }

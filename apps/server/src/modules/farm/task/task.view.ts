@@ -8,16 +8,10 @@ import type {
 } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
+import { inputsById } from '../agricultural/index.js';
 import { farmToday } from '../batch/index.js';
 import { TaskErrors } from './task.errors.js';
-import {
-  findInputs,
-  findTask,
-  participantsOf,
-  type TaskView,
-  usagesOf,
-  workerOfUser,
-} from './task.repository.js';
+import { findTask, participantsOf, type TaskView, usagesOf, workerOfUser } from './task.repository.js';
 import {
   ACTION_LABELS,
   allowedActions,
@@ -145,7 +139,7 @@ const qty = (s: string): number => Number(s);
 export const detailOf = async (ctx: TenantCtx, t: Loaded): Promise<TaskDetail> => {
   const used = await usagesOf(ctx.db, ctx.tenantId, t.row.id);
   const ids = [...t.row.plannedInputs.map((p) => p.inputId), ...used.map((u) => u.inputId)];
-  const names = await findInputs(ctx.db, ctx.tenantId, [...new Set(ids)]);
+  const names = await inputsById(ctx.db, ctx.tenantId, [...new Set(ids)]);
   const line = (inputId: number, quantity: string): TaskInputLine => ({
     inputId,
     inputName: names.get(inputId)?.inputName ?? null,

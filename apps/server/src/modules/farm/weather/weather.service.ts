@@ -2,7 +2,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import type { WeatherCity, WeatherNow, WeatherNowQuery } from '@tilth/contracts/weather.types';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { findArea } from '../area/index.js';
+import { findBase } from '../area/index.js';
 import { WeatherErrors } from './weather.errors.js';
 import type { WeatherProvider } from './weather.provider.js';
 
@@ -37,7 +37,7 @@ export class WeatherService {
     let at: { lat: number; lng: number } | null;
     if (q.areaId !== undefined) {
       const areaId = q.areaId;
-      const area = await ctx.transact((db) => findArea(db, tenantId, areaId));
+      const area = await ctx.transact((db) => findBase(db, tenantId, areaId));
       if (!area) throw WeatherErrors.areaNotFound();
       at = parseCenter(area.areaCenter);
       if (!at) throw WeatherErrors.noCenter();

@@ -96,22 +96,6 @@ export const findWorkerOfUser = async (
   return r ? toView(r) : undefined;
 };
 
-export const baseExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id), eq(areas.organizationType, 'area')));
-  return r !== undefined;
-};
-
-export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ u: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-  return r !== undefined;
-};
-
 /** Members of the tenant with no worker, plus the user of worker `exceptWorkerId` when given. */
 export const candidateUsers = async (db: Db, tenantId: number, exceptWorkerId?: number) => {
   const linked = db
@@ -193,4 +177,23 @@ export const updateWorker = async (
 export const deleteWorker = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
   const gone = await db.delete(workers).where(byId(tenantId, id)).returning({ id: workers.id });
   return gone.length > 0;
+};
+
+/**
+ * Enabled workers of the tenant among ids, share-locked until the task (or plan) is written: a worker
+ * deletion (which locks the row for update, then looks for open tasks) waits for it, so it cannot miss the
+ * task. The one worker lookup other modules use (ADR 0009).
+ */
+export const enabledWorkers = async (
+  db: Db,
+  tenantId: number,
+  ids: readonly number[],
+): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: workers.id })
+    .from(workers)
+    .where(and(eq(workers.tenantId, tenantId), inArray(workers.id, [...ids]), eq(workers.enabledFlag, 1)))
+    .for('share');
+  return new Set(rows.map((r) => r.id));
 };

@@ -10,16 +10,16 @@ import type {
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { isTenantMember } from '../../identity/identity/index.js';
+import { FARM_BASE, findBase } from '../area/index.js';
 import { WorkerErrors } from './worker.errors.js';
 import {
-  baseExists,
   candidateUsers,
   countOpenTasks,
   deleteWorker,
   findWorker,
   findWorkerOfUser,
   insertWorker,
-  isTenantMember,
   listWorkers,
   updateWorker,
   type WorkerValues,
@@ -165,7 +165,8 @@ export class WorkerService {
   }
 
   private async checkBase(ctx: TenantCtx, id: number): Promise<void> {
-    if (!(await baseExists(ctx.db, ctx.tenantId, id))) throw WorkerErrors.areaNotFound();
+    const base = await findBase(ctx.db, ctx.tenantId, id);
+    if (base?.organizationType !== FARM_BASE) throw WorkerErrors.areaNotFound();
   }
 
   /** A member of the tenant, not linked to another worker. */

@@ -10,7 +10,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { isMember } from '../identity/index.js';
+import { isTenantMember } from '../identity/index.js';
 import { AccessErrors } from './access.errors.js';
 import * as repo from './access.repository.js';
 
@@ -150,7 +150,7 @@ export class AccessService {
   async assignRoles(ctx: Ctx, userId: number, roleIds: number[]) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.assign');
     requireTenant(ctx);
-    if (!(await isMember(ctx.db, userId, ctx.tenantId))) throw AccessErrors.userNotMember();
+    if (!(await isTenantMember(ctx.db, ctx.tenantId, userId))) throw AccessErrors.userNotMember();
     const all = await repo.listRoles(ctx.db);
     for (const id of roleIds) if (!all.some((r) => r.id === id)) throw AccessErrors.roleNotFound();
     const admin = all.find((r) => r.code === 'tenant-admin');

@@ -6,7 +6,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant, requireUser } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { isMember } from '../identity/index.js';
+import { isTenantMember } from '../identity/index.js';
 import { tenantsOfUser } from './menu.repository.js';
 import { permissionCodes } from './permission-codes.repository.js';
 
@@ -108,7 +108,7 @@ export class MenuService {
     if (tenantId === undefined || tenantId < 0) return NONE;
     const id = tenantId;
     const codes = await this.database.withTenant(id, async (tx) =>
-      (await isMember(tx, userId, id)) ? new Set(await permissionCodes(tx, userId)) : undefined,
+      (await isTenantMember(tx, id, userId)) ? new Set(await permissionCodes(tx, userId)) : undefined,
     );
     if (codes) return codes;
     // A current tenant the user has since left gives nothing; asking for a foreign one is refused.

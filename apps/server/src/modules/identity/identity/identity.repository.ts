@@ -29,6 +29,15 @@ export const findUserById = async (db: Db, id: number): Promise<UserRow | undefi
   return u;
 };
 
+/** Whether the user is a member of the tenant (the one membership check other modules use, ADR 0009). */
+export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
+  const [r] = await db
+    .select({ u: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
+  return r !== undefined;
+};
+
 export const findUserByPhone = async (db: Db, phone: string): Promise<UserRow | undefined> => {
   const [u] = await db.select().from(users).where(eq(users.phone, phone));
   return u;

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { SessionRow } from '../../../platform/auth/session-store.js';
 import type { Db } from '../../../platform/db/client.js';
-import { authSessions, memberships, users } from './identity.tables.js';
+import { isTenantMember } from './identity.repository.js';
+import { authSessions, users } from './identity.tables.js';
 
 // Identity's share of the platform's SessionStore (wired in app/server.ts): open sessions and memberships.
 
@@ -22,10 +23,6 @@ export const findSession = async (db: Db, sessionId: string): Promise<SessionRow
   return row;
 };
 
-export const isMember = async (db: Db, userId: number, tenantId: number): Promise<boolean> => {
-  const rows = await db
-    .select({ t: memberships.tenantId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, tenantId)));
-  return rows.length > 0;
-};
+/** SessionStore.isMember: the one membership check (identity.repository), in the store's argument order. */
+export const isMember = (db: Db, userId: number, tenantId: number): Promise<boolean> =>
+  isTenantMember(db, tenantId, userId);

@@ -2,8 +2,8 @@ import { alarmRuleCreateBody, alarmStaffCreateBody } from '@tilth/contracts/alar
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import type { DemoExtras } from '../../demo/demo.seed.js';
 import { devicesOfTypes } from './alarm.repository.js';
 import { AlarmService } from './alarm.service.js';
 import { AlarmStaffService } from './alarm-staff.service.js';

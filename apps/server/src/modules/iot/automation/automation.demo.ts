@@ -1,5 +1,5 @@
 import { groupCreateBody, strategyCreateBody } from '@tilth/contracts/automation.types';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import { demoAdminCtx, devicesOfTypes } from '../alarm/index.js';
 import { GroupService } from './group.service.js';
 import { StrategyService } from './strategy.service.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DemoExtras } from '../../demo/demo.seed.js';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import { insertFile } from '../../messaging/file/index.js';
 import { type Dot, scatterDots, seeded } from './insect.board.js';
 import { countBoxes } from './insect.identify.js';

@@ -37,6 +37,22 @@ export const insertFile = async (db: Db, row: FileRow): Promise<void> => {
   await db.insert(files).values({ ...row, lastUpdatedBy: row.createdBy });
 };
 
+/**
+ * Of the given file ids, those stored by this tenant (not the platform's shared ones), with their content
+ * type: the one check other modules use before they point at files (ADR 0009).
+ */
+export const ownFiles = async (
+  db: Db,
+  tenantId: number,
+  ids: readonly string[],
+): Promise<{ id: string; contentType: string }[]> =>
+  ids.length === 0
+    ? []
+    : db
+        .select({ id: files.id, contentType: files.contentType })
+        .from(files)
+        .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...ids])));
+
 export const findReadable = async (db: Db, tenantId: number, id: string): Promise<FileRow | undefined> => {
   const [row] = await db
     .select(columns)
