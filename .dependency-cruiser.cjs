@@ -15,7 +15,14 @@ module.exports = {
         'platform/ is transport, storage and HTTP plumbing; it never imports a module (it calls interfaces the app wires).',
       severity: 'error',
       from: { path: `${S}/platform/`, pathNot: TESTS },
-      to: { path: `${M}/` },
+      to: { path: `${S}/(modules|app)/` },
+    },
+    {
+      name: 'modules-below-the-app',
+      comment: 'app/ is the composition root: it wires modules and platform, and nothing below imports it.',
+      severity: 'error',
+      from: { path: `${M}/`, pathNot: TESTS },
+      to: { path: `${S}/app/` },
     },
     {
       name: 'other-domains-through-their-index',

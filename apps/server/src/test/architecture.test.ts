@@ -41,6 +41,10 @@ describe('layout rules', () => {
         "import { lookup } from '../../modules/farm/area/area.repository.js';\nexport const p = lookup;\n",
       'apps/server/src/modules/farm/area/area.repository.ts': 'export const lookup = 1;\n',
       'apps/server/src/modules/farm/area/area.tables.ts': 'export const areas = 1;\n',
+      'apps/server/src/modules/farm/area/area.service.ts':
+        "import { start } from '../../../app/server.js';\nexport const a = start;\n",
+      'apps/server/src/app/server.ts':
+        "import { lookup } from '../modules/farm/area/index.js';\nexport const start = lookup;\n",
       'apps/server/src/modules/farm/area/index.ts':
         "export { areas } from './area.tables.js';\nexport { lookup } from './area.repository.js';\n",
       // Allowed: through the index, and a table naming another domain's table.
@@ -86,6 +90,7 @@ describe('layout rules', () => {
       expect(found).toEqual(
         [
           `context-order-farm: ${S}/modules/farm/plan/plan.service.ts → ${S}/modules/iot/device/index.ts`,
+          `modules-below-the-app: ${S}/modules/farm/area/area.service.ts → ${S}/app/server.ts`,
           `demo-through-domain-indexes: ${S}/modules/demo/demo.seed.ts → ${S}/modules/farm/area/area.repository.ts`,
           `other-domains-through-their-index: ${S}/modules/iot/device/device.service.ts → ${S}/modules/farm/area/area.repository.ts`,
           `platform-is-the-bottom-layer: ${S}/platform/http/p.ts → ${S}/modules/farm/area/area.repository.ts`,
