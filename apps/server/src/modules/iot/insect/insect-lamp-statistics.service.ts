@@ -10,6 +10,7 @@ import type {
 } from '@tilth/contracts/insect-lamp.types';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findDevice } from '../device/index.js';
 import { STATISTICS_ACCESS, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import * as repo from './insect.repository.js';
@@ -33,7 +34,7 @@ export class PestDeviceStatisticsService {
   private async trap(ctx: Ctx, id: number): Promise<TenantCtx> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const device = await repo.findDevice(ctx.db, ctx.tenantId, id);
+    const device = await findDevice(ctx.db, ctx.tenantId, id);
     if (!device || !visibilityOf(ctx).deviceTypes.includes(device.typeKey)) {
       throw InsectErrors.deviceNotFound();
     }

@@ -15,7 +15,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { parseHistoryTime } from '../device/index.js';
+import { findDevice, parseHistoryTime } from '../device/index.js';
 import { buildWorkbook, sheet } from '../report/index.js';
 import { recordCode, STATISTICS_ACCESS, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
@@ -206,7 +206,7 @@ export class InsectStatisticsService {
     let areaId = body.areaId ?? null;
     const deviceId = body.deviceId ?? null;
     if (deviceId !== null) {
-      const device = await repo.findDevice(ctx.db, ctx.tenantId, deviceId);
+      const device = await findDevice(ctx.db, ctx.tenantId, deviceId);
       const vis = visibilityOf(ctx);
       if (!device || !(vis.deviceTypes as readonly string[]).includes(device.typeKey)) {
         throw InsectErrors.deviceNotFound();

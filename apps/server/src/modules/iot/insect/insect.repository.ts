@@ -19,17 +19,14 @@ import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { areas } from '../../farm/area/index.js';
 import { files } from '../../messaging/file/index.js';
-import { devices } from '../device/index.js';
+import { type DeviceRow, devices } from '../device/index.js';
 import { type InsectBox, insectRecords, insectTypes } from './insect.tables.js';
 
-export interface PhotoDevice {
-  id: number;
-  typeKey: string;
-  name: string;
-  areaId: number | null;
-  secretHash: string | null;
-  enabledFlag: number;
-}
+/** What photo uploads need of a device (iot/device's findDevice / findDeviceByEui answer more). */
+export type PhotoDevice = Pick<
+  DeviceRow,
+  'id' | 'typeKey' | 'name' | 'areaId' | 'secretHash' | 'enabledFlag'
+>;
 
 const deviceColumns = {
   id: devices.id,
@@ -38,27 +35,6 @@ const deviceColumns = {
   areaId: devices.areaId,
   secretHash: devices.secretHash,
   enabledFlag: devices.enabledFlag,
-};
-
-export const findDeviceByEui = async (
-  db: Db,
-  tenantId: number,
-  typeKey: string,
-  eui: string,
-): Promise<PhotoDevice | undefined> => {
-  const [row] = await db
-    .select(deviceColumns)
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)));
-  return row;
-};
-
-export const findDevice = async (db: Db, tenantId: number, id: number): Promise<PhotoDevice | undefined> => {
-  const [row] = await db
-    .select(deviceColumns)
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
-  return row;
 };
 
 export const devicesOfType = async (db: Db, tenantId: number, typeKeys: readonly string[]) =>
