@@ -6,6 +6,7 @@ import { countBoxes } from './insect.identify.js';
 import { DEMO_H, DEMO_W } from './insect.photo.js';
 import * as repo from './insect.repository.js';
 import { addDays, farmDayOf } from './insect.time.js';
+import { insertTypes } from './insect-type.repository.js';
 
 /** Common field pests of China: the platform catalogue every tenant reads. */
 export const PLATFORM_INSECT_TYPES = [
@@ -47,7 +48,7 @@ const boxesOf = (dots: readonly Dot[], names: readonly string[]) =>
  */
 export const seedInsects: DemoExtras = async (database, ids) => {
   await database.withTenant(0, (tx) =>
-    repo.insertTypes(
+    insertTypes(
       tx,
       0,
       PLATFORM_INSECT_TYPES.map(([name, nameEn, latinName]) => ({
