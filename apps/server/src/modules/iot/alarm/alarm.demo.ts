@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { devicesOfTypes } from './alarm.repository.js';
+import { devicesOfTypes } from '../device/index.js';
 import { AlarmService } from './alarm.service.js';
 import { AlarmStaffService } from './alarm-staff.service.js';
 

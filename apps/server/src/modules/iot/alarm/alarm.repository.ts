@@ -215,15 +215,3 @@ export const enabledTenantIds = async (database: Database): Promise<number[]> =>
   (await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.enabled, true))).map(
     (t) => t.id,
   );
-
-/** Devices of some types, oldest first (demo seeding picks the first of each). */
-export const devicesOfTypes = (
-  db: Db,
-  tenantId: number,
-  typeKeys: readonly string[],
-): Promise<DeviceBrief[]> =>
-  db
-    .select({ id: devices.id, name: devices.name, typeKey: devices.typeKey, online: devices.online })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.typeKey, [...typeKeys])))
-    .orderBy(asc(devices.id));

@@ -1,6 +1,7 @@
 import { groupCreateBody, strategyCreateBody } from '@tilth/contracts/automation.types';
 import type { DemoExtras } from '../../demo/demo.seed.js';
-import { demoAdminCtx, devicesOfTypes } from '../alarm/index.js';
+import { demoAdminCtx } from '../alarm/index.js';
+import { devicesOfTypes } from '../device/index.js';
 import { GroupService } from './group.service.js';
 import { StrategyService } from './strategy.service.js';
 

@@ -138,6 +138,14 @@ export const findDevicesByIds = async (db: Db, tenantId: number, ids: readonly n
     ? []
     : (await selectView(db).where(and(byTenant(tenantId), inArray(devices.id, [...ids])))).map(toView);
 
+/** Devices of some types, oldest first (demo seeding picks the first of each). */
+export const devicesOfTypes = (db: Db, tenantId: number, typeKeys: readonly string[]): Promise<DeviceRow[]> =>
+  db
+    .select()
+    .from(devices)
+    .where(and(byTenant(tenantId), inArray(devices.typeKey, [...typeKeys])))
+    .orderBy(asc(devices.id));
+
 export const findDeviceByEui = async (
   db: Db,
   tenantId: number,

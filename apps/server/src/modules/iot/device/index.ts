@@ -6,6 +6,7 @@ export { DeviceErrors } from './device.errors.js';
 export type { DeviceRow, DeviceView } from './device.repository.js';
 export {
   countByIccid,
+  devicesOfTypes,
   devicesWithIccid,
   dropLatest,
   findDevice,

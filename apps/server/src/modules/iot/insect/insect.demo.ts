@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DemoExtras } from '../../demo/demo.seed.js';
 import { insertFile } from '../../messaging/file/index.js';
+import { devicesOfTypes } from '../device/index.js';
 import { type Dot, scatterDots, seeded } from './insect.board.js';
 import { countBoxes } from './insect.identify.js';
 import { DEMO_H, DEMO_W } from './insect.photo.js';
@@ -62,7 +63,7 @@ export const seedInsects: DemoExtras = async (database, ids) => {
   );
   const tenantId = ids.demoTenant;
   await database.withTenant(tenantId, async (tx) => {
-    const traps = await repo.devicesOfType(tx, tenantId, ['pest-station', 'forecast-lamp']);
+    const traps = await devicesOfTypes(tx, tenantId, ['pest-station', 'forecast-lamp']);
     const today = farmDayOf(new Date());
     for (const [t, trap] of traps.entries()) {
       const rand = seeded(1000 + trap.id);

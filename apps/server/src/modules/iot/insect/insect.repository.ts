@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { areas } from '../../farm/area/index.js';
@@ -25,22 +11,6 @@ export type PhotoDevice = Pick<
   DeviceRow,
   'id' | 'typeKey' | 'name' | 'areaId' | 'secretHash' | 'enabledFlag'
 >;
-
-const deviceColumns = {
-  id: devices.id,
-  typeKey: devices.typeKey,
-  name: devices.name,
-  areaId: devices.areaId,
-  secretHash: devices.secretHash,
-  enabledFlag: devices.enabledFlag,
-};
-
-export const devicesOfType = async (db: Db, tenantId: number, typeKeys: readonly string[]) =>
-  db
-    .select(deviceColumns)
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.typeKey, [...typeKeys])))
-    .orderBy(asc(devices.id));
 
 export const areaExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
   const [row] = await db
