@@ -16,7 +16,7 @@ import { insertDeviceRow } from '../telemetry.repository.js';
 // child process (the real main.ts) and gets SIGKILL while a device streams QoS 1 messages; every
 // message the device got a PUBACK for must be in the database afterwards.
 
-const root = path.resolve(import.meta.dirname, '../../../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../../../..');
 const mainTs = path.join(root, 'apps/server/src/main.ts');
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
