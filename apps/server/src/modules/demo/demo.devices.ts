@@ -15,24 +15,19 @@ import type { Config } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { hashDeviceSecret, newDeviceSecret } from '../../platform/iot/device-secret.js';
 import type { IotRuntime } from '../../platform/iot/iot.js';
-import { insertTelemetry } from '../iot/telemetry/index.js';
-import { DEMO_EUI_PREFIX, DEMO_FLEET, type DemoDevice } from './demo.devices.fleet.js';
+import { insertSeedChannels, listPumpPorts, type SeedChannel } from '../iot/control/index.js';
 import {
-  type DemoChannelInsert,
   type DemoDeviceInsert,
-  type DemoPlace,
-  insertDemoChannels,
   insertDemoDevices,
-  insertDemoSettings,
-  insertDemoSimCards,
-  listDemoPlaces,
-  listPumpPorts,
   listSimulatedDevices,
-  rebuildDailyRollups,
   replaceSecrets,
-  rollupHourlyFromRaw,
   setDemoLatest,
-} from './demo.devices.repository.js';
+} from '../iot/device/index.js';
+import { insertSeedSettings } from '../iot/device-family/index.js';
+import { insertSeedSimCards } from '../iot/sim/index.js';
+import { insertTelemetry, rebuildDailyRollups, rollupHourlyFromRaw } from '../iot/telemetry/index.js';
+import { DEMO_EUI_PREFIX, DEMO_FLEET, type DemoDevice } from './demo.devices.fleet.js';
+import { type DemoPlace, listDemoPlaces } from './demo.devices.repository.js';
 import type { DemoExtras } from './demo.seed.js';
 
 // The demo tenant's devices (DEMO_FLEET), 30 days of history up to the seed moment for a weather station
@@ -139,7 +134,7 @@ const seedFleet = async (
   places: readonly DemoPlace[],
 ): Promise<Map<string, number>> => {
   const ids = new Map<string, number>();
-  const channels: DemoChannelInsert[] = [];
+  const channels: SeedChannel[] = [];
   const settings: {
     deviceId: number;
     kind: string;
@@ -204,8 +199,8 @@ const seedFleet = async (
       if (SETTING_DATA[s.kind].safeParse(s.data).success) settings.push({ deviceId: id, ...s, sort: i });
     }
   }
-  await insertDemoChannels(tx, tenantId, channels);
-  await insertDemoSettings(tx, tenantId, settings);
+  await insertSeedChannels(tx, tenantId, channels);
+  await insertSeedSettings(tx, tenantId, settings);
   const operators = ['中国移动', '中国联通', '中国电信'];
   const cards = DEMO_FLEET.filter((d) => d.iccid).map((d, i) => ({
     iccid: d.iccid as string,
@@ -216,7 +211,7 @@ const seedFleet = async (
     activatedAt: new Date(now - (200 + i * 5) * 24 * HOUR_MS),
     expiresAt: new Date(now + (165 - i * 5) * 24 * HOUR_MS),
   }));
-  await insertDemoSimCards(tx, tenantId, cards);
+  await insertSeedSimCards(tx, tenantId, cards);
   return ids;
 };
 

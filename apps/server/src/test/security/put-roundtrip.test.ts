@@ -5,7 +5,7 @@ import {
   INSECT_LAMP_TYPES,
   INVERTER_TYPES,
   SOIL_TYPES,
-} from '../../modules/iot/device/device-family-paths.routes.js';
+} from '../../modules/iot/device/device-family-paths.js';
 import { KIND_TYPES } from '../../modules/iot/device-family/settings.service.js';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';
 import { fillPath } from '../routes.js';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { deviceChannels, deviceStatusLog } from '../device/index.js';
+import { setPumpFlags } from '../control/index.js';
+import { deviceStatusLog } from '../device/index.js';
 
 // Aerator logs (spec 02 §7 aerator fault-log, offline-log). Faults are not stored as events: they are
 // the transitions of pumpNFault in the regulator's telemetry (0 → 1 a fault, 1 → 0 recovered).
@@ -95,19 +96,9 @@ export const applyPumpReadings = async (
     const on = values[`pump${port}On`];
     const fault = values[`pump${port}Fault`];
     if (on === undefined && fault === undefined) continue;
-    await db
-      .update(deviceChannels)
-      .set({
-        ...(on === undefined ? {} : { statusFlag: on ? 1 : 0 }),
-        ...(fault === undefined ? {} : { faultFlag: fault ? 1 : 0 }),
-      })
-      .where(
-        and(
-          eq(deviceChannels.tenantId, tenantId),
-          eq(deviceChannels.deviceId, deviceId),
-          eq(deviceChannels.kind, 'pump'),
-          eq(deviceChannels.circuit, port),
-        ),
-      );
+    await setPumpFlags(db, tenantId, deviceId, port, {
+      ...(on === undefined ? {} : { statusFlag: on ? 1 : 0 }),
+      ...(fault === undefined ? {} : { faultFlag: fault ? 1 : 0 }),
+    });
   }
 };

@@ -22,7 +22,6 @@ import {
   deleteChannel,
   findChannel,
   findChannelByCircuit,
-  findControlDevice,
   insertChannel,
   issueCommand,
   listChannels,
@@ -31,6 +30,7 @@ import {
   pendingByChannel,
   updateChannel,
 } from '../control/index.js';
+import { findDevice } from '../device/index.js';
 import { listFaultEvents, listStatusLog, type TimeRange } from './aerator.repository.js';
 
 // Aerator regulators and their pumps (spec 02 §2 "Aerator tab", §5 at most 4 per regulator, §7
@@ -67,7 +67,7 @@ export class AeratorService {
   constructor(private readonly platform: Platform) {}
 
   private async regulator(ctx: TenantCtx, id: number): Promise<ControlDevice> {
-    const device = await findControlDevice(ctx.db, ctx.tenantId, id);
+    const device = await findDevice(ctx.db, ctx.tenantId, id);
     if (!device) throw ControlErrors.deviceNotFound();
     if (device.typeKey !== 'aerator') throw ControlErrors.notRegulator();
     return device;

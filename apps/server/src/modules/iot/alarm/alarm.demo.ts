@@ -2,22 +2,11 @@ import { alarmRuleCreateBody, alarmStaffCreateBody } from '@tilth/contracts/alar
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
-import type { DemoExtras } from '../../../platform/db/seed.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { devicesOfTypes } from './alarm.repository.js';
+import { devicesOfTypes } from '../device/index.js';
 import { AlarmService } from './alarm.service.js';
 import { AlarmStaffService } from './alarm-staff.service.js';
-
-/** A ctx acting as the demo administrator, so seeding goes through the services' own checks. */
-export const demoAdminCtx = (db: Db, tenantId: number, userId: number): Ctx => ({
-  user: { id: userId, loginName: 'demo', realName: '演示管理员', platformAdmin: false, sessionId: '' },
-  tenantId,
-  lang: 'zh-CN',
-  db,
-  permissions: new Set(PERMISSION_CODES),
-  log: pino({ level: 'silent' }),
-  transact: (fn) => fn(db),
-});
 
 /** Alarm contacts and rules of the demo farm on its simulated devices (soil, fish ponds, gateways). */
 export const seedAlarms: DemoExtras = async (database, ids) => {

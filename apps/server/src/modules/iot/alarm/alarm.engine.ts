@@ -12,12 +12,12 @@ import type { Ctx } from '../../../platform/http/context.js';
 import type { StatusChange, StoredReading } from '../../../platform/iot/iot.js';
 import type { Platform } from '../../../platform/platform.js';
 import { NotificationService } from '../../messaging/notice/index.js';
+import { findDevicesByIds } from '../device/index.js';
 import {
   type AlarmRow,
   activeAlarmsFor,
   clearAlarm,
   findActiveAlarm,
-  findDevices,
   insertAlarm,
 } from './alarm.repository.js';
 import { type AlarmRuleRow, enabledRules } from './alarm-rule.repository.js';
@@ -188,7 +188,7 @@ export class AlarmEvaluator {
         if (due.length === 0) return;
         const devs = new Map(
           (
-            await findDevices(
+            await findDevicesByIds(
               tx,
               tenantId,
               due.map((s) => s.deviceId),
@@ -319,7 +319,7 @@ export class AlarmEvaluator {
     activeMap: Map<string, AlarmRow>,
     out: { events: AlarmRow[]; sms: Sms[] },
   ): Promise<void> {
-    const [device] = await findDevices(tx, tenantId, [deviceId]);
+    const [device] = await findDevicesByIds(tx, tenantId, [deviceId]);
     if (!device) return;
     const text = alarmText(rule, device, value);
     const alarm = await insertAlarm(tx, tenantId, {

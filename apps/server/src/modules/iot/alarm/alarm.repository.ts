@@ -3,7 +3,7 @@ import type { Database, Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { users } from '../../identity/identity/index.js';
 import { tenants } from '../../identity/tenant/index.js';
-import { devices } from '../device/index.js';
+import { type DeviceRow, devices } from '../device/index.js';
 import { alarmRules, alarms } from './alarm.tables.js';
 
 // Raised alarms (list, acknowledge, raise, clear) and the devices and tenants rules and alarms name.
@@ -20,32 +20,7 @@ export type AlarmView = AlarmRow & {
 
 // Devices, as rules and alarms name them.
 
-export interface DeviceBrief {
-  id: number;
-  name: string;
-  typeKey: string;
-  online: boolean;
-}
-
-export const findDevice = async (db: Db, tenantId: number, id: number): Promise<DeviceBrief | undefined> => {
-  const [r] = await db
-    .select({ id: devices.id, name: devices.name, typeKey: devices.typeKey, online: devices.online })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
-  return r;
-};
-
-export const findDevices = async (
-  db: Db,
-  tenantId: number,
-  ids: readonly number[],
-): Promise<DeviceBrief[]> =>
-  ids.length === 0
-    ? []
-    : db
-        .select({ id: devices.id, name: devices.name, typeKey: devices.typeKey, online: devices.online })
-        .from(devices)
-        .where(and(eq(devices.tenantId, tenantId), inArray(devices.id, [...ids])));
+export type DeviceBrief = Pick<DeviceRow, 'id' | 'name' | 'typeKey' | 'online'>;
 
 // Alarms.
 
@@ -240,15 +215,3 @@ export const enabledTenantIds = async (database: Database): Promise<number[]> =>
   (await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.enabled, true))).map(
     (t) => t.id,
   );
-
-/** Devices of some types, oldest first (demo seeding picks the first of each). */
-export const devicesOfTypes = (
-  db: Db,
-  tenantId: number,
-  typeKeys: readonly string[],
-): Promise<DeviceBrief[]> =>
-  db
-    .select({ id: devices.id, name: devices.name, typeKey: devices.typeKey, online: devices.online })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.typeKey, [...typeKeys])))
-    .orderBy(asc(devices.id));

@@ -19,15 +19,9 @@ import { ALARM_CODES } from '@tilth/contracts/permissions';
 import { CommonErrors } from '../../../platform/errors.js';
 import { hasPermission, requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findDevice } from '../device/index.js';
 import { AlarmErrors } from './alarm.errors.js';
-import {
-  type AlarmView,
-  ackAlarms,
-  alarmCounts,
-  findAlarm,
-  findDevice,
-  listAlarms,
-} from './alarm.repository.js';
+import { type AlarmView, ackAlarms, alarmCounts, findAlarm, listAlarms } from './alarm.repository.js';
 import {
   deleteRule,
   findRule,

@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { areas } from '../../farm/area/index.js';
-import { deviceChannels, devices } from '../device/index.js';
+import { deviceChannels } from '../control/index.js';
+import { devices } from '../device/index.js';
 import { telemetryHourly } from '../telemetry/index.js';
 
 // What groups and strategies read of other modules: devices and channels they target, the base a group

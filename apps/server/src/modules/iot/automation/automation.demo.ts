@@ -1,6 +1,6 @@
 import { groupCreateBody, strategyCreateBody } from '@tilth/contracts/automation.types';
-import type { DemoExtras } from '../../../platform/db/seed.js';
-import { demoAdminCtx, devicesOfTypes } from '../alarm/index.js';
+import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
+import { devicesOfTypes } from '../device/index.js';
 import { GroupService } from './group.service.js';
 import { StrategyService } from './strategy.service.js';
 

@@ -3,7 +3,8 @@ import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
-import { deviceChannels, devices } from '../device/index.js';
+import { deviceChannels } from '../control/index.js';
+import { devices } from '../device/index.js';
 import { deviceGroupMembers, deviceGroups } from './automation.tables.js';
 
 // Device groups and their members (whole devices, or one switch / pump channel of a device).
@@ -171,3 +172,17 @@ export const groupNames = async (db: Db, tenantId: number, ids: readonly number[
             .where(and(eq(deviceGroups.tenantId, tenantId), inArray(deviceGroups.id, [...ids])))
         ).map((g) => [g.id, g.name]),
       );
+
+/** Deleted devices leave every group (device deletion, inside its transaction). */
+export const removeDevicesFromGroups = async (
+  db: Db,
+  tenantId: number,
+  deviceIds: readonly number[],
+): Promise<void> => {
+  if (deviceIds.length === 0) return;
+  await db
+    .delete(deviceGroupMembers)
+    .where(
+      and(eq(deviceGroupMembers.tenantId, tenantId), inArray(deviceGroupMembers.deviceId, [...deviceIds])),
+    );
+};

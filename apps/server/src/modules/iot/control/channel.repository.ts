@@ -1,9 +1,9 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { deviceChannels } from '../device/index.js';
 import type { ChannelRow } from './control.repository.js';
+import { deviceChannels } from './control.tables.js';
 
 // Channels of a device: gateway switches (kind 'switch') and aerator pumps (kind 'pump'). One circuit
 // per device and kind (device_channels_circuit_uq).
@@ -116,4 +116,71 @@ export const deleteChannel = async (db: Db, tenantId: number, id: number): Promi
     .where(and(eq(deviceChannels.tenantId, tenantId), eq(deviceChannels.id, id)))
     .returning({ id: deviceChannels.id });
   return gone.length > 0;
+};
+
+/**
+ * Pump flags of a regulator's pump on one port (aerator ingest): statusFlag from pumpNOn, faultFlag from
+ * pumpNFault. The aerator domain reads the values; the channel row is written here.
+ */
+export const setPumpFlags = async (
+  db: Db,
+  tenantId: number,
+  deviceId: number,
+  port: number,
+  patch: { statusFlag?: number; faultFlag?: number },
+): Promise<void> => {
+  await db
+    .update(deviceChannels)
+    .set(patch)
+    .where(and(ofDevice(tenantId, deviceId, 'pump'), eq(deviceChannels.circuit, port)));
+};
+
+/**
+ * Channels go with their devices (device deletion, inside its transaction): the devices' own channels
+ * are deleted, and switches of other devices stop naming them as the powered device.
+ */
+export const deleteChannelsOfDevices = async (
+  db: Db,
+  tenantId: number,
+  deviceIds: readonly number[],
+): Promise<void> => {
+  if (deviceIds.length === 0) return;
+  const list = [...deviceIds];
+  await db
+    .delete(deviceChannels)
+    .where(and(eq(deviceChannels.tenantId, tenantId), inArray(deviceChannels.deviceId, list)));
+  await db
+    .update(deviceChannels)
+    .set({ relatedDeviceId: null })
+    .where(and(eq(deviceChannels.tenantId, tenantId), inArray(deviceChannels.relatedDeviceId, list)));
+};
+
+export interface SeedChannel {
+  deviceId: number;
+  kind: ChannelKind;
+  name: string;
+  circuit: number;
+  switchType: string | null;
+  icon: string | null;
+}
+
+/** Demo seed: many channels in one statement. */
+export const insertSeedChannels = async (
+  db: Db,
+  tenantId: number,
+  rows: readonly SeedChannel[],
+): Promise<void> => {
+  if (rows.length === 0) return;
+  await db.insert(deviceChannels).values(rows.map((r) => ({ tenantId, ...r, sort: r.circuit })));
+};
+
+/** Pump ports per regulator (the demo simulator's pumps). */
+export const listPumpPorts = async (db: Db, tenantId: number): Promise<Map<number, number[]>> => {
+  const rows = await db
+    .select({ deviceId: deviceChannels.deviceId, circuit: deviceChannels.circuit })
+    .from(deviceChannels)
+    .where(and(eq(deviceChannels.tenantId, tenantId), eq(deviceChannels.kind, 'pump')));
+  const out = new Map<number, number[]>();
+  for (const r of rows) out.set(r.deviceId, [...(out.get(r.deviceId) ?? []), r.circuit]);
+  return out;
 };

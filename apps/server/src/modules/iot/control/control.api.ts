@@ -14,6 +14,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import type { Platform } from '../../../platform/platform.js';
+import { findDevice } from '../device/index.js';
 import { exportFileName } from '../report/index.js';
 import { CONTROL_ACCESS, CONTROL_LOG_CODE, requireTypeCode, viewableTypeKeys } from './control.access.js';
 import { ControlErrors } from './control.errors.js';
@@ -21,7 +22,6 @@ import {
   type ControlLogFilter,
   type ControlLogRow,
   findCommand,
-  findControlDevice,
   listControlLog,
 } from './control.repository.js';
 import { issueCommand, toCommandView } from './control.service.js';
@@ -119,7 +119,7 @@ export class ControlService {
   async command(ctx: Ctx, deviceId: number, body: CommandBody): Promise<CommandIssued> {
     requireTenant(ctx);
     requireAccess(ctx, CONTROL_ACCESS.control);
-    const device = await findControlDevice(ctx.db, ctx.tenantId, deviceId);
+    const device = await findDevice(ctx.db, ctx.tenantId, deviceId);
     if (!device) throw ControlErrors.deviceNotFound();
     requireTypeCode(ctx, device.typeKey, 'control');
     return issueCommand(this.platform, ctx.db, ctx.tenantId, {
@@ -137,7 +137,7 @@ export class ControlService {
     requireAccess(ctx, CONTROL_ACCESS.view);
     const cmd = await findCommand(ctx.db, ctx.tenantId, cmdId);
     if (!cmd) throw ControlErrors.commandNotFound();
-    const device = await findControlDevice(ctx.db, ctx.tenantId, cmd.deviceId);
+    const device = await findDevice(ctx.db, ctx.tenantId, cmd.deviceId);
     if (device) requireTypeCode(ctx, device.typeKey, 'view');
     return toCommandView(cmd);
   }

@@ -4,50 +4,22 @@ import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { users } from '../../identity/identity/index.js';
 import { tenants } from '../../identity/tenant/index.js';
-import { deviceChannels, devices } from '../device/index.js';
-import { deviceCommands } from './control.tables.js';
+import { type DeviceRow, devices } from '../device/index.js';
+import { deviceChannels, deviceCommands } from './control.tables.js';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
 export type CommandInsert = typeof deviceCommands.$inferInsert;
 export type ChannelRow = typeof deviceChannels.$inferSelect;
 
 /** What control needs of a device: its topic identity, whether it can be reached, its settings. */
-export interface ControlDevice {
-  id: number;
-  typeKey: string;
-  eui: string;
-  name: string;
-  online: boolean;
-  enabledFlag: number;
-  config: Record<string, unknown>;
-  parentId: number | null;
-}
-
+export type ControlDevice = Pick<
+  DeviceRow,
+  'id' | 'typeKey' | 'eui' | 'name' | 'online' | 'enabledFlag' | 'config' | 'parentId'
+>;
 export const OPEN_STATES: readonly CommandState[] = ['queued', 'sent', 'acked'];
 
 const cmdById = (tenantId: number, cmdId: string): SQL =>
   and(eq(deviceCommands.tenantId, tenantId), eq(deviceCommands.id, cmdId)) as SQL;
-
-export const findControlDevice = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-): Promise<ControlDevice | undefined> => {
-  const [r] = await db
-    .select({
-      id: devices.id,
-      typeKey: devices.typeKey,
-      eui: devices.eui,
-      name: devices.name,
-      online: devices.online,
-      enabledFlag: devices.enabledFlag,
-      config: devices.config,
-      parentId: devices.parentId,
-    })
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
-  return r;
-};
 
 export const findChannel = async (db: Db, tenantId: number, id: number): Promise<ChannelRow | undefined> => {
   const [r] = await db

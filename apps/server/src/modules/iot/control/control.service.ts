@@ -6,6 +6,7 @@ import { deviceTypeByKey } from '@tilth/contracts/device-types';
 import type { Db } from '../../../platform/db/client.js';
 import type { CommandAck } from '../../../platform/iot/iot.js';
 import type { Platform } from '../../../platform/platform.js';
+import { findDevice } from '../device/index.js';
 import { ControlErrors } from './control.errors.js';
 import {
   type ChannelRow,
@@ -13,7 +14,6 @@ import {
   findChannel,
   findChannelByCircuit,
   findCommand,
-  findControlDevice,
   insertCommand,
   moveCommand,
   setChannelStatus,
@@ -131,7 +131,7 @@ export async function issueCommand(
   tenantId: number,
   input: IssueCommandInput,
 ): Promise<{ cmdId: string; state: CommandState }> {
-  const device = await findControlDevice(db, tenantId, input.deviceId);
+  const device = await findDevice(db, tenantId, input.deviceId);
   if (!device) throw ControlErrors.deviceNotFound();
   const type = deviceTypeByKey(device.typeKey);
   if (!type || type.commands.length === 0) throw ControlErrors.notControllable();

@@ -1,5 +1,16 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 
 /**
  * A command to a device (ARCHITECTURE §6): queued → sent → acked → done | failed | timeout. The table
@@ -39,6 +50,43 @@ export const deviceCommands = pgTable(
     index('device_commands_created_idx').on(t.tenantId, t.createdAt),
     index('device_commands_open_idx').on(t.tenantId, t.state),
     index('device_commands_autooff_idx').on(t.tenantId, t.autoOffAt),
+    tenantIsolation(),
+  ],
+);
+
+// Channels are control's: every write to them is a switch / pump command or its setup (moved from
+// device.tables.ts: same table, no migration).
+
+/**
+ * A port of a device: a gateway's switch (regular / motorised / curtain, spec 02 §4) or a regulator's
+ * aerator pump (at most 4, spec 02 §5). Channels are not MQTT clients; commands go to the owner device
+ * with the circuit as a parameter.
+ */
+export const deviceChannels = pgTable(
+  'device_channels',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+    /** switch | pump */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Circuit / port / node number on the owner device. */
+    circuit: integer('circuit').notNull(),
+    /** Switch type: regular | motorised | curtain (switch channels only). */
+    switchType: text('switch_type'),
+    icon: text('icon'),
+    /** Regular 1 open 0 close; motorised 1 forward 0 stop 2 reverse; curtain 1 unfold 0 stop 2 retract. */
+    statusFlag: integer('status_flag').notNull().default(0),
+    faultFlag: integer('fault_flag').notNull().default(0),
+    /** A related device this switch powers (a pump, a valve). */
+    relatedDeviceId: bigint('related_device_id', { mode: 'number' }),
+    sort: integer('sort').notNull().default(0),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('device_channels_circuit_uq').on(t.tenantId, t.deviceId, t.kind, t.circuit),
     tenantIsolation(),
   ],
 );

@@ -1,18 +1,24 @@
 // The public surface of control: what other domains may use (ADR 0009).
-export { deviceCommands } from './control.tables.js';
+// Tables for read joins: channels (switches and pumps) and the command log are control's.
+export { deviceChannels, deviceCommands } from './control.tables.js';
 export { ControlErrors } from './control.errors.js';
+// Channel storage, for the aerator's pumps (a family screen over control's channels) and device deletion.
+export type { ChannelKind, SeedChannel } from './channel.repository.js';
 export {
   countChannels,
   deleteChannel,
+  deleteChannelsOfDevices,
   insertChannel,
+  insertSeedChannels,
   listChannels,
+  listPumpPorts,
+  setPumpFlags,
   updateChannel,
 } from './channel.repository.js';
 export {
   OPEN_STATES,
   findChannel,
   findChannelByCircuit,
-  findControlDevice,
   listControlLog,
   pendingByChannel,
 } from './control.repository.js';

@@ -15,6 +15,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
+import { findDevice } from '../device/index.js';
 import {
   countChannels,
   deleteChannel,
@@ -29,7 +30,6 @@ import {
   type ControlDevice,
   findChannel,
   findChannelByCircuit,
-  findControlDevice,
   pendingByChannel,
 } from './control.repository.js';
 import { issueCommand } from './control.service.js';
@@ -62,7 +62,7 @@ export class SwitchService {
 
   /** The owner device of a switch list or new switch: must exist and carry switches. */
   private async owner(ctx: TenantCtx, deviceId: number): Promise<ControlDevice> {
-    const device = await findControlDevice(ctx.db, ctx.tenantId, deviceId);
+    const device = await findDevice(ctx.db, ctx.tenantId, deviceId);
     if (!device) throw ControlErrors.deviceNotFound();
     if (!SWITCH_OWNER_TYPES.has(device.typeKey)) throw ControlErrors.notGateway();
     return device;
@@ -71,15 +71,14 @@ export class SwitchService {
   private async switchOf(ctx: TenantCtx, id: number): Promise<{ sw: ChannelRow; device: ControlDevice }> {
     const sw = await findChannel(ctx.db, ctx.tenantId, id);
     if (sw?.kind !== 'switch') throw ControlErrors.channelNotFound();
-    const device = await findControlDevice(ctx.db, ctx.tenantId, sw.deviceId);
+    const device = await findDevice(ctx.db, ctx.tenantId, sw.deviceId);
     if (!device) throw ControlErrors.channelNotFound();
     return { sw, device };
   }
 
   private async checkRelated(ctx: TenantCtx, relatedDeviceId: number | null | undefined): Promise<void> {
     if (relatedDeviceId == null) return;
-    if (!(await findControlDevice(ctx.db, ctx.tenantId, relatedDeviceId)))
-      throw ControlErrors.relatedNotFound();
+    if (!(await findDevice(ctx.db, ctx.tenantId, relatedDeviceId))) throw ControlErrors.relatedNotFound();
   }
 
   async list(ctx: Ctx, q: SwitchListQuery): Promise<Page<SwitchItem>> {

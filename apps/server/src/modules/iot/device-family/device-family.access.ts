@@ -2,8 +2,8 @@ import { DEVICE_TYPES, type DeviceTypeDef, deviceTypeByKey } from '@tilth/contra
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess } from '../../../platform/http/access.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
+import { type DeviceRow, findDevice } from '../device/index.js';
 import { FamilyErrors } from './device-family.errors.js';
-import { type DeviceRow, findDevice } from './device-family.repository.js';
 
 // Which device types each family screen serves, and the access check every family call starts with:
 // the device exists in the tenant, is of one of the screen's types, and the user holds the TYPE's code.

@@ -1,39 +1,16 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { bump } from '../../../platform/db/writes.js';
-import { deviceCommands } from '../control/index.js';
-import { deviceChannels, deviceSettings, devices, readRawRows } from '../device/index.js';
+import { deviceChannels, deviceCommands } from '../control/index.js';
+import { type DeviceRow, devices } from '../device/index.js';
 import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/index.js';
+import { deviceSettings } from './device-family.tables.js';
 
-// Reads and writes of the device families: the device row (config), its named settings, and the
-// telemetry / command history the family screens show.
+// Reads and writes of the device families: their named settings (this domain's table), and the
+// telemetry / command history the family screens show. The device row itself is iot/device's.
 
-export type DeviceRow = typeof devices.$inferSelect;
+export type { DeviceRow };
 export type SettingRow = typeof deviceSettings.$inferSelect;
-
-export const findDevice = async (db: Db, tenantId: number, id: number): Promise<DeviceRow | undefined> => {
-  const [r] = await db
-    .select()
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
-  return r;
-};
-
-/** Stores a new config; bumps the version so an open edit form gets a 409 instead of overwriting it. */
-export const updateDeviceConfig = async (
-  db: Db,
-  tenantId: number,
-  id: number,
-  userId: number,
-  config: Record<string, unknown>,
-): Promise<DeviceRow | undefined> => {
-  const [r] = await db
-    .update(devices)
-    .set({ config, ...bump(userId, devices.objectVersionNumber) })
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)))
-    .returning();
-  return r;
-};
 
 export const childDevices = (db: Db, tenantId: number, parentId: number) =>
   db
@@ -146,9 +123,6 @@ export const settingNumberTaken = async (
 
 // ---- history ----
 
-/** Raw readings of a device in a range, oldest first, at most `limit` (the device module's query). */
-export const rawTelemetry = readRawRows;
-
 /** Averages per bucket of hourly or daily rollups, for the given metrics. */
 export const rollupTelemetry = (
   db: Db,
@@ -225,4 +199,32 @@ export const findSwitch = async (db: Db, tenantId: number, deviceId: number, id:
       ),
     );
   return r;
+};
+
+/** Settings go with their devices (device deletion, inside its transaction). */
+export const deleteSettingsOfDevices = async (
+  db: Db,
+  tenantId: number,
+  deviceIds: readonly number[],
+): Promise<void> => {
+  if (deviceIds.length === 0) return;
+  await db
+    .delete(deviceSettings)
+    .where(and(eq(deviceSettings.tenantId, tenantId), inArray(deviceSettings.deviceId, [...deviceIds])));
+};
+
+/** Demo seed: many settings in one statement. */
+export const insertSeedSettings = async (
+  db: Db,
+  tenantId: number,
+  rows: readonly {
+    deviceId: number;
+    kind: string;
+    name: string;
+    data: Record<string, unknown>;
+    sort: number;
+  }[],
+): Promise<void> => {
+  if (rows.length === 0) return;
+  await db.insert(deviceSettings).values(rows.map((r) => ({ tenantId, ...r })));
 };

@@ -11,7 +11,7 @@ import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
 import { issueCommand } from '../control/index.js';
-import { parseHistoryTime } from '../device/index.js';
+import { parseHistoryTime, readRawRows, updateDeviceConfig } from '../device/index.js';
 import {
   ALL_TYPES,
   ARM,
@@ -31,8 +31,6 @@ import {
   faultReadings,
   insertSetting,
   listSettings,
-  rawTelemetry,
-  updateDeviceConfig,
 } from './device-family.repository.js';
 
 // Family calls on a device itself: configure, refresh, inverter and valve control, fault lists, LoRa
@@ -287,7 +285,7 @@ export class DeviceFamilyService {
     if (to.getTime() - from.getTime() > TRACK_MAX_DAYS * 86_400_000) {
       throw FamilyErrors.rangeTooLong({ days: TRACK_MAX_DAYS });
     }
-    const rows = await rawTelemetry(ctx.db, ctx.tenantId, row.id, from, to, TRACK_LIMIT);
+    const rows = await readRawRows(ctx.db, ctx.tenantId, row.id, from, to, TRACK_LIMIT);
     const out: TrackPoint[] = [];
     for (const r of rows) {
       const { lat, lng, speed } = r.values;

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { deviceSettings, devices } from '../device/index.js';
 import { listSettings } from './device-family.repository.js';
+import { deviceSettings } from './device-family.tables.js';
 
 // Deleted collection items of a device: a device setting of kind 'collection-hidden' per item (name = the
 // metric key); deleting also drops the item's latest value, so a report after it brings the item back.
@@ -20,19 +20,6 @@ export const hiddenCollectionKeys = async (
 ): Promise<Set<string>> => {
   const marks = await listSettings(db, tenantId, deviceId, HIDDEN_COLLECTION_KIND);
   return new Set(marks.map((m) => m.name).filter((k) => typeof latest[k] !== 'number'));
-};
-
-/** Removes metric keys from a device's latest values. */
-export const dropLatest = async (db: Db, tenantId: number, id: number, keys: readonly string[]) => {
-  await db
-    .update(devices)
-    .set({
-      latest: sql`${devices.latest} - ARRAY[${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}]::text[]`,
-    })
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
 };
 
 /** Replaces the hidden markers of the given keys. */

@@ -17,7 +17,6 @@ import type { Platform } from '../../../platform/platform.js';
 import {
   ControlErrors,
   findChannel,
-  findControlDevice,
   listChannels,
   listControlLog,
   pendingByChannel,
@@ -26,6 +25,8 @@ import {
 import {
   chinaTimeText,
   DeviceDataService,
+  dropLatest,
+  findDevice,
   historyRange,
   listStatusLog,
   readRawRows,
@@ -35,7 +36,7 @@ import { ALL_TYPES, loadDevice, RTU } from './device-family.access.js';
 import { FamilyErrors } from './device-family.errors.js';
 import { childDevices, insertSetting } from './device-family.repository.js';
 import { command } from './device-family.service.js';
-import { clearHidden, dropLatest, HIDDEN_COLLECTION_KIND } from './gateway-ops.repository.js';
+import { clearHidden, HIDDEN_COLLECTION_KIND } from './gateway-ops.repository.js';
 
 // Gateway operations of spec 02 §7 /device: deleting collection items, switches free to bind, the
 // gateway log (status + commands), one switch's details, the concentrator's status and collected data
@@ -110,12 +111,12 @@ export class GatewayOpsService {
     );
     const list = await this.switches.list(ctx, { concentratorId: channel.deviceId, page: 0, size: 0 });
     const item = list.content.find((s) => s.switchId === switchId);
-    const gateway = await findControlDevice(ctx.db, ctx.tenantId, channel.deviceId);
+    const gateway = await findDevice(ctx.db, ctx.tenantId, channel.deviceId);
     if (!item || !gateway) throw ControlErrors.channelNotFound();
     const related =
       channel.relatedDeviceId === null
         ? undefined
-        : await findControlDevice(ctx.db, ctx.tenantId, channel.relatedDeviceId);
+        : await findDevice(ctx.db, ctx.tenantId, channel.relatedDeviceId);
     const ref = (d: NonNullable<typeof related>) => ({
       id: d.id,
       name: d.name,

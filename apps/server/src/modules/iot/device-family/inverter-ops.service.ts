@@ -16,13 +16,13 @@ import type { Platform } from '../../../platform/platform.js';
 import {
   DeviceDataService,
   DeviceErrors,
+  findDevice,
   historyRange,
   readSeries,
   toCurve,
   updateDevice,
 } from '../device/index.js';
 import { INVERTER, loadDevice } from './device-family.access.js';
-import { findDevice } from './device-family.repository.js';
 import { DeviceFamilyService } from './device-family.service.js';
 import { liveCall } from './robotic-arm.live.js';
 import { deviceControlLog } from './robotic-arm.service.js';

@@ -20,14 +20,10 @@ import { parseDeviceUsername, secretMatches } from '../../../platform/iot/device
 import type { Platform } from '../../../platform/platform.js';
 import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
 import { listControlLog, toLogItem } from '../control/index.js';
+import { updateDeviceConfig } from '../device/index.js';
 import { photoType } from '../insect/index.js';
 import { ARM, loadDevice } from './device-family.access.js';
-import {
-  type DeviceRow,
-  failedCommands,
-  faultReadings,
-  updateDeviceConfig,
-} from './device-family.repository.js';
+import { type DeviceRow, failedCommands, faultReadings } from './device-family.repository.js';
 import { command } from './device-family.service.js';
 import { liveCall } from './robotic-arm.live.js';
 import {

@@ -5,10 +5,10 @@ import ExcelJS from 'exceljs';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { chinaTimeText, parseHistoryTime } from '../device/index.js';
+import { chinaTimeText, parseHistoryTime, readRawRows } from '../device/index.js';
 import { loadDevice, SOIL } from './device-family.access.js';
 import { FamilyErrors } from './device-family.errors.js';
-import { type DeviceRow, rawTelemetry, rollupTelemetry } from './device-family.repository.js';
+import { type DeviceRow, rollupTelemetry } from './device-family.repository.js';
 
 // Soil and tubular soil moisture (spec 02 §2 soil layer cards, §3 soil detail and curve point, §9 units
 // °C, %, S/m). Layers are numbered from 1 in display order; with surfaceFlag 1 layer 1 is the surface
@@ -94,7 +94,7 @@ const history = async (
   const days = (to.getTime() - from.getTime()) / DAY_MS;
   const points: SoilCurvePoint[] = [];
   if (days <= RAW_MAX_DAYS) {
-    for (const r of await rawTelemetry(ctx.db, ctx.tenantId, row.id, from, to, RAW_LIMIT)) {
+    for (const r of await readRawRows(ctx.db, ctx.tenantId, row.id, from, to, RAW_LIMIT)) {
       for (const { number, index } of layers) {
         const m = METRICS(index);
         const p = {

@@ -6,46 +6,27 @@ import {
   imeiParam,
   imeiQuery,
 } from '@tilth/contracts/device-family-paths.types';
-import { DEVICE_TYPES } from '@tilth/contracts/device-types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { ControlService } from '../control/index.js';
-import { DeviceService } from './device.service.js';
-import { DeviceDataService } from './device-data.service.js';
-import { addTypedRegistryRoutes } from './device-family-crud.routes.js';
-import { FamilyCrudService, type FamilyTypes, familyCodes } from './device-family-crud.service.js';
+import { addTypedRegistryRoutes } from './device-family-crud.http.js';
+import { familyCodes } from './device-family-crud.service.js';
+import {
+  ARM_TYPES,
+  familyCrudService,
+  GATEWAY_TYPES,
+  INSECT_LAMP_TYPES,
+  INSECTICIDAL_TYPES,
+  INVERTER_TYPES,
+  LORA_GATEWAY_TYPES,
+  LORA_NODE_TYPES,
+  SOIL_TYPES,
+} from './device-family-paths.js';
 
 // Spec 02 §7 family paths (docs/api.md "Spec 02 §7 family paths"). The generic /device calls stay; these
 // are the paths the spec names per family, each serving only its family's registry types.
 
 const V1 = '/wfpe/v1/:tenantId';
 const V2 = '/wfpe/v2/:tenantId';
-
-export const ARM_TYPES: FamilyTypes = ['robotic-arm'];
-export const SOIL_TYPES: FamilyTypes = ['soil-moisture', 'tubular-soil'];
-export const LORA_GATEWAY_TYPES: FamilyTypes = ['lora-4g', 'lorawan-gateway'];
-export const LORA_NODE_TYPES: FamilyTypes = ['lorawan-node'];
-export const INSECTICIDAL_TYPES: FamilyTypes = ['pest-lamp'];
-/** Every spec 02 §3 insectSituationLamp* key: the pest station (I, II, IV) and the pest lamp (III, V). */
-export const INSECT_LAMP_TYPES: FamilyTypes = ['pest-station', 'pest-lamp'];
-export const INVERTER_TYPES: FamilyTypes = ['inverter'];
-export const AERATOR_TYPES: FamilyTypes = ['aerator'];
-const nonEmpty = (keys: string[]): FamilyTypes => {
-  const [first, ...rest] = keys;
-  if (first === undefined) throw new Error('the registry has no type of this family');
-  return [first, ...rest];
-};
-/** Every type of the gateway family (gateway, 4G LoRa, LoRaWAN gateway, acquisition controller). */
-export const GATEWAY_TYPES = nonEmpty(DEVICE_TYPES.filter((t) => t.family === 'gateway').map((t) => t.key));
-
-/** One service for every family path (and the aerator module's regulator paths). */
-export const familyCrudService = (platform: Platform): FamilyCrudService =>
-  // platform.iot is read on use: the runtime is the platform's to swap.
-  new FamilyCrudService(
-    new DeviceService(() => platform.iot),
-    new DeviceDataService(),
-    new ControlService(platform),
-  );
 
 export const registerFamilyPathRoutes = (app: App, platform: Platform): void => {
   const svc = familyCrudService(platform);

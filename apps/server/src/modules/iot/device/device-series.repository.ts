@@ -214,39 +214,3 @@ export const readRawRows = async (
     )
     .orderBy(asc(telemetry.ts))
     .limit(limit);
-
-/** Test / benchmark helper: stores readings and their hourly and daily rollups directly (no broker). */
-export const insertReadingsForTest = async (
-  db: Db,
-  tenantId: number,
-  deviceId: number,
-  readings: readonly { seq: number; ts: Date; values: Record<string, number> }[],
-): Promise<void> => {
-  for (let i = 0; i < readings.length; i += 1000) {
-    const chunk = readings.slice(i, i + 1000);
-    await db
-      .insert(telemetry)
-      .values(chunk.map((x) => ({ tenantId, deviceId, seq: x.seq, ts: x.ts, values: x.values })))
-      .onConflictDoNothing();
-  }
-  // Rollups recomputed from the raw rows of this device: what ingest and the daily job keep up to date.
-  for (const [table, trunc] of [
-    ['telemetry_hourly', sql`date_trunc('hour', t.ts)`],
-    [
-      'telemetry_daily',
-      sql`(date_trunc('day', t.ts at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
-    ],
-  ] as const) {
-    await db.execute(sql`
-      insert into ${sql.identifier(table)} (tenant_id, device_id, metric, bucket, count, sum, min, max, last, last_ts)
-      select t.tenant_id, t.device_id, kv.key, ${trunc}, count(*)::int, sum(kv.value::float8),
-        min(kv.value::float8), max(kv.value::float8),
-        (array_agg(kv.value::float8 order by t.ts desc))[1], max(t.ts)
-      from telemetry t cross join lateral jsonb_each_text(t.values) kv
-      where t.tenant_id = ${tenantId} and t.device_id = ${deviceId}
-      group by 1, 2, 3, 4
-      on conflict (tenant_id, device_id, metric, bucket) do update set
-        count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max,
-        last = excluded.last, last_ts = excluded.last_ts, updated_at = now()`);
-  }
-};

@@ -1,12 +1,14 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { areas } from '../../farm/area/index.js';
 import { lands } from '../../farm/land/index.js';
-import { deviceGroupMembers } from '../automation/index.js';
-import { deviceChannels, deviceSettings, devices } from './device.tables.js';
+import { removeDevicesFromGroups } from '../automation/index.js';
+import { deleteChannelsOfDevices } from '../control/index.js';
+import { deleteSettingsOfDevices } from '../device-family/index.js';
+import { devices } from './device.tables.js';
 
 export type DeviceRow = typeof devices.$inferSelect;
 /** A device with the names of its base, land and parent device (null when none or gone). */
@@ -136,6 +138,14 @@ export const findDevicesByIds = async (db: Db, tenantId: number, ids: readonly n
     ? []
     : (await selectView(db).where(and(byTenant(tenantId), inArray(devices.id, [...ids])))).map(toView);
 
+/** Devices of some types, oldest first (demo seeding picks the first of each). */
+export const devicesOfTypes = (db: Db, tenantId: number, typeKeys: readonly string[]): Promise<DeviceRow[]> =>
+  db
+    .select()
+    .from(devices)
+    .where(and(byTenant(tenantId), inArray(devices.typeKey, [...typeKeys])))
+    .orderBy(asc(devices.id));
+
 export const findDeviceByEui = async (
   db: Db,
   tenantId: number,
@@ -210,6 +220,35 @@ export const updateDevice = async (
   return r;
 };
 
+/** Stores a new config; bumps the version so an open edit form gets a 409 instead of overwriting it. */
+export const updateDeviceConfig = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  userId: number,
+  config: Record<string, unknown>,
+): Promise<DeviceRow | undefined> => {
+  const [r] = await db
+    .update(devices)
+    .set({ config, ...bump(userId, devices.objectVersionNumber) })
+    .where(byId(tenantId, id))
+    .returning();
+  return r;
+};
+
+/** Removes metric keys from a device's latest values (deleted collection items). */
+export const dropLatest = async (db: Db, tenantId: number, id: number, keys: readonly string[]) => {
+  await db
+    .update(devices)
+    .set({
+      latest: sql`${devices.latest} - ARRAY[${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`,
+    })
+    .where(byId(tenantId, id));
+};
+
 /** A new broker secret (its hash); the old one stops working at once. */
 export const setDeviceSecret = async (
   db: Db,
@@ -250,23 +289,13 @@ export const transferDevices = async (
  */
 export const deleteDevices = async (db: Db, tenantId: number, ids: readonly number[]): Promise<number> => {
   if (ids.length === 0) return 0;
-  const list = [...ids];
-  await db
-    .delete(deviceChannels)
-    .where(and(eq(deviceChannels.tenantId, tenantId), inArray(deviceChannels.deviceId, list)));
-  await db
-    .update(deviceChannels)
-    .set({ relatedDeviceId: null })
-    .where(and(eq(deviceChannels.tenantId, tenantId), inArray(deviceChannels.relatedDeviceId, list)));
-  await db
-    .delete(deviceSettings)
-    .where(and(eq(deviceSettings.tenantId, tenantId), inArray(deviceSettings.deviceId, list)));
-  await db
-    .delete(deviceGroupMembers)
-    .where(and(eq(deviceGroupMembers.tenantId, tenantId), inArray(deviceGroupMembers.deviceId, list)));
+  // What hangs off a device is deleted by its owner, in the caller's transaction.
+  await deleteChannelsOfDevices(db, tenantId, ids);
+  await deleteSettingsOfDevices(db, tenantId, ids);
+  await removeDevicesFromGroups(db, tenantId, ids);
   const gone = await db
     .delete(devices)
-    .where(and(byTenant(tenantId), inArray(devices.id, list)))
+    .where(and(byTenant(tenantId), inArray(devices.id, [...ids])))
     .returning({ id: devices.id });
   return gone.length;
 };

@@ -62,40 +62,6 @@ export const devices = pgTable(
   ],
 );
 
-/**
- * A port of a device: a gateway's switch (regular / motorised / curtain, spec 02 §4) or a regulator's
- * aerator pump (at most 4, spec 02 §5). Channels are not MQTT clients; commands go to the owner device
- * with the circuit as a parameter.
- */
-export const deviceChannels = pgTable(
-  'device_channels',
-  {
-    tenantId: tenantIdColumn(),
-    id: idColumn(),
-    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
-    /** switch | pump */
-    kind: text('kind').notNull(),
-    name: text('name').notNull(),
-    /** Circuit / port / node number on the owner device. */
-    circuit: integer('circuit').notNull(),
-    /** Switch type: regular | motorised | curtain (switch channels only). */
-    switchType: text('switch_type'),
-    icon: text('icon'),
-    /** Regular 1 open 0 close; motorised 1 forward 0 stop 2 reverse; curtain 1 unfold 0 stop 2 retract. */
-    statusFlag: integer('status_flag').notNull().default(0),
-    faultFlag: integer('fault_flag').notNull().default(0),
-    /** A related device this switch powers (a pump, a valve). */
-    relatedDeviceId: bigint('related_device_id', { mode: 'number' }),
-    sort: integer('sort').notNull().default(0),
-    ...auditColumns(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('device_channels_circuit_uq').on(t.tenantId, t.deviceId, t.kind, t.circuit),
-    tenantIsolation(),
-  ],
-);
-
 /** Online / offline transitions (report/equipmentLog/onlineLog). */
 export const deviceStatusLog = pgTable(
   'device_status_log',
@@ -113,58 +79,6 @@ export const deviceStatusLog = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('device_status_log_dev_idx').on(t.tenantId, t.deviceId, t.at),
     index('device_status_log_at_idx').on(t.tenantId, t.at),
-    tenantIsolation(),
-  ],
-);
-
-/** IoT SIM cards (system/sim-manage): the iccid a device reports, with plan and usage. */
-export const simCards = pgTable(
-  'sim_cards',
-  {
-    tenantId: tenantIdColumn(),
-    id: idColumn(),
-    iccid: text('iccid').notNull(),
-    msisdn: text('msisdn'),
-    /** China Mobile, China Unicom, China Telecom… free text. */
-    operator: text('operator'),
-    /** Monthly data plan in MB. */
-    planMb: integer('plan_mb'),
-    usedMb: doublePrecision('used_mb').notNull().default(0),
-    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-    /** active | suspended | cancelled */
-    status: text('status').notNull().default('active'),
-    description: text('description'),
-    ...auditColumns(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('sim_cards_iccid_uq').on(t.tenantId, t.iccid),
-    tenantIsolation(),
-  ],
-);
-
-/**
- * Named settings a device keeps: robotic arm presets and cruises (R / Y / Z axes, speeds, stay),
- * fertiliser irrigation programs, RTU strategies of a gateway. `data` is checked by the kind's schema.
- */
-export const deviceSettings = pgTable(
-  'device_settings',
-  {
-    tenantId: tenantIdColumn(),
-    id: idColumn(),
-    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
-    /** preset | cruise | program | rtu-strategy | method | controller */
-    kind: text('kind').notNull(),
-    name: text('name').notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    enabledFlag: integer('enabled_flag').notNull().default(1),
-    sort: integer('sort').notNull().default(0),
-    ...auditColumns(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('device_settings_dev_idx').on(t.tenantId, t.deviceId, t.kind),
     tenantIsolation(),
   ],
 );

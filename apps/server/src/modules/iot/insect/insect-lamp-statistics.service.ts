@@ -10,6 +10,7 @@ import type {
 } from '@tilth/contracts/insect-lamp.types';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findDevice } from '../device/index.js';
 import { STATISTICS_ACCESS, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import * as repo from './insect.repository.js';
@@ -17,6 +18,7 @@ import type { InsectService } from './insect.service.js';
 import { daysOf, resolveRange } from './insect.time.js';
 import { recordSummary, totalsByDevice } from './insect-lamp.repository.js';
 import { type InsectStatisticsService, toType } from './insect-statistics.service.js';
+import { findType, listTypes } from './insect-type.repository.js';
 
 // Spec 02 §7 pest statistics of one trap (insect-statistics/{id}/…, id = the spec's concentrator id), the
 // overview (insect-statistics/pest-statistics) and the v2 insect type / identification look-ups.
@@ -33,7 +35,7 @@ export class PestDeviceStatisticsService {
   private async trap(ctx: Ctx, id: number): Promise<TenantCtx> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const device = await repo.findDevice(ctx.db, ctx.tenantId, id);
+    const device = await findDevice(ctx.db, ctx.tenantId, id);
     if (!device || !visibilityOf(ctx).deviceTypes.includes(device.typeKey)) {
       throw InsectErrors.deviceNotFound();
     }
@@ -48,7 +50,7 @@ export class PestDeviceStatisticsService {
     const c = await this.trap(ctx, id);
     const points = await this.records.trend(c, { deviceId: id, startTime: q.startTime, endTime: q.endTime });
     if (x === 'all') return points;
-    const type = await repo.findType(c.db, c.tenantId, x);
+    const type = await findType(c.db, c.tenantId, x);
     if (!type) throw InsectErrors.typeNotFound();
     return points.filter((p) => p.name === type.name);
   }
@@ -98,7 +100,7 @@ export class PestDeviceStatisticsService {
       { deviceId: id, from: range.from, to: range.to },
       visibilityOf(c),
     );
-    const { rows: types } = await repo.listTypes(c.db, c.tenantId, undefined, undefined, 0);
+    const { rows: types } = await listTypes(c.db, c.tenantId, undefined, undefined, 0);
     // The tenant's own entry wins over the platform's of the same name.
     const byName = new Map(
       [...types].sort((a, b) => a.tenantId - b.tenantId).map((t) => [t.name, t] as const),
@@ -171,7 +173,7 @@ export class PestDeviceStatisticsService {
   async typeDetails(ctx: Ctx, typeId: number, q: PestRangeQuery): Promise<InsectTypeDetails> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const type = await repo.findType(ctx.db, ctx.tenantId, typeId);
+    const type = await findType(ctx.db, ctx.tenantId, typeId);
     if (!type) throw InsectErrors.typeNotFound();
     const range = resolveRange(q.startTime, q.endTime);
     const filter = { name: type.name, from: range.from, to: range.to };

@@ -20,8 +20,14 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
 import { listControlLog, OPEN_STATES, toLogItem } from '../control/index.js';
-import { countByIccid, DeviceErrors, pageResult, readSeries, toCurve } from '../device/index.js';
-import type { DeviceRow } from '../device-family/index.js';
+import {
+  countByIccid,
+  DeviceErrors,
+  type DeviceRow,
+  pageResult,
+  readSeries,
+  toCurve,
+} from '../device/index.js';
 import {
   codesOf,
   command,

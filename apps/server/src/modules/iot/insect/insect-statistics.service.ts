@@ -15,15 +15,17 @@ import { CommonErrors } from '../../../platform/errors.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { parseHistoryTime } from '../device/index.js';
+import { deleteFile } from '../../messaging/file/index.js';
+import { findDevice, parseHistoryTime } from '../device/index.js';
 import { buildWorkbook, sheet } from '../report/index.js';
 import { recordCode, STATISTICS_ACCESS, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import * as repo from './insect.repository.js';
 import type { InsectService } from './insect.service.js';
 import { addDays, daysOf, farmDayOf, farmDayStart, farmTimeText, resolveRange } from './insect.time.js';
+import { findType, listTypes, type TypeRow } from './insect-type.repository.js';
 
-export const toType = (r: repo.TypeRow): InsectType => ({
+export const toType = (r: TypeRow): InsectType => ({
   id: r.id,
   name: r.name,
   nameEn: r.nameEn,
@@ -46,7 +48,7 @@ export class InsectStatisticsService {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
     const all = q.size === 0;
-    const { rows, total } = await repo.listTypes(
+    const { rows, total } = await listTypes(
       ctx.db,
       ctx.tenantId,
       q.name?.trim() || undefined,
@@ -94,9 +96,10 @@ export class InsectStatisticsService {
     if (!current) throw InsectErrors.recordNotFound();
     requireAccess(ctx, recordCode(current.deviceType, 'delete'));
     await repo.deleteRecord(ctx.db, ctx.tenantId, id);
-    const photos = await repo.deletePhotoFiles(ctx.db, ctx.tenantId, current.fileId);
+    const photo =
+      current.fileId === null ? undefined : await deleteFile(ctx.db, ctx.tenantId, current.fileId);
     // Bytes go last; a failed removal only leaves an orphan file on disk.
-    for (const p of photos) await this.storage.remove(p.storageKey).catch(() => undefined);
+    if (photo) await this.storage.remove(photo.storageKey).catch(() => undefined);
     return { success: true };
   }
 
@@ -119,7 +122,7 @@ export class InsectStatisticsService {
   async typeTrend(ctx: Ctx, typeId: number, q: StatisticsRangeQuery): Promise<TypeTrend> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const type = await repo.findType(ctx.db, ctx.tenantId, typeId);
+    const type = await findType(ctx.db, ctx.tenantId, typeId);
     if (!type) throw InsectErrors.typeNotFound();
     const range = resolveRange(q.startTime, q.endTime);
     const rows = await repo.dailyCounts(
@@ -206,7 +209,7 @@ export class InsectStatisticsService {
     let areaId = body.areaId ?? null;
     const deviceId = body.deviceId ?? null;
     if (deviceId !== null) {
-      const device = await repo.findDevice(ctx.db, ctx.tenantId, deviceId);
+      const device = await findDevice(ctx.db, ctx.tenantId, deviceId);
       const vis = visibilityOf(ctx);
       if (!device || !(vis.deviceTypes as readonly string[]).includes(device.typeKey)) {
         throw InsectErrors.deviceNotFound();

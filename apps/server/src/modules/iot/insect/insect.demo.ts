@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DemoExtras } from '../../../platform/db/seed.js';
 import { insertFile } from '../../messaging/file/index.js';
+import { devicesOfTypes } from '../device/index.js';
 import { type Dot, scatterDots, seeded } from './insect.board.js';
 import { countBoxes } from './insect.identify.js';
 import { DEMO_H, DEMO_W } from './insect.photo.js';
 import * as repo from './insect.repository.js';
 import { addDays, farmDayOf } from './insect.time.js';
+import { insertTypes } from './insect-type.repository.js';
 
 /** Common field pests of China: the platform catalogue every tenant reads. */
 export const PLATFORM_INSECT_TYPES = [
@@ -47,7 +49,7 @@ const boxesOf = (dots: readonly Dot[], names: readonly string[]) =>
  */
 export const seedInsects: DemoExtras = async (database, ids) => {
   await database.withTenant(0, (tx) =>
-    repo.insertTypes(
+    insertTypes(
       tx,
       0,
       PLATFORM_INSECT_TYPES.map(([name, nameEn, latinName]) => ({
@@ -61,7 +63,7 @@ export const seedInsects: DemoExtras = async (database, ids) => {
   );
   const tenantId = ids.demoTenant;
   await database.withTenant(tenantId, async (tx) => {
-    const traps = await repo.devicesOfType(tx, tenantId, ['pest-station', 'forecast-lamp']);
+    const traps = await devicesOfTypes(tx, tenantId, ['pest-station', 'forecast-lamp']);
     const today = farmDayOf(new Date());
     for (const [t, trap] of traps.entries()) {
       const rand = seeded(1000 + trap.id);

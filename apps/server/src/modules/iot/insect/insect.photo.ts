@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Db } from '../../../platform/db/client.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
+import { setFileSize } from '../../messaging/file/index.js';
 import { renderTrapBoard, scatterDots, seeded } from './insect.board.js';
-import * as repo from './insect.repository.js';
+import type * as repo from './insect.repository.js';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -33,7 +34,7 @@ export const materializeDemoPhoto = async (
     dots: scatterDots(Number(m[1]), seeded(Number(m[2]))),
   });
   await storage.put(file.storageKey, Readable.from([image]));
-  await repo.setFileSize(db, tenantId, file.id, image.length);
+  await setFileSize(db, tenantId, file.id, image.length);
   file.fileSize = image.length;
   return true;
 };

@@ -1,72 +1,16 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { areas } from '../../farm/area/index.js';
 import { files } from '../../messaging/file/index.js';
-import { devices } from '../device/index.js';
-import { type InsectBox, insectRecords, insectTypes } from './insect.tables.js';
+import { type DeviceRow, devices } from '../device/index.js';
+import { type InsectBox, insectRecords } from './insect.tables.js';
 
-export interface PhotoDevice {
-  id: number;
-  typeKey: string;
-  name: string;
-  areaId: number | null;
-  secretHash: string | null;
-  enabledFlag: number;
-}
-
-const deviceColumns = {
-  id: devices.id,
-  typeKey: devices.typeKey,
-  name: devices.name,
-  areaId: devices.areaId,
-  secretHash: devices.secretHash,
-  enabledFlag: devices.enabledFlag,
-};
-
-export const findDeviceByEui = async (
-  db: Db,
-  tenantId: number,
-  typeKey: string,
-  eui: string,
-): Promise<PhotoDevice | undefined> => {
-  const [row] = await db
-    .select(deviceColumns)
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)));
-  return row;
-};
-
-export const findDevice = async (db: Db, tenantId: number, id: number): Promise<PhotoDevice | undefined> => {
-  const [row] = await db
-    .select(deviceColumns)
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
-  return row;
-};
-
-export const devicesOfType = async (db: Db, tenantId: number, typeKeys: readonly string[]) =>
-  db
-    .select(deviceColumns)
-    .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), inArray(devices.typeKey, [...typeKeys])))
-    .orderBy(asc(devices.id));
+/** What photo uploads need of a device (iot/device's findDevice / findDeviceByEui answer more). */
+export type PhotoDevice = Pick<
+  DeviceRow,
+  'id' | 'typeKey' | 'name' | 'areaId' | 'secretHash' | 'enabledFlag'
+>;
 
 export const areaExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
   const [row] = await db
@@ -297,83 +241,6 @@ export const totalsByName = async (
   }));
 };
 
-export interface TypeRow {
-  id: number;
-  tenantId: number;
-  name: string;
-  nameEn: string | null;
-  latinName: string | null;
-  category: string;
-  description: string | null;
-}
-
-const typeColumns = {
-  id: insectTypes.id,
-  tenantId: insectTypes.tenantId,
-  name: insectTypes.name,
-  nameEn: insectTypes.nameEn,
-  latinName: insectTypes.latinName,
-  category: insectTypes.category,
-  description: insectTypes.description,
-};
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const typeFilter = (tenantId: number, name: string | undefined) =>
-  and(
-    inArray(
-      insectTypes.tenantId,
-      tenantId === PLATFORM_TENANT_ID ? [tenantId] : [tenantId, PLATFORM_TENANT_ID],
-    ),
-    name === undefined
-      ? undefined
-      : or(
-          ilike(insectTypes.name, `%${escapeLike(name)}%`),
-          ilike(insectTypes.nameEn, `%${escapeLike(name)}%`),
-        ),
-  );
-
-/** The platform catalogue and the tenant's own insect types. */
-export const listTypes = async (
-  db: Db,
-  tenantId: number,
-  name: string | undefined,
-  limit: number | undefined,
-  offset: number,
-): Promise<{ rows: TypeRow[]; total: number }> =>
-  pageRows(
-    db
-      .select(typeColumns)
-      .from(insectTypes)
-      .where(typeFilter(tenantId, name))
-      .orderBy(asc(insectTypes.tenantId), asc(insectTypes.id))
-      .$dynamic(),
-    () => db.select({ n: count() }).from(insectTypes).where(typeFilter(tenantId, name)),
-    limit,
-    offset,
-  );
-
-export const findType = async (db: Db, tenantId: number, id: number): Promise<TypeRow | undefined> => {
-  const [row] = await db
-    .select(typeColumns)
-    .from(insectTypes)
-    .where(and(typeFilter(tenantId, undefined), eq(insectTypes.id, id)))
-    .orderBy(desc(insectTypes.tenantId));
-  return row;
-};
-
-export const insertTypes = async (
-  db: Db,
-  tenantId: number,
-  rows: Omit<TypeRow, 'id' | 'tenantId'>[],
-): Promise<void> => {
-  if (rows.length === 0) return;
-  await db
-    .insert(insectTypes)
-    .values(rows.map((r) => ({ tenantId, ...r })))
-    .onConflictDoNothing();
-};
-
 export interface PhotoFile {
   id: string;
   storageKey: string;
@@ -381,7 +248,7 @@ export interface PhotoFile {
   fileSize: number;
 }
 
-/** Photo files of records, by insect_records.file_id. */
+/** Photo files of records, by insect_records.file_id (a read; the file domain writes its rows). */
 export const photoFiles = async (db: Db, tenantId: number, ids: readonly string[]): Promise<PhotoFile[]> =>
   ids.length === 0
     ? []
@@ -394,22 +261,3 @@ export const photoFiles = async (db: Db, tenantId: number, ids: readonly string[
         })
         .from(files)
         .where(and(eq(files.tenantId, tenantId), inArray(files.id, [...ids])));
-
-export const setFileSize = async (db: Db, tenantId: number, id: string, size: number): Promise<void> => {
-  await db
-    .update(files)
-    .set({ fileSize: size })
-    .where(and(eq(files.tenantId, tenantId), eq(files.id, id)));
-};
-
-export const deletePhotoFiles = async (
-  db: Db,
-  tenantId: number,
-  fileId: string | null,
-): Promise<{ storageKey: string }[]> =>
-  fileId === null
-    ? Promise.resolve([])
-    : db
-        .delete(files)
-        .where(and(eq(files.tenantId, tenantId), eq(files.id, fileId)))
-        .returning({ storageKey: files.storageKey });

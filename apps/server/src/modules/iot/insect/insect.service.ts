@@ -15,6 +15,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { parseDeviceUsername, secretMatches } from '../../../platform/iot/device-secret.js';
 import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
+import { findDevice, findDeviceByEui } from '../device/index.js';
 import { RECORD_ACCESS, recordCode, visibilityOf } from './insect.access.js';
 import { InsectErrors } from './insect.errors.js';
 import { countBoxes, type Identification, type InsectIdentifier } from './insect.identify.js';
@@ -61,9 +62,7 @@ export class InsectService {
     ) {
       throw InsectErrors.deviceUnauthorized();
     }
-    const device = await ctx.transact((db) =>
-      repo.findDeviceByEui(db, tenantId, address.typeKey, address.eui),
-    );
+    const device = await ctx.transact((db) => findDeviceByEui(db, tenantId, address.typeKey, address.eui));
     if (!device?.secretHash || device.enabledFlag === 0 || !secretMatches(secret, device.secretHash)) {
       throw InsectErrors.deviceUnauthorized();
     }
@@ -189,7 +188,7 @@ export class InsectService {
     requireAccess(ctx, RECORD_ACCESS.view);
     const range = resolveRange(q.startTime, q.endTime);
     const vis = visibilityOf(ctx);
-    const device = await repo.findDevice(ctx.db, ctx.tenantId, q.deviceId);
+    const device = await findDevice(ctx.db, ctx.tenantId, q.deviceId);
     if (!device || !vis.deviceTypes.includes(device.typeKey as (typeof vis.deviceTypes)[number])) {
       throw InsectErrors.deviceNotFound();
     }

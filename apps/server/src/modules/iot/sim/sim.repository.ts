@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { simCards } from '../device/index.js';
+import { simCards } from './sim.tables.js';
 
 export type SimRow = typeof simCards.$inferSelect;
 
@@ -106,4 +106,22 @@ export const updateSim = async (
 export const deleteSim = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
   const gone = await db.delete(simCards).where(byId(tenantId, id)).returning({ id: simCards.id });
   return gone.length > 0;
+};
+
+/** Demo seed: many active cards in one statement. */
+export const insertSeedSimCards = async (
+  db: Db,
+  tenantId: number,
+  rows: readonly {
+    iccid: string;
+    msisdn: string;
+    operator: string;
+    planMb: number;
+    usedMb: number;
+    activatedAt: Date;
+    expiresAt: Date;
+  }[],
+) => {
+  if (rows.length === 0) return;
+  await db.insert(simCards).values(rows.map((r) => ({ tenantId, ...r, status: 'active' })));
 };

@@ -79,3 +79,11 @@ export const deleteFile = async (db: Db, tenantId: number, id: string): Promise<
     .returning(columns);
   return row;
 };
+
+/** The byte size of a stored file, once known (a demo photo drawn on first use). */
+export const setFileSize = async (db: Db, tenantId: number, id: string, size: number): Promise<void> => {
+  await db
+    .update(files)
+    .set({ fileSize: size })
+    .where(and(eq(files.tenantId, tenantId), eq(files.id, id)));
+};

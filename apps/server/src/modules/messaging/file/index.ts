@@ -1,4 +1,4 @@
 // The public surface of file: what other domains may use (ADR 0009).
 export { files } from './file.tables.js';
-export { insertFile, ownFiles } from './file.repository.js';
+export { deleteFile, insertFile, ownFiles, setFileSize } from './file.repository.js';
 export { FileService, fileUrlOf } from './file.service.js';

@@ -12,7 +12,7 @@ import {
   topicOf,
   waitFor,
 } from '../../../../test/iot.js';
-import { findControlDevice } from '../control.repository.js';
+import { findDevice } from '../../device/index.js';
 
 /** ok: one final ack; twoStage: accepted then done; fail: ok false; silent: never answers. */
 export type Behaviour = 'ok' | 'twoStage' | 'fail' | 'silent';
@@ -49,7 +49,7 @@ export class FakeDevice {
     await waitFor(
       () =>
         server.platform.database.withTenant(tenantId, async (tx) =>
-          (await findControlDevice(tx, tenantId, device.id))?.online ? true : undefined,
+          (await findDevice(tx, tenantId, device.id))?.online ? true : undefined,
         ),
       5000,
       `${o.typeKey} online`,

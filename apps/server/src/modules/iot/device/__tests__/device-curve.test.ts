@@ -10,8 +10,9 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { insertReadingsForTest } from '../../telemetry/telemetry-backfill.repository.js';
 import { deviceStatusLog } from '../device.tables.js';
-import { insertReadingsForTest, readSeries } from '../device-series.repository.js';
+import { readSeries } from '../device-series.repository.js';
 
 let s: TestServer;
 let tA: number;

@@ -18,7 +18,9 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { deviceChannels, deviceSettings, devices } from '../device.tables.js';
+import { deviceChannels } from '../../control/control.tables.js';
+import { deviceSettings } from '../../device-family/device-family.tables.js';
+import { devices } from '../device.tables.js';
 
 let s: TestServer;
 let tA: number;

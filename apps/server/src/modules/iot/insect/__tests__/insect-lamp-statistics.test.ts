@@ -8,8 +8,8 @@ import {
 } from '../../../../test/harness.js';
 import { registerDevice, type TestDevice } from '../../../../test/iot.js';
 import { renderTrapBoard, scatterDots, seeded } from '../insect.board.js';
-import { insertTypes, listTypes } from '../insect.repository.js';
 import { farmDayOf } from '../insect.time.js';
+import { insertTypes, listTypes } from '../insect-type.repository.js';
 
 // Spec 02 §7 "Pest statistics": the per-trap calls insect-statistics/{id}/…, the pest-statistics overview
 // and the v2 insect type / identification look-ups.

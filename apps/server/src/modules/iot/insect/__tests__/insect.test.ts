@@ -9,7 +9,7 @@ import {
 } from '../../../../test/harness.js';
 import { insertDevice } from '../../report/__tests__/fixtures.js';
 import { renderTrapBoard, scatterDots, seeded } from '../insect.board.js';
-import { insertTypes } from '../insect.repository.js';
+import { insertTypes } from '../insect-type.repository.js';
 
 let s: TestServer;
 let tk: RoleTokens;
