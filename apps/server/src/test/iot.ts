@@ -4,7 +4,7 @@ import type { TelemetryPayloadInput } from '@tilth/contracts/device-protocol.typ
 import { type DeviceTopicKind, deviceTopic } from '@tilth/contracts/device-topics';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Started } from '../app/server.js';
-import { insertDeviceRow } from '../modules/iot/telemetry/telemetry.repository.js';
+import { insertDeviceRow } from '../modules/iot/device/device-seed.repository.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../platform/iot/device-secret.js';
 import { auth, json } from './harness.js';
 

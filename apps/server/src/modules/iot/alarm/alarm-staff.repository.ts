@@ -125,14 +125,6 @@ export const deleteStaff = async (db: Db, tenantId: number, id: number): Promise
   return true;
 };
 
-export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ u: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-  return r !== undefined;
-};
-
 export const memberUsers = (db: Db, tenantId: number) =>
   db
     .select({ userId: users.id, loginName: users.loginName, realName: users.realName, phone: users.phone })

@@ -10,13 +10,13 @@ import type { Page } from '@tilth/contracts/common.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { isTenantMember } from '../../identity/identity/index.js';
 import { AlarmErrors } from './alarm.errors.js';
 import { ALARM_ACCESS, pageOfRows } from './alarm.service.js';
 import {
   deleteStaff,
   findStaff,
   insertStaff,
-  isTenantMember,
   listStaff,
   memberUsers,
   type StaffValues,

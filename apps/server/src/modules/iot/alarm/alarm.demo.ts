@@ -1,9 +1,5 @@
 import { alarmRuleCreateBody, alarmStaffCreateBody } from '@tilth/contracts/alarm.types';
-import { PERMISSION_CODES } from '@tilth/contracts/permissions';
-import pino from 'pino';
-import type { Db } from '../../../platform/db/client.js';
 import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
-import type { Ctx } from '../../../platform/http/context.js';
 import { devicesOfTypes } from '../device/index.js';
 import { AlarmService } from './alarm.service.js';
 import { AlarmStaffService } from './alarm-staff.service.js';

@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { areas } from '../../farm/area/index.js';
 import { deviceChannels } from '../control/index.js';
 import { devices } from '../device/index.js';
 import { telemetryHourly } from '../telemetry/index.js';
@@ -49,14 +48,6 @@ export const channelsByIds = (db: Db, tenantId: number, ids: readonly number[]) 
         })
         .from(deviceChannels)
         .where(and(eq(deviceChannels.tenantId, tenantId), inArray(deviceChannels.id, [...ids])));
-
-export const baseExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return r !== undefined;
-};
 
 /** Rain today: the sum of `rainfall` and the highest `rainFlag` in hourly buckets since `dayStart`. */
 export const rainSince = async (

@@ -12,9 +12,10 @@ import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissi
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findBase } from '../../farm/area/index.js';
 import { pageOfRows } from '../alarm/index.js';
 import { AutomationErrors } from './automation.errors.js';
-import { baseExists, channelsByIds, devicesByIds } from './automation-targets.repository.js';
+import { channelsByIds, devicesByIds } from './automation-targets.repository.js';
 import {
   deleteGroup,
   findGroup,
@@ -154,7 +155,7 @@ export class GroupService {
     exceptId: number | undefined,
   ) {
     const areaId = b.areaId ?? null;
-    if (areaId !== null && !(await baseExists(ctx.db, ctx.tenantId, areaId)))
+    if (areaId !== null && !(await findBase(ctx.db, ctx.tenantId, areaId)))
       throw AutomationErrors.areaNotFound();
     if (await groupNameTaken(ctx.db, ctx.tenantId, kind, b.name, exceptId))
       throw AutomationErrors.groupNameTaken({ name: b.name });

@@ -100,3 +100,33 @@ export const replaceSecrets = async (
     from jsonb_to_recordset(${data}::jsonb) as x(i bigint, h text)
     where d.tenant_id = ${tenantId} and d.id = x.i`);
 };
+
+export interface NewDeviceRow {
+  typeKey: string;
+  eui: string;
+  name: string;
+  secretHash: string;
+  areaId?: number | null;
+  parentId?: number | null;
+  config?: Record<string, unknown>;
+}
+
+/** Inserts a bare device row (test fixtures, benchmarks); the registry's service owns the real CRUD. */
+export const insertDeviceRow = async (db: Db, tenantId: number, d: NewDeviceRow): Promise<number> => {
+  const [r] = await db
+    .insert(devices)
+    .values({
+      tenantId,
+      typeKey: d.typeKey,
+      eui: d.eui,
+      name: d.name,
+      secretHash: d.secretHash,
+      secretIssuedAt: new Date(),
+      areaId: d.areaId ?? null,
+      parentId: d.parentId ?? null,
+      config: d.config ?? {},
+    })
+    .returning({ id: devices.id });
+  if (!r) throw new Error('device insert returned no row');
+  return r.id;
+};

@@ -8,18 +8,18 @@ import type {
 import { DEVICE_TYPE_KEYS } from '@tilth/contracts/device-types';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { findPlot } from '../../farm/land/index.js';
 import { DEVICE_ACCESS } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import {
-  baseExists,
   countOutsideChildren,
   deleteDevices,
   findDevicesByIds,
-  landArea,
   listDevices,
   transferDevices,
 } from './device.repository.js';
 import { type DeviceService, pageResult, toDevice } from './device.service.js';
+import { isFarmBase } from './device-place.js';
 
 /**
  * System deviceManager (spec 02 §2, like the camera manager): every device of the tenant whatever its
@@ -74,8 +74,8 @@ export class DeviceSystemService {
     requireAccess(ctx, DEVICE_ACCESS.systemTransfer);
     if (body.areaId === undefined || body.areaId === null) throw DeviceErrors.baseRequired();
     if (body.landId === undefined || body.landId === null) throw DeviceErrors.landRequired();
-    if (!(await baseExists(ctx.db, ctx.tenantId, body.areaId))) throw DeviceErrors.areaNotFound();
-    const landBase = await landArea(ctx.db, ctx.tenantId, body.landId);
+    if (!(await isFarmBase(ctx.db, ctx.tenantId, body.areaId))) throw DeviceErrors.areaNotFound();
+    const landBase = (await findPlot(ctx.db, ctx.tenantId, body.landId))?.areaId;
     if (landBase === undefined) throw DeviceErrors.landNotFound();
     if (landBase !== body.areaId) throw DeviceErrors.landNotInArea();
     const ids = [...new Set(body.ids)];

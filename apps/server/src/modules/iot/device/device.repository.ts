@@ -159,23 +159,6 @@ export const findDeviceByEui = async (
   return r;
 };
 
-export const baseExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [r] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id), eq(areas.organizationType, 'area')));
-  return r !== undefined;
-};
-
-/** The base a land belongs to, or undefined when the tenant has no such land. */
-export const landArea = async (db: Db, tenantId: number, id: number): Promise<number | undefined> => {
-  const [r] = await db
-    .select({ areaId: lands.areaId })
-    .from(lands)
-    .where(and(eq(lands.tenantId, tenantId), eq(lands.id, id)));
-  return r?.areaId;
-};
-
 /** Children of `ids` that are not themselves among `ids` (deleting a gateway with its nodes is fine). */
 export const countOutsideChildren = async (db: Db, tenantId: number, ids: readonly number[]) => {
   const rows = await db

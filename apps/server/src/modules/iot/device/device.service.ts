@@ -15,10 +15,10 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../../../platform/iot/device-secret.js';
 import type { DeviceAddress } from '../../../platform/iot/iot.js';
+import { findPlot } from '../../farm/land/index.js';
 import { DEVICE_ACCESS, requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import {
-  baseExists,
   countOutsideChildren,
   type DeviceValues,
   type DeviceView,
@@ -26,11 +26,11 @@ import {
   findDevice,
   findDeviceByEui,
   insertDevice,
-  landArea,
   listDevices,
   setDeviceSecret,
   updateDevice,
 } from './device.repository.js';
+import { isFarmBase } from './device-place.js';
 
 /**
  * What the registry needs of the IoT runtime: where devices connect, and (when the runtime offers it) a
@@ -310,13 +310,13 @@ export class DeviceService {
     if ((v.lat === null) !== (v.lng === null)) throw DeviceErrors.latLngPair();
     let areaId = v.areaId;
     if (v.landId !== null && (v.landId !== current?.landId || areaId !== current?.areaId)) {
-      const landBase = await landArea(ctx.db, ctx.tenantId, v.landId);
+      const landBase = (await findPlot(ctx.db, ctx.tenantId, v.landId))?.areaId;
       if (landBase === undefined) throw DeviceErrors.landNotFound();
       // A land alone names its base; a land and a base must agree.
       if (areaId === null) areaId = landBase;
       else if (areaId !== landBase) throw DeviceErrors.landNotInArea();
     }
-    if (areaId !== null && areaId !== current?.areaId && !(await baseExists(ctx.db, ctx.tenantId, areaId))) {
+    if (areaId !== null && areaId !== current?.areaId && !(await isFarmBase(ctx.db, ctx.tenantId, areaId))) {
       throw DeviceErrors.areaNotFound();
     }
     if (v.parentId !== null && v.parentId !== current?.parentId) {

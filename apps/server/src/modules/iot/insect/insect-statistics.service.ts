@@ -15,6 +15,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { findBase } from '../../farm/area/index.js';
 import { deleteFile } from '../../messaging/file/index.js';
 import { findDevice, parseHistoryTime } from '../device/index.js';
 import { buildWorkbook, sheet } from '../report/index.js';
@@ -216,7 +217,7 @@ export class InsectStatisticsService {
       }
       areaId = areaId ?? device.areaId;
     }
-    if (areaId !== null && !(await repo.areaExists(ctx.db, ctx.tenantId, areaId))) {
+    if (areaId !== null && !(await findBase(ctx.db, ctx.tenantId, areaId))) {
       throw InsectErrors.areaNotFound();
     }
     return {

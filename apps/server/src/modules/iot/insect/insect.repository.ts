@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
-import { areas } from '../../farm/area/index.js';
 import { files } from '../../messaging/file/index.js';
 import { type DeviceRow, devices } from '../device/index.js';
 import { type InsectBox, insectRecords } from './insect.tables.js';
@@ -11,14 +10,6 @@ export type PhotoDevice = Pick<
   DeviceRow,
   'id' | 'typeKey' | 'name' | 'areaId' | 'secretHash' | 'enabledFlag'
 >;
-
-export const areaExists = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  const [row] = await db
-    .select({ id: areas.id })
-    .from(areas)
-    .where(and(eq(areas.tenantId, tenantId), eq(areas.id, id)));
-  return row !== undefined;
-};
 
 export interface RecordValues {
   deviceId: number | null;

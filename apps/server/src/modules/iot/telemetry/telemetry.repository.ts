@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import type { StatsDelta } from '../../../platform/iot/ports.js';
-import { devices } from '../device/index.js';
 
 // Ingest storage (ARCHITECTURE §6). Every statement takes a whole batch as one JSON parameter
 // (jsonb_to_recordset), which works the same on node-postgres and PGlite and keeps one round trip per
@@ -26,36 +25,6 @@ export const lockDevicesForIngest = async (
       and id in (select x::bigint from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb) x)
     order by id for update`);
   return new Map(rowsOf<{ d: string; e: boolean }>(res).map((r) => [Number(r.d), r.e]));
-};
-
-export interface NewDeviceRow {
-  typeKey: string;
-  eui: string;
-  name: string;
-  secretHash: string;
-  areaId?: number | null;
-  parentId?: number | null;
-  config?: Record<string, unknown>;
-}
-
-/** Inserts a bare device row (test fixtures, benchmarks); the registry module owns the real CRUD. */
-export const insertDeviceRow = async (db: Db, tenantId: number, d: NewDeviceRow): Promise<number> => {
-  const [r] = await db
-    .insert(devices)
-    .values({
-      tenantId,
-      typeKey: d.typeKey,
-      eui: d.eui,
-      name: d.name,
-      secretHash: d.secretHash,
-      secretIssuedAt: new Date(),
-      areaId: d.areaId ?? null,
-      parentId: d.parentId ?? null,
-      config: d.config ?? {},
-    })
-    .returning({ id: devices.id });
-  if (!r) throw new Error('device insert returned no row');
-  return r.id;
 };
 
 export interface TelemetryRow {

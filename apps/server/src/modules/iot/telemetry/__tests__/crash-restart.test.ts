@@ -10,7 +10,7 @@ import { openAppDatabase } from '../../../../app/server.js';
 import { deviceUsername, hashDeviceSecret, newDeviceSecret } from '../../../../platform/iot/device-secret.js';
 import { createScratchDatabase } from '../../../../test/test-database.js';
 import { createTenant } from '../../../demo/seed.helpers.js';
-import { insertDeviceRow } from '../telemetry.repository.js';
+import { insertDeviceRow } from '../../device/device-seed.repository.js';
 
 // "Kill the server mid-stream and restart it: no acknowledged message is lost." The server runs as a
 // child process (the real main.ts) and gets SIGKILL while a device streams QoS 1 messages; every
