@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -110,5 +110,34 @@ describe('docs/architecture.md', () => {
     };
     // Stale? Run `npm run layout:graph` and commit the diagram.
     expect(committedGraph()).toBe(layoutGraph());
+  });
+});
+
+describe('writes only by the owner (ADR 0009)', () => {
+  it('no production file inserts, updates or deletes a table it imported from another domain', async () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    const files = (await readdir(modules, { recursive: true }))
+      .filter((f) => f.endsWith('.ts') && !f.includes('__tests__') && !f.endsWith('.test.ts'))
+      .map((f) => path.join(modules, f));
+    const importFromOtherDomain = /import\s*\{([^}]*)\}\s*from\s*'(\.\.\/[^']*index\.js)'/g;
+    const offences: string[] = [];
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      const foreign = new Set<string>();
+      for (const m of text.matchAll(importFromOtherDomain)) {
+        for (const n of (m[1] ?? '').split(',')) {
+          const name = n
+            .replace(/^\s*type\s+/, '')
+            .split(/\s+as\s+/)
+            .pop()
+            ?.trim();
+          if (name) foreign.add(name);
+        }
+      }
+      for (const m of text.matchAll(/\.(insert|update|delete)\(\s*([A-Za-z_]\w*)\s*\)/g)) {
+        if (m[2] && foreign.has(m[2])) offences.push(`${path.relative(root, file)}: ${m[1]}(${m[2]})`);
+      }
+    }
+    expect(offences).toEqual([]);
   });
 });
