@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { flag01, objectVersionNumber, pageOf, pageQuery, updateBodyOf } from './common.types.js';
+import {
+  bodyId,
+  flag01,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  updateBodyOf,
+} from './common.types.js';
 
 // Bases (areas): spec 01 §3/§5/§7, spec 03 §3/§7/§9.
 
@@ -7,9 +15,6 @@ export const AREA_NAME_MAX = 60;
 export const AREA_NUM_MAX = 60;
 export const AREA_USAGES = ['plant', 'nurture'] as const;
 export const ORGANIZATION_TYPES = ['area'] as const;
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** Base short name: trimmed, not blank, at most 60 characters ('text too long'). */
 export const areaName = z

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
   pageOf,
   pageQuery,
+  queryId,
   tenantIdParam,
+  tooLong,
   updateBodyOf,
 } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Farm catalogue of the system module: crops, varieties, task types (spec 01 §2.6, §5; spec 03 §5, §7
 // 'GET variety/page'). Paths: /wfpf/v1/{t}/crop…, /wfpf/v1/{t}/variety…, /wfpf/v1/{t}/task-type….
@@ -24,10 +27,7 @@ export const GROWTH_DAYS_MAX = 3650;
 export const TASK_TYPE_NAME_MAX = 30;
 export const TASK_TYPE_CODE_MAX = 30;
 
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const trim = (s: string): string => s.trim();
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
 
 /** Required text: trimmed, not blank (spec 01 §5), at most max characters. */
 export const catalogueText = (max: number) =>

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantParam,
+  tooLong,
+  updateBodyOf,
+} from './common.types.js';
 
 // Farm logs (farm/log): spec 01 §2.2, spec 03 §7 'camera log' (posted to /wfpf/v1/{t}/log), §9 levels.
 
@@ -15,11 +24,6 @@ export const FARM_LOG_SOURCES = ['manual', 'camera', 'task', 'device'] as const;
 
 export type FarmLogLevel = (typeof FARM_LOG_LEVELS)[number];
 export type FarmLogSource = (typeof FARM_LOG_SOURCES)[number];
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
 
 const farmLogTitle = z
   .string()

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
   pageOf,
   pageQuery,
+  queryId,
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
 import { catalogueOptionalText, catalogueText } from './crop.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Plan packages (farm/planPackage) and plans (farm/plan, farm/plan/info/{id}). Paths (chosen, spec shows
 // none): /wfpf/v1/{t}/plan-package…, /wfpf/v1/{t}/plan…. A plan applies a package to growing batches of
@@ -36,9 +38,6 @@ export const PLAN_TASK_STATUSES = [
 ] as const;
 export const PLAN_TASK_VIEW_STATUSES = [...PLAN_TASK_STATUSES, 'overdue'] as const;
 export type PlanTaskViewStatus = (typeof PLAN_TASK_VIEW_STATUSES)[number];
-
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 // ---- plan packages ----
 

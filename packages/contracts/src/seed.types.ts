@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
   pageOf,
@@ -14,7 +16,6 @@ import {
   catalogueOptionalText,
   catalogueText,
 } from './crop.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Seed products (farm `seed` page, public /seed page): spec 03 §2 'Seed public page', §3 'Seed product
 // detail', §7 'GET seed/page, GET/POST/PUT seed, DELETE seed/{id}'. The public detail path was not shown:
@@ -30,8 +31,6 @@ export const SEED_ITEM_EN_NAME_MAX = 120;
 export const SEED_ITEM_DESCRIPTION_MAX = 5000;
 export const SEED_PRACTICES_MAX = 20;
 export const SEED_ATTRIBUTES_MAX = 20;
-
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** Rich text (HTML) of a card; cleaned by the server's sanitiser. '' or null means none. */
 const htmlDescription = z
