@@ -6,12 +6,13 @@ import type {
   TaskTypeUpdateBody,
 } from '@tilth/contracts/crop.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { TaskTypeErrors } from './crop.errors.js';
 import { lockCatalogue, type Written } from './crop.repository.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from './crop.service.js';
+import { containsFilter, flagOf } from './crop.service.js';
 import {
   deleteTaskType,
   findTaskType,

@@ -7,12 +7,13 @@ import type {
   VarietyUpdateBody,
 } from '@tilth/contracts/crop.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { VarietyErrors } from './crop.errors.js';
 import { type CropRow, countBatchesUsing, findCrop, lockCatalogue, type Written } from './crop.repository.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow, toCrop } from './crop.service.js';
+import { containsFilter, flagOf, toCrop } from './crop.service.js';
 import {
   deleteVariety,
   findVariety,

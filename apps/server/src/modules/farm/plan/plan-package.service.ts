@@ -9,10 +9,11 @@ import type {
   PlanPackageTaskBody,
   PlanPackageUpdateBody,
 } from '@tilth/contracts/plan.types';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/index.js';
+import { containsFilter, flagOf } from '../crop/index.js';
 import { PlanPackageErrors } from './plan.errors.js';
 import type { PlannedInput } from './plan.tables.js';
 import {

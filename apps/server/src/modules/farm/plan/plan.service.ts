@@ -12,11 +12,12 @@ import {
   type PlanTaskViewStatus,
   type PlanUpdateBody,
 } from '@tilth/contracts/plan.types';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { farmToday } from '../batch/index.js';
-import { containsFilter, pageAnswer, pageWindow } from '../crop/index.js';
+import { containsFilter } from '../crop/index.js';
 import { PlanErrors } from './plan.errors.js';
 import {
   applyPlan,

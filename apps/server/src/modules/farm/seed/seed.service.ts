@@ -11,11 +11,12 @@ import {
   type SeedSummary,
   type SeedUpdateBody,
 } from '@tilth/contracts/seed.types';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { sanitizeNoticeHtml } from '../../messaging/notice/index.js';
-import { containsFilter, flagOf, pageAnswer, pageWindow } from '../crop/index.js';
+import { containsFilter, flagOf } from '../crop/index.js';
 import { SeedErrors } from './seed.errors.js';
 import {
   deleteSeed,

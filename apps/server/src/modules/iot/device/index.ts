@@ -8,4 +8,3 @@ export { DeviceDataService, historyRange, toCurve } from './device-data.service.
 export { addTypedRegistryRoutes } from './device-family-crud.routes.js';
 export { AERATOR_TYPES, familyCrudService } from './device-family-paths.routes.js';
 export { chinaTimeText, parseHistoryTime } from './device-time.js';
-export { pageResult } from './device.service.js';
