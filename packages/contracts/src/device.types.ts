@@ -237,12 +237,5 @@ export const deviceTransferBody = z.strictObject({
 export type DeviceTransferBody = z.infer<typeof deviceTransferBody>;
 export const deviceBulkResult = z.number();
 
-/** Live events of the tenant's SSE stream (GET /wfpe/v1/{t}/device/stream). */
-export type DeviceStreamEvent =
-  | { type: 'telemetry'; deviceId: number; ts: string; values: Record<string, number> }
-  | { type: 'status'; deviceId: number; online: boolean; at: string }
-  | { type: 'command'; deviceId: number; cmdId: string; state: string; message: string | null }
-  | { type: 'alarm'; deviceId: number; alarmId: number; state: string; severity: string };
-
 // PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
 export const deviceUpdateBody = updateBodyOf(deviceUpdateFields, device);
