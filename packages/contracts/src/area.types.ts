@@ -6,6 +6,7 @@ import {
   objectVersionNumber,
   pageOf,
   pageQuery,
+  requiredText,
   updateBodyOf,
 } from './common.types.js';
 
@@ -17,16 +18,7 @@ export const AREA_USAGES = ['plant', 'nurture'] as const;
 export const ORGANIZATION_TYPES = ['area'] as const;
 
 /** Base short name: trimmed, not blank, at most 60 characters ('text too long'). */
-export const areaName = z
-  .string()
-  .max(AREA_NAME_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'required, may not be blank' })
-      .max(AREA_NAME_MAX, { error: `text too long (at most ${AREA_NAME_MAX} characters)` }),
-  );
+export const areaName = requiredText(AREA_NAME_MAX);
 
 /** Base code: letters, digits, underscore and hyphen; '' or null means none. */
 export const areaNum = z

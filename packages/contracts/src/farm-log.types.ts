@@ -5,10 +5,11 @@ import {
   bodyId,
   queryId as id,
   objectVersionNumber,
+  optionalText,
   pageOf,
   pageQuery,
+  requiredText,
   tenantParam,
-  tooLong,
   updateBodyOf,
 } from './common.types.js';
 
@@ -25,24 +26,9 @@ export const FARM_LOG_SOURCES = ['manual', 'camera', 'task', 'device'] as const;
 export type FarmLogLevel = (typeof FARM_LOG_LEVELS)[number];
 export type FarmLogSource = (typeof FARM_LOG_SOURCES)[number];
 
-const farmLogTitle = z
-  .string()
-  .max(FARM_LOG_TITLE_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'required, may not be blank' })
-      .max(FARM_LOG_TITLE_MAX, tooLong(FARM_LOG_TITLE_MAX)),
-  );
+const farmLogTitle = requiredText(FARM_LOG_TITLE_MAX);
 
-const farmLogDescription = z
-  .string()
-  .max(FARM_LOG_DESCRIPTION_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(z.string().max(FARM_LOG_DESCRIPTION_MAX, tooLong(FARM_LOG_DESCRIPTION_MAX)))
-  .transform((s) => (s === '' ? null : s))
-  .nullable();
+const farmLogDescription = optionalText(FARM_LOG_DESCRIPTION_MAX);
 
 /** The address the file module answers for an upload: /hfle/v1/{t}/files/{uuid}/file. */
 export const FARM_LOG_PICTURE_URL =
