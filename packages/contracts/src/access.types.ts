@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { updateBodyOf } from './common.types.js';
+import { nonBlank, updateBodyOf } from './common.types.js';
 
-const name = z
-  .string()
-  .max(240)
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1).max(60));
+const name = nonBlank(60);
 const permissionList = z.array(z.string().max(120)).max(1000);
 
 export const roleView = z.object({

@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
+  optionalText,
   pageOf,
   pageQuery,
+  queryId,
+  requiredText,
   tenantIdParam,
+  tooLong,
   updateBodyOf,
 } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Farm activities (farm/activity): picking days, trainings, visits, promotions at a base over a period.
 // Spec 01 §5: no blank-only input, 'start date cannot be later than end date'. Paths: /wfpf/v1/{t}/activity….
@@ -24,29 +29,7 @@ export const ACTIVITY_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
 /** Times without an offset are farm time (China, +08:00), as the console's pickers send them. */
 export const ACTIVITY_DEFAULT_OFFSET = '+08:00';
 
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-const activityName = z
-  .string()
-  .max(ACTIVITY_NAME_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'required, may not be blank' })
-      .max(ACTIVITY_NAME_MAX, tooLong(ACTIVITY_NAME_MAX)),
-  );
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
+const activityName = requiredText(ACTIVITY_NAME_MAX);
 
 const TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  flag01,
+  queryId as id,
+  objectVersionNumber,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  tenantParam,
+  tooLong,
+  updateBodyOf,
+} from './common.types.js';
 
 // Agricultural inputs (spec 01 §2.2 'Agricultural inputs', spec 03 §5): the catalogue, per-base stock
 // with its movement record, and warehousing (in) / shipment (out) documents.
@@ -48,26 +60,6 @@ export const AGRI_LOW_DEFAULT = 10;
 export type AgriCategory = (typeof AGRI_CATEGORIES)[number];
 export type AgriDocType = (typeof AGRI_DOC_TYPES)[number];
 export type AgriMovementType = (typeof AGRI_MOVEMENT_TYPES)[number];
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-const requiredText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'required, may not be blank' }).max(max, tooLong(max)));
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
 
 /** Catalogue code: English letters, digits or underscore only (spec 03 §5). */
 export const agriInputCode = z

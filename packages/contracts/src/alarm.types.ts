@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
   flag01,
+  bodyId as id,
   nonBlank,
   objectVersionNumber,
   pageOf,
   pageQuery,
+  queryId,
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Alarms (equipment/warning-manage) and alarm contacts (equipment/warning-staff). Paths:
 // /wfpe/v1/{t}/warning/rule…, /warning/alarm…, /warning/staff…
@@ -49,8 +51,6 @@ export const compareOp = (op: AlarmOp, value: number, threshold: number): boolea
 
 export const OP_SYMBOL: Readonly<Record<AlarmOp, string>> = { gt: '>', gte: '≥', lt: '<', lte: '≤' };
 
-const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const typeKey = z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, { error: 'typeKey: not a device type key' });
 const metricKey = z.string().regex(/^[a-z][A-Za-z0-9]{0,31}$/, { error: 'metric: not a metric key' });
 const finite = z.number().min(-1e12).max(1e12);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { flag01, objectVersionNumber, pageOf, pageQuery, updateBodyOf } from './common.types.js';
+import {
+  bodyId,
+  flag01,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  requiredText,
+  updateBodyOf,
+} from './common.types.js';
 
 // Bases (areas): spec 01 §3/§5/§7, spec 03 §3/§7/§9.
 
@@ -8,20 +17,8 @@ export const AREA_NUM_MAX = 60;
 export const AREA_USAGES = ['plant', 'nurture'] as const;
 export const ORGANIZATION_TYPES = ['area'] as const;
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
 /** Base short name: trimmed, not blank, at most 60 characters ('text too long'). */
-export const areaName = z
-  .string()
-  .max(AREA_NAME_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'required, may not be blank' })
-      .max(AREA_NAME_MAX, { error: `text too long (at most ${AREA_NAME_MAX} characters)` }),
-  );
+export const areaName = requiredText(AREA_NAME_MAX);
 
 /** Base code: letters, digits, underscore and hyphen; '' or null means none. */
 export const areaNum = z

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { ALARM_OPS } from './alarm.types.js';
 import {
+  blankAsUnset,
   flag01,
+  bodyId as id,
   nonBlank,
   objectVersionNumber,
   pageOf,
   pageQuery,
+  queryId,
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Intelligent control (equipment/intelligentControl/index, /group, /device-group): strategies that run on
 // the server — a trigger (schedule or condition), guards that may skip a run, an action on a device or a
@@ -29,8 +31,6 @@ export const STRATEGY_GUARDS_MAX = 5;
 /** Run time of an action; 0 = no automatic stop (the command's own safety still applies). */
 export const STRATEGY_DURATION_MAX_MIN = 1440;
 
-const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const metricKey = z.string().regex(/^[a-z][A-Za-z0-9]{0,31}$/, { error: 'metric: not a metric key' });
 const actionKey = z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, { error: 'action: not a command action' });
 /** 'HH:mm', 24-hour, in Asia/Shanghai. */

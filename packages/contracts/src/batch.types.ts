@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  tenantParam,
+  tooLong,
+  updateBodyOf,
+} from './common.types.js';
 
 // Batches: spec 03 §5 (start ≤ end, names not only spaces, codes, 'a batch that already exists in the
 // plot is rejected', 2-decimal quantities), §7 'Farm, base and land', §9 (planting standards).
@@ -19,27 +30,6 @@ export const BATCH_STATUSES = ['growing', 'harvested', 'closed'] as const;
  */
 export const BATCH_QUANTITY_MAX = 99_999_999;
 export const BATCH_STOCK_COUNT_MAX = 2_147_483_647;
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-const requiredText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'required, may not be blank' }).max(max, tooLong(max)));
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 

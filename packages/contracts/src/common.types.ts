@@ -45,6 +45,46 @@ export const nonBlank = (max: number) =>
     .transform((s) => s.trim())
     .pipe(z.string().min(1).max(max));
 
+/** A row id in a path or query string (text, coerced to a positive safe integer). */
+export const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+/** A row id inside a JSON body (a number already; no coercion). */
+export const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** The one message for text over its limit. */
+export const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
+
+/**
+ * Trimmed text of at most `max` characters ('' allowed). The raw string is capped at 4×max first so a huge
+ * payload is refused before it is trimmed.
+ */
+export const trimmedText = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, tooLong(max)));
+
+/** Trimmed, not blank (spec §5), at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, { error: 'required, may not be blank' }).max(max, tooLong(max)));
+
+/** Trimmed, at most `max` characters; '' becomes null. null itself is refused (see `optionalText`). */
+export const blankAsNullText = (max: number) => trimmedText(max).transform((s) => (s === '' ? null : s));
+
+/** Trimmed, at most `max` characters; '' or null means none (null). */
+export const optionalText = (max: number) => blankAsNullText(max).nullable();
+
+/** An optional query parameter whose empty value ('readFlag=', the console's 'all') means not given. */
+export const blankAsUnset = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(''), schema])
+    .optional()
+    .transform((v) => (v === '' ? undefined : (v as z.output<T> | undefined)));
+
 export const objectVersionNumber = z.number().int().min(1);
 export const flag01 = z.union([z.literal(0), z.literal(1)]);
 

@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
+import {
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantParam,
+  updateBodyOf,
+} from './common.types.js';
 import { COMMAND_STATES, commandParams } from './device-protocol.types.js';
 import { DEVICE_TYPE_KEYS } from './device-types.js';
 
 // Device control API (issue 5 "Control", spec 02 §2 aerator tab, §4 switch commands, §7 gateway and
 // aerator calls): commands with their lifecycle, gateway switches, aerator pumps and the control log.
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const CHANNEL_NAME_MAX = 60;
 /** Spec 02 §5 / §9: at most 4 pumps per regulator, one per port. */

@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
+  optionalText,
   pageOf,
   pageQuery,
+  queryId,
+  requiredText,
   tenantIdParam,
+  tooLong,
   updateBodyOf,
 } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Farm catalogue of the system module: crops, varieties, task types (spec 01 §2.6, §5; spec 03 §5, §7
 // 'GET variety/page'). Paths: /wfpf/v1/{t}/crop…, /wfpf/v1/{t}/variety…, /wfpf/v1/{t}/task-type….
@@ -24,28 +29,7 @@ export const GROWTH_DAYS_MAX = 3650;
 export const TASK_TYPE_NAME_MAX = 30;
 export const TASK_TYPE_CODE_MAX = 30;
 
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const trim = (s: string): string => s.trim();
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-/** Required text: trimmed, not blank (spec 01 §5), at most max characters. */
-export const catalogueText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform(trim)
-    .pipe(z.string().min(1, { error: 'required, may not be blank' }).max(max, tooLong(max)));
-
-/** Optional text: trimmed; '' or null stores none. */
-export const catalogueOptionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform(trim)
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
 
 /** An image: a file of this server (`/hfle/…`) or an http(s) URL; '' or null means none. */
 export const catalogueImageUrl = z
@@ -101,11 +85,11 @@ export const catalogueIdParam = tenantIdParam;
 export const cropType = z.enum(CROP_TYPES);
 
 export const cropCreateBody = z.strictObject({
-  cropName: catalogueText(CROP_NAME_MAX),
-  cropEnName: catalogueOptionalText(CROP_EN_NAME_MAX).optional(),
+  cropName: requiredText(CROP_NAME_MAX),
+  cropEnName: optionalText(CROP_EN_NAME_MAX).optional(),
   cropType: cropType.default('plant'),
   imageUrl: catalogueImageUrl.optional(),
-  description: catalogueOptionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
+  description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.default(1),
 });
 export type CropCreateBody = z.infer<typeof cropCreateBody>;
@@ -114,11 +98,11 @@ export type CropCreateBody = z.infer<typeof cropCreateBody>;
 const cropUpdateFields = z.strictObject({
   cropId: bodyId,
   objectVersionNumber,
-  cropName: catalogueText(CROP_NAME_MAX),
-  cropEnName: catalogueOptionalText(CROP_EN_NAME_MAX).optional(),
+  cropName: requiredText(CROP_NAME_MAX),
+  cropEnName: optionalText(CROP_EN_NAME_MAX).optional(),
   cropType: cropType.optional(),
   imageUrl: catalogueImageUrl.optional(),
-  description: catalogueOptionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
+  description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.optional(),
 });
 export type CropUpdateBody = z.infer<typeof cropUpdateBody>;
@@ -150,11 +134,11 @@ const growthDays = z.number().int().min(GROWTH_DAYS_MIN).max(GROWTH_DAYS_MAX).nu
 
 export const varietyCreateBody = z.strictObject({
   cropId: bodyId,
-  varietyName: catalogueText(VARIETY_NAME_MAX),
+  varietyName: requiredText(VARIETY_NAME_MAX),
   varietyCode: catalogueCode(VARIETY_CODE_MAX).optional(),
   growthDays: growthDays.optional(),
   imageUrl: catalogueImageUrl.optional(),
-  description: catalogueOptionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
+  description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.default(1),
 });
 export type VarietyCreateBody = z.infer<typeof varietyCreateBody>;
@@ -164,11 +148,11 @@ const varietyUpdateFields = z.strictObject({
   varietyId: bodyId,
   objectVersionNumber,
   cropId: bodyId.optional(),
-  varietyName: catalogueText(VARIETY_NAME_MAX),
+  varietyName: requiredText(VARIETY_NAME_MAX),
   varietyCode: catalogueCode(VARIETY_CODE_MAX).optional(),
   growthDays: growthDays.optional(),
   imageUrl: catalogueImageUrl.optional(),
-  description: catalogueOptionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
+  description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.optional(),
 });
 export type VarietyUpdateBody = z.infer<typeof varietyUpdateBody>;
@@ -201,10 +185,10 @@ export const varietyPage = pageOf(variety);
 // ---- task types (system `taskType`) ----
 
 export const taskTypeCreateBody = z.strictObject({
-  typeName: catalogueText(TASK_TYPE_NAME_MAX),
+  typeName: requiredText(TASK_TYPE_NAME_MAX),
   typeCode: catalogueCode(TASK_TYPE_CODE_MAX).optional(),
   color: catalogueColor.optional(),
-  description: catalogueOptionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
+  description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.default(1),
 });
 export type TaskTypeCreateBody = z.infer<typeof taskTypeCreateBody>;
@@ -212,10 +196,10 @@ export type TaskTypeCreateBody = z.infer<typeof taskTypeCreateBody>;
 const taskTypeUpdateFields = z.strictObject({
   taskTypeId: bodyId,
   objectVersionNumber,
-  typeName: catalogueText(TASK_TYPE_NAME_MAX),
+  typeName: requiredText(TASK_TYPE_NAME_MAX),
   typeCode: catalogueCode(TASK_TYPE_CODE_MAX).optional(),
   color: catalogueColor.optional(),
-  description: catalogueOptionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
+  description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.optional(),
 });
 export type TaskTypeUpdateBody = z.infer<typeof taskTypeUpdateBody>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam } from './common.types.js';
+import {
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantParam,
+} from './common.types.js';
 import { switchItem } from './control.types.js';
 import { collectedDatum, curve, historyTime } from './device.types.js';
 import { commandIssued } from './device-family.types.js';
@@ -8,8 +15,6 @@ import { commandIssued } from './device-family.types.js';
 // start / stop / log / refresh / history; robotic arm switches, logs, images, stream, pan-tilt and its
 // image service, and the status / configuration round trips. Paths: /wfpe/v1/{t}/… unless noted.
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const euiQuery = z.string().max(64).optional();
 
 export const opsIdParam = tenantParam.extend({ id });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
+import { bodyId, queryId as id, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
 import { commandBody } from './control.types.js';
 import {
   DEVICE_EUI_PATTERN,
@@ -16,9 +16,6 @@ import {
 // (robotic arm /device/mar, soil /device/soil, LoRa v2, insecticidal lamp v2, insect-situation lamp,
 // inverter, aerator regulators, gateway extras). They serve the registry (device.types.ts) with the
 // device type fixed by the path; a device of another type is not found there.
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** A registry device with the spec's names: concentratorId (= id, what children point at), imeI (= eui). */
 export const familyDevice = device.extend({

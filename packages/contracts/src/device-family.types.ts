@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectVersionNumber, tenantParam, updateBodyOf } from './common.types.js';
+import { bodyId, queryId as id, objectVersionNumber, tenantParam, updateBodyOf } from './common.types.js';
 import { historyTime } from './device.types.js';
 import { DEVICE_CONFIG_LIMITS } from './device-config.types.js';
 
@@ -8,8 +8,6 @@ import { DEVICE_CONFIG_LIMITS } from './device-config.types.js';
 // robotic arm presets and cruises, farm machine tracks. Paths: /wfpe/v1/{t}/… unless noted.
 
 const L = DEVICE_CONFIG_LIMITS;
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const name = z
   .string()
   .max(240)

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
+import {
+  blankAsNullText,
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantParam,
+  trimmedText,
+  updateBodyOf,
+} from './common.types.js';
 import { DEVICE_TYPE_KEYS } from './device-types.js';
 
 // The device registry API (issue 5, spec 02 §2–§3, spec 01 §2.11 device detail). One set of calls serves
@@ -12,18 +22,7 @@ export const DEVICE_DESCRIPTION_MAX = 500;
 export const DEVICE_EUI_PATTERN = /^[A-Za-z0-9_-]{4,64}$/;
 export const ICCID_PATTERN = /^[0-9A-Fa-f]{19,20}$/;
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-const trimmed = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, { error: `text too long (at most ${max} characters)` }));
-
-const requiredName = trimmed(DEVICE_NAME_MAX).pipe(z.string().min(1, { error: 'name is required' }));
-const optionalText = (max: number) => trimmed(max).transform((s) => (s === '' ? null : s));
+const requiredName = trimmedText(DEVICE_NAME_MAX).pipe(z.string().min(1, { error: 'name is required' }));
 
 export const deviceTypeKey = z.enum(DEVICE_TYPE_KEYS as [string, ...string[]], {
   error: 'unknown device type',
@@ -66,7 +65,7 @@ export const deviceCreateBody = z.strictObject({
   parentId: bodyId.nullish(),
   /** Checked by the type's config schema (device-config.types.ts). */
   config: z.record(z.string(), z.unknown()).optional(),
-  description: optionalText(DEVICE_DESCRIPTION_MAX).nullish(),
+  description: blankAsNullText(DEVICE_DESCRIPTION_MAX).nullish(),
   enabledFlag: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type DeviceCreateBody = z.infer<typeof deviceCreateBody>;
@@ -237,13 +236,6 @@ export const deviceTransferBody = z.strictObject({
 });
 export type DeviceTransferBody = z.infer<typeof deviceTransferBody>;
 export const deviceBulkResult = z.number();
-
-/** Live events of the tenant's SSE stream (GET /wfpe/v1/{t}/device/stream). */
-export type DeviceStreamEvent =
-  | { type: 'telemetry'; deviceId: number; ts: string; values: Record<string, number> }
-  | { type: 'status'; deviceId: number; online: boolean; at: string }
-  | { type: 'command'; deviceId: number; cmdId: string; state: string; message: string | null }
-  | { type: 'alarm'; deviceId: number; alarmId: number; state: string; severity: string };
 
 // PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
 export const deviceUpdateBody = updateBodyOf(deviceUpdateFields, device);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { blankAsUnset } from './common.types.js';
 import { farmLog } from './farm-log.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // The farm home dashboard (farm/home): GET /wfpf/v1/{t}/farm/overview?areaId= (chosen path).
 // 'Today' is the calendar day in the farm time zone Asia/Shanghai.

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  tenantParam,
+  updateBodyOf,
+} from './common.types.js';
 
 // Farm logs (farm/log): spec 01 §2.2, spec 03 §7 'camera log' (posted to /wfpf/v1/{t}/log), §9 levels.
 
@@ -16,29 +26,9 @@ export const FARM_LOG_SOURCES = ['manual', 'camera', 'task', 'device'] as const;
 export type FarmLogLevel = (typeof FARM_LOG_LEVELS)[number];
 export type FarmLogSource = (typeof FARM_LOG_SOURCES)[number];
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const farmLogTitle = requiredText(FARM_LOG_TITLE_MAX);
 
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-const farmLogTitle = z
-  .string()
-  .max(FARM_LOG_TITLE_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'required, may not be blank' })
-      .max(FARM_LOG_TITLE_MAX, tooLong(FARM_LOG_TITLE_MAX)),
-  );
-
-const farmLogDescription = z
-  .string()
-  .max(FARM_LOG_DESCRIPTION_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(z.string().max(FARM_LOG_DESCRIPTION_MAX, tooLong(FARM_LOG_DESCRIPTION_MAX)))
-  .transform((s) => (s === '' ? null : s))
-  .nullable();
+const farmLogDescription = optionalText(FARM_LOG_DESCRIPTION_MAX);
 
 /** The address the file module answers for an upload: /hfle/v1/{t}/files/{uuid}/file. */
 export const FARM_LOG_PICTURE_URL =

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { tenantParam } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import { blankAsUnset, tenantParam } from './common.types.js';
 
 // Files and images: spec 01 §7, spec 02 §5, spec 03 §7 (/hfle/v1/{t}/…). ARCHITECTURE §7.
 

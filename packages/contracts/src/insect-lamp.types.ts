@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantIdParam, tenantParam } from './common.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  queryId,
+  tenantIdParam,
+  tenantParam,
+} from './common.types.js';
 import { controlLogItem } from './control.types.js';
 import { curve, historyTime } from './device.types.js';
 import { DEVICE_CONFIG_LIMITS } from './device-config.types.js';
 import { commandIssued } from './device-family.types.js';
 import { INSECT_BOXES_MAX, insectBox, insectType } from './insect.types.js';
-import { blankAsUnset } from './notice.types.js';
 import { simCard } from './sim.types.js';
 
 // Spec 02 §7 "Insect lamp (/wfpe/v1/{t})" and "Pest statistics" paths (issue 5): the insect-situation lamp
@@ -13,8 +21,6 @@ import { simCard } from './sim.types.js';
 // insect type and identification look-ups (/wfpe/v2/{t}/insect/…). Record, trend and pie shapes are those
 // of insect.types.ts.
 
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** A farm day, 'YYYY-MM-DD' (China time). */
 export const farmDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
   error: 'day: YYYY-MM-DD',

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantIdParam, updateBodyOf } from './common.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  queryId,
+  tenantIdParam,
+  updateBodyOf,
+} from './common.types.js';
 import { historyTime } from './device.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Pest monitoring (spec 02 §2 pest modal, §7 insect lamp and pest statistics): trap photos of pest
 // stations / forecast lamps / insecticidal lamps with counts per insect, manual statistics, insect types.
@@ -24,9 +32,6 @@ export const INSECT_RANGE_MAX_DAYS = 366;
 
 export const INSECT_SOURCES = ['device', 'manual', 'drawn', 'identified'] as const;
 export type InsectSource = (typeof INSECT_SOURCES)[number];
-
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 export const insectName = z
   .string()

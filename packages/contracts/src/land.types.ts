@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { areaCenter } from './area.types.js';
-import { flag01, objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  flag01,
+  queryId as id,
+  objectVersionNumber,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  tenantParam,
+  tooLong,
+  updateBodyOf,
+} from './common.types.js';
 
 // Land plots: spec 03 §3 (Land), §5 (land code / name 'too long', names not only spaces), §7 'Farm, base
 // and land'. Boundaries are GeoJSON Polygon coordinates in WGS84 ([lng, lat]); the map converts GCJ-02 /
@@ -16,29 +28,6 @@ export const LAND_USAGES = ['plant', 'nurture'] as const;
 export const LAND_BOUNDARY_MAX_POSITIONS = 2000;
 /** The outer ring and up to 49 holes. */
 export const LAND_BOUNDARY_MAX_RINGS = 50;
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-/** Trimmed, not blank, at most max characters. */
-const requiredText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'required, may not be blank' }).max(max, tooLong(max)));
-
-/** Trimmed, at most max characters; '' or null means none. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
 
 /** Plot name: unique within its base. */
 export const landName = requiredText(LAND_NAME_MAX);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsUnset } from './notice.types.js';
+import { blankAsUnset, queryId as id } from './common.types.js';
 
 // The farm map (spec 01 §2.2 farm/map, farm/map-digital; §9: zoom max 20, native max 18, three satellite
 // layers with WGS84 / GCJ-02 / BD-09 conversion). Stored coordinates are WGS84; a provider's `crs` tells
@@ -73,8 +73,6 @@ export const mapConfig = z.object({
   maxNativeZoom: z.number().int(),
 });
 export type MapConfig = z.infer<typeof mapConfig>;
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** GET /wfpf/v1/{t}/map/features: all bases and plots of the tenant, or of one base. */
 export const mapFeaturesQuery = z.object({ areaId: blankAsUnset(id) });

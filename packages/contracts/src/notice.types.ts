@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
+  bodyId,
+  queryId as id,
   nonBlank,
   objectVersionNumber,
   pageOf,
@@ -20,8 +23,6 @@ export const DEFAULT_NOTICE_CATEGORY = 'CLOUDFARM';
 export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_CONTENT_MAX = 20_000;
 
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const readFlagQuery = z.coerce.number().int().min(0).max(1);
 const code = (max: number) =>
   z
@@ -29,13 +30,6 @@ const code = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_.-]*$/, { error: 'only letters, digits, underscore, dot and hyphen' });
 const uuid = z.guid();
-
-/** An optional query parameter whose empty value ('readFlag=', the console's 'all') means not given. */
-export const blankAsUnset = <T extends z.ZodType>(schema: T) =>
-  z
-    .union([z.literal(''), schema])
-    .optional()
-    .transform((v) => (v === '' ? undefined : (v as z.output<T> | undefined)));
 
 /**
  * endDate as the console sends it: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601. A bare date means the

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
+  optionalText,
   pageOf,
   pageQuery,
+  queryId,
+  requiredText,
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
-import { catalogueOptionalText, catalogueText } from './crop.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Plan packages (farm/planPackage) and plans (farm/plan, farm/plan/info/{id}). Paths (chosen, spec shows
 // none): /wfpf/v1/{t}/plan-package…, /wfpf/v1/{t}/plan…. A plan applies a package to growing batches of
@@ -37,9 +40,6 @@ export const PLAN_TASK_STATUSES = [
 export const PLAN_TASK_VIEW_STATUSES = [...PLAN_TASK_STATUSES, 'overdue'] as const;
 export type PlanTaskViewStatus = (typeof PLAN_TASK_VIEW_STATUSES)[number];
 
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
 // ---- plan packages ----
 
 export const planInputBody = z.strictObject({
@@ -54,22 +54,22 @@ export const planInputBody = z.strictObject({
 export type PlanInputBody = z.infer<typeof planInputBody>;
 
 export const planPackageTaskBody = z.strictObject({
-  taskName: catalogueText(PLAN_NAME_MAX),
+  taskName: requiredText(PLAN_NAME_MAX),
   taskTypeId: bodyId,
   /** Days after the plan's start date (0 = that day). */
   dayOffset: z.number().int().min(0).max(PLAN_DAY_OFFSET_MAX),
   durationDays: z.number().int().min(1).max(PLAN_DURATION_DAYS_MAX),
   inputs: z.array(planInputBody).max(PLAN_INPUTS_PER_TASK_MAX).default([]),
-  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
+  description: optionalText(PLAN_DESCRIPTION_MAX).optional(),
 });
 export type PlanPackageTaskBody = z.infer<typeof planPackageTaskBody>;
 
 const packageTasks = z.array(planPackageTaskBody).min(PLAN_PACKAGE_TASKS_MIN).max(PLAN_PACKAGE_TASKS_MAX);
 
 export const planPackageCreateBody = z.strictObject({
-  packageName: catalogueText(PLAN_NAME_MAX),
+  packageName: requiredText(PLAN_NAME_MAX),
   cropId: bodyId.nullable().optional(),
-  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
+  description: optionalText(PLAN_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.default(1),
   tasks: packageTasks,
 });
@@ -133,22 +133,22 @@ export type PlanPackageDetail = z.infer<typeof planPackageDetail>;
 // ---- plans ----
 
 export const planCreateBody = z.strictObject({
-  planName: catalogueText(PLAN_NAME_MAX),
+  planName: requiredText(PLAN_NAME_MAX),
   packageId: bodyId,
   startDate: batchDate,
   /** Growing batches of one base; the plan's base is theirs. */
   batchIds: z.array(bodyId).min(1).max(PLAN_BATCHES_MAX),
   /** An enabled worker: the generated tasks start as not_started under them; none leaves them unassigned. */
   leaderWorkerId: bodyId.nullable().optional(),
-  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
+  description: optionalText(PLAN_DESCRIPTION_MAX).optional(),
 });
 export type PlanCreateBody = z.infer<typeof planCreateBody>;
 
 const planUpdateFields = z.strictObject({
   planId: bodyId,
   objectVersionNumber,
-  planName: catalogueText(PLAN_NAME_MAX),
-  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
+  planName: requiredText(PLAN_NAME_MAX),
+  description: optionalText(PLAN_DESCRIPTION_MAX).optional(),
 });
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;
 
@@ -254,9 +254,9 @@ const packageTasksAsRead = z
 const planPackageUpdateFields = z.strictObject({
   packageId: bodyId,
   objectVersionNumber,
-  packageName: catalogueText(PLAN_NAME_MAX),
+  packageName: requiredText(PLAN_NAME_MAX),
   cropId: bodyId.nullable().optional(),
-  description: catalogueOptionalText(PLAN_DESCRIPTION_MAX).optional(),
+  description: optionalText(PLAN_DESCRIPTION_MAX).optional(),
   enabledFlag: flag01.optional(),
   tasks: packageTasksAsRead,
 });

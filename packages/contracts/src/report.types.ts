@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { blankAsUnset } from './notice.types.js';
+import { blankAsUnset, queryId } from './common.types.js';
 
 // Weather reports (spec 01 §2.4: report/rainfall-report, ari-report, light-report) computed from the
 // hourly rollups of weather-station telemetry. Paths: /wfpe/v1/{t}/report/…. Days are farm days
@@ -23,8 +23,6 @@ export const ARI_BASE_MAX = 30;
  * as sunny from 120 W/m² of direct irradiance; at ~110 lm/W daylight efficacy that is ≈ 13,200 lux.
  */
 export const SUNSHINE_LUX_DEFAULT = 13_200;
-
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** Which stations: one (deviceId), those of a base (areaId), or all weather stations of the tenant. */
 const stationFilter = {

@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
+  optionalText,
   pageOf,
   pageQuery,
+  requiredText,
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
-import {
-  CROP_EN_NAME_MAX,
-  CROP_NAME_MAX,
-  catalogueImageUrl,
-  catalogueOptionalText,
-  catalogueText,
-} from './crop.types.js';
-import { blankAsUnset } from './notice.types.js';
+import { CROP_EN_NAME_MAX, CROP_NAME_MAX, catalogueImageUrl } from './crop.types.js';
 
 // Seed products (farm `seed` page, public /seed page): spec 03 §2 'Seed public page', §3 'Seed product
 // detail', §7 'GET seed/page, GET/POST/PUT seed, DELETE seed/{id}'. The public detail path was not shown:
@@ -31,8 +28,6 @@ export const SEED_ITEM_DESCRIPTION_MAX = 5000;
 export const SEED_PRACTICES_MAX = 20;
 export const SEED_ATTRIBUTES_MAX = 20;
 
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
 /** Rich text (HTML) of a card; cleaned by the server's sanitiser. '' or null means none. */
 const htmlDescription = z
   .string()
@@ -45,15 +40,15 @@ const htmlDescription = z
 /** One planting method card: image, name, description (HTML). */
 export const farmingPracticeInput = z.strictObject({
   imageUrl: catalogueImageUrl.optional(),
-  name: catalogueText(SEED_ITEM_NAME_MAX),
+  name: requiredText(SEED_ITEM_NAME_MAX),
   description: htmlDescription.optional(),
 });
 export type FarmingPracticeInput = z.infer<typeof farmingPracticeInput>;
 
 /** One seed-introduction section: name, English name, image, description (HTML). */
 export const productAttributeInput = z.strictObject({
-  name: catalogueText(SEED_ITEM_NAME_MAX),
-  enName: catalogueOptionalText(SEED_ITEM_EN_NAME_MAX).optional(),
+  name: requiredText(SEED_ITEM_NAME_MAX),
+  enName: optionalText(SEED_ITEM_EN_NAME_MAX).optional(),
   imageUrl: catalogueImageUrl.optional(),
   description: htmlDescription.optional(),
 });
@@ -67,11 +62,11 @@ const attributes = z
   .max(SEED_ATTRIBUTES_MAX, { error: `at most ${SEED_ATTRIBUTES_MAX} product attributes` });
 
 export const seedCreateBody = z.strictObject({
-  cropName: catalogueText(CROP_NAME_MAX),
-  corpEnName: catalogueOptionalText(CROP_EN_NAME_MAX).optional(),
-  publicity: catalogueOptionalText(SEED_PUBLICITY_MAX).optional(),
-  seedName: catalogueText(SEED_NAME_MAX),
-  seedEnName: catalogueOptionalText(SEED_EN_NAME_MAX).optional(),
+  cropName: requiredText(CROP_NAME_MAX),
+  corpEnName: optionalText(CROP_EN_NAME_MAX).optional(),
+  publicity: optionalText(SEED_PUBLICITY_MAX).optional(),
+  seedName: requiredText(SEED_NAME_MAX),
+  seedEnName: optionalText(SEED_EN_NAME_MAX).optional(),
   imageUrl: catalogueImageUrl.optional(),
   farmingPractices: practices.default([]),
   productAttributes: attributes.default([]),
@@ -83,11 +78,11 @@ export type SeedCreateBody = z.infer<typeof seedCreateBody>;
 const seedUpdateFields = z.strictObject({
   seedId: bodyId,
   objectVersionNumber,
-  cropName: catalogueText(CROP_NAME_MAX),
-  corpEnName: catalogueOptionalText(CROP_EN_NAME_MAX).optional(),
-  publicity: catalogueOptionalText(SEED_PUBLICITY_MAX).optional(),
-  seedName: catalogueText(SEED_NAME_MAX),
-  seedEnName: catalogueOptionalText(SEED_EN_NAME_MAX).optional(),
+  cropName: requiredText(CROP_NAME_MAX),
+  corpEnName: optionalText(CROP_EN_NAME_MAX).optional(),
+  publicity: optionalText(SEED_PUBLICITY_MAX).optional(),
+  seedName: requiredText(SEED_NAME_MAX),
+  seedEnName: optionalText(SEED_EN_NAME_MAX).optional(),
   imageUrl: catalogueImageUrl.optional(),
   farmingPractices: practices.optional(),
   productAttributes: attributes.optional(),

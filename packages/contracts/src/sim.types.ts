@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
+import {
+  blankAsNullText,
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  pageOf,
+  pageQuery,
+  tenantParam,
+  updateBodyOf,
+} from './common.types.js';
 import { ICCID_PATTERN } from './device.types.js';
 
 // IoT SIM cards (system/sim-manage, issue 5): the iccid a cellular device carries, with its operator,
@@ -11,17 +20,6 @@ export const SIM_OPERATOR_MAX = 40;
 export const SIM_DESCRIPTION_MAX = 500;
 /** 1 TB a month is far beyond any IoT plan; a larger number is a typo. */
 export const SIM_PLAN_MB_MAX = 1_048_576;
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, { error: `text too long (at most ${max} characters)` }))
-    .transform((s) => (s === '' ? null : s));
 
 /** 'YYYY-MM-DD' (a calendar day in China time) or an ISO instant. */
 const dateText = z
@@ -52,7 +50,7 @@ export const simCreateBody = z.strictObject({
         .nullable(),
     )
     .nullish(),
-  operator: optionalText(SIM_OPERATOR_MAX).nullish(),
+  operator: blankAsNullText(SIM_OPERATOR_MAX).nullish(),
   planMb: z.number().int().min(0).max(SIM_PLAN_MB_MAX).nullish(),
   usedMb: z
     .number()
@@ -62,7 +60,7 @@ export const simCreateBody = z.strictObject({
   activatedAt: dateText.nullish(),
   expiresAt: dateText.nullish(),
   status: simStatus.optional(),
-  description: optionalText(SIM_DESCRIPTION_MAX).nullish(),
+  description: blankAsNullText(SIM_DESCRIPTION_MAX).nullish(),
 });
 export type SimCreateBody = z.infer<typeof simCreateBody>;
 

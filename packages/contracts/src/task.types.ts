@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { batchDate } from './batch.types.js';
-import { objectVersionNumber, pageOf, pageQuery, tenantParam, updateBodyOf } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
+import {
+  blankAsUnset,
+  bodyId,
+  queryId as id,
+  objectVersionNumber,
+  optionalText,
+  pageOf,
+  pageQuery,
+  requiredText,
+  tenantParam,
+  updateBodyOf,
+} from './common.types.js';
 
 // Farm tasks (farm/task "my tasks", farm/taskManger "task management"): spec 01 §3 (status labels),
 // spec 03 §4 (states and actions), §5 ('a task needs a leader before assignment', 'start date cannot be
@@ -46,26 +56,6 @@ export const TASK_ACTIONS = [
   'cancel',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
-
-const id = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-const requiredText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, { error: 'required, may not be blank' }).max(max, tooLong(max)));
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
 
 const quantity = z
   .number()

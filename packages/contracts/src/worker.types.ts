@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import {
+  blankAsUnset,
+  bodyId,
   flag01,
   objectVersionNumber,
+  optionalText,
   pageOf,
   pageQuery,
+  queryId,
+  requiredText,
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
-import { blankAsUnset } from './notice.types.js';
 
 // Workers (farm/worker). Spec 01 §3: Worker = workerId, name, organizationId (the base the worker belongs
 // to); §5: phone 11 digits starting with 1, no blank-only input. Paths: /wfpf/v1/{t}/worker….
@@ -16,26 +20,7 @@ export const WORKER_NAME_MAX = 30;
 export const WORKER_JOB_TITLE_MAX = 30;
 export const WORKER_DESCRIPTION_MAX = 500;
 
-const bodyId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const queryId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const tooLong = (max: number) => ({ error: `text too long (at most ${max} characters)` });
-
-const workerName = z
-  .string()
-  .max(WORKER_NAME_MAX * 4)
-  .transform((s) => s.trim())
-  .pipe(
-    z.string().min(1, { error: 'required, may not be blank' }).max(WORKER_NAME_MAX, tooLong(WORKER_NAME_MAX)),
-  );
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max * 4)
-    .transform((s) => s.trim())
-    .pipe(z.string().max(max, tooLong(max)))
-    .transform((s) => (s === '' ? null : s))
-    .nullable();
+const workerName = requiredText(WORKER_NAME_MAX);
 
 /** 11 digits starting with 1 (spec 01 §5); '' or null means none. */
 export const workerPhone = z

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import { type DeviceStreamEvent, deviceStreamEvent } from '@tilth/contracts/live-events.types';
 import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import type { IotLog } from './embedded.js';
@@ -15,30 +15,7 @@ const MAX_BATCH = 500;
 /** Bytes of events per relayed message: well under a broker's max_packet_size (32 KiB recommended). */
 const MAX_MESSAGE_BYTES = 16 * 1024;
 
-const streamEvent = z.union([
-  z.strictObject({
-    type: z.literal('telemetry'),
-    deviceId: z.number(),
-    ts: z.string(),
-    values: z.record(z.string(), z.number()),
-  }),
-  z.strictObject({ type: z.literal('status'), deviceId: z.number(), online: z.boolean(), at: z.string() }),
-  z.strictObject({
-    type: z.literal('command'),
-    deviceId: z.number(),
-    cmdId: z.string(),
-    state: z.string(),
-    message: z.string().nullable(),
-  }),
-  z.strictObject({
-    type: z.literal('alarm'),
-    deviceId: z.number(),
-    alarmId: z.number(),
-    state: z.string(),
-    severity: z.string(),
-  }),
-]);
-const relayed = z.object({ o: z.string(), e: z.array(streamEvent).max(MAX_BATCH) });
+const relayed = z.object({ o: z.string(), e: z.array(deviceStreamEvent).max(MAX_BATCH) });
 const forgotten = z.object({
   o: z.string(),
   t: z.number().int().nonnegative(),
@@ -179,7 +156,7 @@ export class EventRelay {
     if (msg.data.o === this.origin) return;
     for (const e of msg.data.e) {
       this.received++;
-      this.hub.deliver(tenantId, e as DeviceStreamEvent);
+      this.hub.deliver(tenantId, e);
     }
   }
 

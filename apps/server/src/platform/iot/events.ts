@@ -1,4 +1,4 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import type { IotEvents } from './iot.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
 import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 
 // What modules need of the IoT runtime (ARCHITECTURE §6). The broker connection and ingest live in
 // platform/iot/*; modules only publish events, send commands and hook into what ingest stored.

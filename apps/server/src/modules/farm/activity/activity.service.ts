@@ -7,6 +7,7 @@ import type {
 import { ACTIVITY_DEFAULT_OFFSET } from '@tilth/contracts/activity.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -82,13 +83,11 @@ export class ActivityService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map((r) => toActivity(r, now)),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(
+      rows.map((r) => toActivity(r, now)),
+      total,
+      q,
+    );
   }
 
   async get(ctx: Ctx, id: number): Promise<Activity> {

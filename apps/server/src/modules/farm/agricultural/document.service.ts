@@ -8,6 +8,7 @@ import type {
 } from '@tilth/contracts/agricultural.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -121,19 +122,17 @@ export class AgriDocService {
       ctx.tenantId,
       rows.map((r) => r.id),
     );
-    return {
-      content: rows.map((r) =>
+    return pageAnswer(
+      rows.map((r) =>
         asAgriDoc(
           r,
           lines.filter((l) => l.documentId === r.id),
           false,
         ),
       ),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+      total,
+      q,
+    );
   }
 
   async get(ctx: Ctx, type: AgriDocType, id: number): Promise<AgriDoc> {

@@ -7,6 +7,7 @@ import {
 } from '@tilth/contracts/agricultural.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { amountCents, fromUnits, num } from './agricultural.decimal.js';
@@ -64,17 +65,6 @@ const toMovement = (r: MovementRow, docs: ReadonlySet<string>): AgriMovement => 
   };
 };
 
-const pageOf = <T>(content: T[], total: number, q: { page: number; size: number }): Page<T> => {
-  const all = q.size === 0;
-  return {
-    content,
-    totalElements: total,
-    totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-    number: all ? 0 : q.page,
-    size: q.size,
-  };
-};
-
 export class AgriStockService {
   async list(ctx: Ctx, q: AgriStockListQuery): Promise<Page<AgriStock>> {
     requireTenant(ctx);
@@ -94,7 +84,7 @@ export class AgriStockService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOf(rows.map(toStock), total, q);
+    return pageAnswer(rows.map(toStock), total, q);
   }
 
   /** The movement record of one base's stock of one input, newest first. */
@@ -114,7 +104,7 @@ export class AgriStockService {
       ...new Set(rows.flatMap((r) => (r.sourceId !== null && docTypeOf(r.sourceType) ? [r.sourceId] : []))),
     ];
     const docs = await existingDocs(ctx.db, ctx.tenantId, ids);
-    return pageOf(
+    return pageAnswer(
       rows.map((r) => toMovement(r, docs)),
       total,
       q,

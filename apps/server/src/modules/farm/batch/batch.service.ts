@@ -10,6 +10,7 @@ import type {
 } from '@tilth/contracts/batch.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -116,13 +117,7 @@ export class BatchService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map(toBatch),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(rows.map(toBatch), total, q);
   }
 
   async get(ctx: Ctx, id: number): Promise<Batch> {

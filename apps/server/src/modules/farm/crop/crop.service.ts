@@ -1,8 +1,9 @@
-import type { Page, PageQuery } from '@tilth/contracts/common.types';
+import type { Page } from '@tilth/contracts/common.types';
 import type { Crop, CropCreateBody, CropPageQuery, CropUpdateBody } from '@tilth/contracts/crop.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -34,22 +35,6 @@ export const CROP_ACCESS = {
   edit: 'wfpf.company.system.crop.ps.edit',
   delete: 'wfpf.company.system.crop.ps.delete',
 } as const satisfies AccessDef;
-
-/** limit/offset of a 0-based page; size 0 asks for everything. */
-export const pageWindow = (q: PageQuery): { limit: number | undefined; offset: number } =>
-  q.size === 0 ? { limit: undefined, offset: 0 } : { limit: q.size, offset: q.page * q.size };
-
-/** The Spring-Data page answer (ARCHITECTURE §3); size 0 answers everything as page 0 of 1. */
-export const pageAnswer = <T>(content: T[], total: number, q: PageQuery): Page<T> => {
-  const all = q.size === 0;
-  return {
-    content,
-    totalElements: total,
-    totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-    number: all ? 0 : q.page,
-    size: q.size,
-  };
-};
 
 /** A contains-filter as typed: trimmed, and ignored when blank. */
 export const toCrop = (r: CropRow): Crop => ({

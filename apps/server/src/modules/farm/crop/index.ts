@@ -3,6 +3,6 @@ export { crops, taskTypes, varieties } from './crop.tables.js';
 export { findCrop } from './crop.repository.js';
 export { findTaskType } from './task-type.repository.js';
 export { findVariety } from './variety.repository.js';
-export { CropService, pageAnswer, pageWindow } from './crop.service.js';
+export { CropService } from './crop.service.js';
 export { VarietyService } from './variety.service.js';
 export { seedCropCatalogue } from './crop.demo.js';

@@ -8,12 +8,12 @@ import type {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { TaskTypeErrors } from './crop.errors.js';
 import { lockCatalogue, type Written } from './crop.repository.js';
-import { pageAnswer, pageWindow } from './crop.service.js';
 import {
   deleteTaskType,
   findTaskType,

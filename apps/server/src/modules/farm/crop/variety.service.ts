@@ -9,12 +9,13 @@ import type {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { VarietyErrors } from './crop.errors.js';
 import { type CropRow, countBatchesUsing, findCrop, lockCatalogue, type Written } from './crop.repository.js';
-import { pageAnswer, pageWindow, toCrop } from './crop.service.js';
+import { toCrop } from './crop.service.js';
 import {
   deleteVariety,
   findVariety,

@@ -7,6 +7,7 @@ import {
   type FarmLogUpdateBody,
 } from '@tilth/contracts/farm-log.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -78,13 +79,7 @@ export class FarmLogService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map(toFarmLog),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(rows.map(toFarmLog), total, q);
   }
 
   async get(ctx: Ctx, id: number): Promise<FarmLog> {

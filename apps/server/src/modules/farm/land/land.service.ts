@@ -10,6 +10,7 @@ import type {
   LandUpdateBody,
 } from '@tilth/contracts/land.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -162,13 +163,7 @@ export class LandService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: await this.withBatches(ctx, rows),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(await this.withBatches(ctx, rows), total, q);
   }
 
   async get(ctx: Ctx, id: number): Promise<Land> {

@@ -11,11 +11,11 @@ import type {
 import { PRICE_HISTORY_DAYS } from '@tilth/contracts/market.types';
 import type { Database } from '../../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { AppError } from '../../../platform/errors.js';
 import { requireAccess } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { pageWindow, toPage } from '../../messaging/notice/index.js';
 import { MarketErrors } from './market.errors.js';
 import { ImportFileError, type RowError, readRows, rowErrorsIn, validateRows } from './market.import.js';
 import * as repo from './market.repository.js';
@@ -82,7 +82,7 @@ export class MarketService {
         latestDate: m.latestDate,
         prices: prices.filter((p) => p.marketId === m.id).map(toPrice),
       }));
-      return toPage(content, total, q);
+      return pageAnswer(content, total, q, { numberWhenAll: 'asked' });
     });
   }
 

@@ -11,11 +11,12 @@ import type {
 } from '@tilth/contracts/plan.types';
 import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { type InputRef, inputsById } from '../agricultural/index.js';
-import { findCrop, pageAnswer, pageWindow } from '../crop/index.js';
+import { findCrop } from '../crop/index.js';
 import { PlanPackageErrors } from './plan.errors.js';
 import type { PlannedInput } from './plan.tables.js';
 import {

@@ -13,12 +13,12 @@ import {
   type PlanUpdateBody,
 } from '@tilth/contracts/plan.types';
 import { containsFilter } from '../../../platform/db/like.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { inputsById } from '../agricultural/index.js';
 import { farmToday } from '../batch/index.js';
-import { pageAnswer, pageWindow } from '../crop/index.js';
 import { enabledWorkers } from '../worker/index.js';
 import { PlanErrors } from './plan.errors.js';
 import {

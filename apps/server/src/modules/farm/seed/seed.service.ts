@@ -13,11 +13,11 @@ import {
 } from '@tilth/contracts/seed.types';
 import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { sanitizeNoticeHtml } from '../../messaging/notice/index.js';
-import { pageAnswer, pageWindow } from '../crop/index.js';
 import { SeedErrors } from './seed.errors.js';
 import {
   deleteSeed,

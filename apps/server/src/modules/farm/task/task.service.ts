@@ -7,6 +7,7 @@ import type {
   TaskListQuery,
   TaskUpdateBody,
 } from '@tilth/contracts/task.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -55,13 +56,7 @@ export class TaskService {
     requireAccess(ctx, TASK_ACCESS.mine);
     const actor = await actorOf(ctx);
     if (actor.workerId === undefined) {
-      return {
-        content: [],
-        totalElements: 0,
-        totalPages: 0,
-        number: q.size === 0 ? 0 : q.page,
-        size: q.size,
-      };
+      return pageAnswer([], 0, q);
     }
     return this.page(ctx, q, actor, actor.workerId);
   }
@@ -186,13 +181,11 @@ export class TaskService {
       ctx.tenantId,
       rows.map((r) => r.id),
     );
-    return {
-      content: rows.map((r) => toTask(r, team.get(r.id) ?? [], actor, today)),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(
+      rows.map((r) => toTask(r, team.get(r.id) ?? [], actor, today)),
+      total,
+      q,
+    );
   }
 
   private async checkType(ctx: TenantCtx, id: number): Promise<void> {

@@ -7,6 +7,7 @@ import type {
   WorkerListQuery,
   WorkerUpdateBody,
 } from '@tilth/contracts/worker.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -61,13 +62,7 @@ export class WorkerService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map(toWorker),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(rows.map(toWorker), total, q);
   }
 
   async get(ctx: Ctx, id: number): Promise<Worker> {

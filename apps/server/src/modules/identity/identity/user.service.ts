@@ -2,6 +2,7 @@ import { forgetUser } from '../../../platform/auth/access-cache.js';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password.js';
 import type { Database } from '../../../platform/db/client.js';
 import { setTenant } from '../../../platform/db/client.js';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireUser } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -10,14 +11,6 @@ import { insertTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
 import { IdentityErrors } from './identity.errors.js';
 import * as repo from './identity.repository.js';
-
-const page = <T>(rows: T[], total: number, number: number, size: number) => ({
-  content: rows,
-  totalElements: total,
-  totalPages: size === 0 ? (total > 0 ? 1 : 0) : Math.ceil(total / size),
-  number,
-  size,
-});
 
 /** The signed-in user's own account and enterprises (spec 01 §7 iam/stong/v1/users/*). */
 export class UserService {
@@ -64,7 +57,8 @@ export class UserService {
     const content = rows.map(
       (t) => ({ ...t, defaultFlag: t.tenantId === u.defaultTenantId ? 1 : 0 }) as const,
     );
-    return page(content, total, q.page, q.size);
+    // This answer has always echoed the asked page number, also for size 0.
+    return pageAnswer(content, total, q, { numberWhenAll: 'asked' });
   }
 
   private async requireMembership(ctx: Ctx, userId: number, tenantId: number) {

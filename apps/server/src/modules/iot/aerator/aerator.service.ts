@@ -10,6 +10,7 @@ import {
   type PumpUpdateBody,
 } from '@tilth/contracts/control.types';
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -43,17 +44,6 @@ export const AERATOR_ACCESS = AERATOR.permissions;
 
 /** Logs cover the last 30 days unless a range is given. */
 const DEFAULT_LOG_DAYS = 30;
-
-const paged = <T>(rows: T[], total: number, q: { page: number; size: number }): Page<T> => {
-  const all = q.size === 0;
-  return {
-    content: rows,
-    totalElements: total,
-    totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-    number: all ? 0 : q.page,
-    size: q.size,
-  };
-};
 
 const rangeOf = (q: AeratorLogQuery): TimeRange => {
   const to = q.endTime ? parseLogTime(q.endTime, true) : new Date();
@@ -201,7 +191,7 @@ export class AeratorService {
       userName: r.userName,
       at: r.createdAt.toISOString(),
     }));
-    return paged(items, total, q);
+    return pageAnswer(items, total, q);
   }
 
   /** Fault transitions from the regulator's pumpNFault readings (0 → 1 'fault', 1 → 0 'recovered'). */
@@ -231,7 +221,7 @@ export class AeratorService {
       userName: null,
       at: r.ts.toISOString(),
     }));
-    return paged(items, total, q);
+    return pageAnswer(items, total, q);
   }
 
   async offlineLog(ctx: Ctx, regulatorId: number, q: AeratorLogQuery): Promise<Page<AeratorLogItem>> {
@@ -258,6 +248,6 @@ export class AeratorService {
       userName: null,
       at: r.at.toISOString(),
     }));
-    return paged(items, total, q);
+    return pageAnswer(items, total, q);
   }
 }

@@ -7,12 +7,13 @@ import type {
   AlarmStaffUser,
 } from '@tilth/contracts/alarm.types';
 import type { Page } from '@tilth/contracts/common.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { isTenantMember } from '../../identity/identity/index.js';
 import { AlarmErrors } from './alarm.errors.js';
-import { ALARM_ACCESS, pageOfRows } from './alarm.service.js';
+import { ALARM_ACCESS } from './alarm.service.js';
 import {
   deleteStaff,
   findStaff,
@@ -53,7 +54,7 @@ export class AlarmStaffService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOfRows(rows.map(toStaff), total, q.page, q.size);
+    return pageAnswer(rows.map(toStaff), total, q);
   }
 
   /** Members to link a contact to: only the contact form needs them (they carry phone numbers). */

@@ -16,6 +16,7 @@ import type {
 import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
 import { ALARM_CODES } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { hasPermission, requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -96,17 +97,6 @@ export const parseQueryTime = (s: string | undefined, end: boolean): Date | unde
   return d;
 };
 
-export const pageOfRows = <T>(content: T[], total: number, page: number, size: number): Page<T> => {
-  const all = size === 0;
-  return {
-    content,
-    totalElements: total,
-    totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / size),
-    number: all ? 0 : page,
-    size,
-  };
-};
-
 export class AlarmService {
   constructor(private readonly rulesChanged: RulesChanged = () => undefined) {}
 
@@ -121,7 +111,7 @@ export class AlarmService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOfRows(rows.map(toRule), total, q.page, q.size);
+    return pageAnswer(rows.map(toRule), total, q);
   }
 
   async getRule(ctx: Ctx, id: number): Promise<AlarmRule> {
@@ -186,7 +176,7 @@ export class AlarmService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOfRows(rows.map(toAlarm), total, q.page, q.size);
+    return pageAnswer(rows.map(toAlarm), total, q);
   }
 
   async summary(ctx: Ctx): Promise<AlarmSummary> {

@@ -9,11 +9,11 @@ import type {
 import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
 import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { findBase } from '../../farm/area/index.js';
-import { pageOfRows } from '../alarm/index.js';
 import { AutomationErrors } from './automation.errors.js';
 import { channelsByIds, devicesByIds } from './automation-targets.repository.js';
 import {
@@ -62,7 +62,7 @@ export class GroupService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOfRows(await this.withMembers(ctx, rows), total, q.page, q.size);
+    return pageAnswer(await this.withMembers(ctx, rows), total, q);
   }
 
   /** The group, checked against the action's code of its kind; a missing group asks for either, then 404s. */

@@ -14,10 +14,10 @@ import type {
 import type { Page } from '@tilth/contracts/common.types';
 import { deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
 import { AUTOMATION_CODES, type PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { pageOfRows } from '../alarm/index.js';
 import { CommandInvalid, validateCommand } from '../control/index.js';
 import { AutomationErrors } from './automation.errors.js';
 import { channelsByIds, devicesByIds } from './automation-targets.repository.js';
@@ -61,7 +61,7 @@ export class StrategyService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOfRows(await this.views(ctx, rows), total, q.page, q.size);
+    return pageAnswer(await this.views(ctx, rows), total, q);
   }
 
   async get(ctx: Ctx, id: number): Promise<Strategy> {
@@ -144,7 +144,7 @@ export class StrategyService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageOfRows(rows.map(toRun), total, q.page, q.size);
+    return pageAnswer(rows.map(toRun), total, q);
   }
 
   private values(b: StrategyCreateBody): StrategyValues {

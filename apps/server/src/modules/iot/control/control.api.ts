@@ -9,6 +9,7 @@ import type {
 import { commandActionName, formatCommandParams } from '@tilth/contracts/control-log.format';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
 import ExcelJS from 'exceljs';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -171,13 +172,7 @@ export class ControlService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map(toLogItem),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(rows.map(toLogItem), total, q);
   }
 
   /**

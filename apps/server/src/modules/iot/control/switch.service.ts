@@ -11,6 +11,7 @@ import type {
 import { SWITCH_TYPES, SWITCH_VALUES } from '@tilth/contracts/control.types';
 import { DEVICE_TYPES } from '@tilth/contracts/device-types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -100,8 +101,8 @@ export class SwitchService {
       ctx.tenantId,
       rows.map((r) => r.id),
     );
-    return {
-      content: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         switchId: r.id,
         concentratorId: r.deviceId,
         name: r.name,
@@ -115,11 +116,9 @@ export class SwitchService {
         pendingState: pending.get(r.id)?.state ?? null,
         objectVersionNumber: r.objectVersionNumber,
       })),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+      total,
+      q,
+    );
   }
 
   private async item(ctx: TenantCtx, id: number): Promise<SwitchItem> {

@@ -11,6 +11,7 @@ import type {
   SwitchDetails,
 } from '@tilth/contracts/device-family-ops.types';
 import { DEVICE_TYPES, deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -183,13 +184,11 @@ export class GatewayOpsService {
     ].sort((a, b) => b.ms - a.ms);
     const total = status.total + commands.total;
     const slice = all ? merged : merged.slice(q.page * q.size, (q.page + 1) * q.size);
-    return {
-      content: slice.map(({ ms: _ms, ...rest }) => rest),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(
+      slice.map(({ ms: _ms, ...rest }) => rest),
+      total,
+      q,
+    );
   }
 
   /** A concentrator's health: link, last change, its nodes and its switches. */
@@ -246,13 +245,7 @@ export class GatewayOpsService {
     requireTenant(ctx);
     const items = await this.visibleCollection(ctx, q.id);
     const all = q.size === 0;
-    return {
-      content: all ? items : items.slice(q.page * q.size, (q.page + 1) * q.size),
-      totalElements: items.length,
-      totalPages: all ? (items.length > 0 ? 1 : 0) : Math.ceil(items.length / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(all ? items : items.slice(q.page * q.size, (q.page + 1) * q.size), items.length, q);
   }
 
   /** Concentrator export-collection: the current collected data of a gateway and the nodes under it. */

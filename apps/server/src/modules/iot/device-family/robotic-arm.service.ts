@@ -13,6 +13,7 @@ import {
   type LiveState,
   type OpsPagedQuery,
 } from '@tilth/contracts/device-family-ops.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { defineErrors } from '../../../platform/errors.js';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -66,24 +67,8 @@ export const ArmErrors = defineErrors({
   },
 });
 
-const page = <T>(all: readonly T[], q: OpsPagedQuery): Page<T> => {
-  if (q.size === 0) {
-    return {
-      content: [...all],
-      totalElements: all.length,
-      totalPages: all.length ? 1 : 0,
-      number: 0,
-      size: 0,
-    };
-  }
-  return {
-    content: all.slice(q.page * q.size, (q.page + 1) * q.size),
-    totalElements: all.length,
-    totalPages: Math.ceil(all.length / q.size),
-    number: q.page,
-    size: q.size,
-  };
-};
+const page = <T>(all: readonly T[], q: OpsPagedQuery): Page<T> =>
+  pageAnswer(q.size === 0 ? [...all] : all.slice(q.page * q.size, (q.page + 1) * q.size), all.length, q);
 
 /** The control log of one device, newest first (inverter getLog, arm ctrl-log). */
 export const deviceControlLog = async (ctx: TenantCtx, deviceId: number, q: OpsPagedQuery) => {
@@ -96,13 +81,7 @@ export const deviceControlLog = async (ctx: TenantCtx, deviceId: number, q: OpsP
     all ? 0 : q.page * q.size,
   );
   const content: ControlLogItem[] = rows.map(toLogItem);
-  return {
-    content,
-    totalElements: total,
-    totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-    number: all ? 0 : q.page,
-    size: q.size,
-  };
+  return pageAnswer(content, total, q);
 };
 
 /** Protocol of a stream URL, by scheme and extension. */
@@ -216,8 +195,8 @@ export class RoboticArmService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         fileId: r.id,
         fileUrl: fileUrlOf(ctx.tenantId, r.id),
         fileName: r.fileName,
@@ -225,11 +204,9 @@ export class RoboticArmService {
         fileSize: r.fileSize,
         takenAt: r.creationDate.toISOString(),
       })),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+      total,
+      q,
+    );
   }
 
   /** The arm camera's stream from its config; cameras proper (players, playback) are the camera module's. */

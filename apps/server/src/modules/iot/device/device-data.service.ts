@@ -12,6 +12,7 @@ import type {
 } from '@tilth/contracts/device.types';
 import { type DeviceTypeDef, deviceTypeByKey, type MetricDef, metricOf } from '@tilth/contracts/device-types';
 import ExcelJS from 'exceljs';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
@@ -19,7 +20,7 @@ import { hiddenCollectionKeys } from '../device-family/index.js';
 import { DEVICE_ACCESS, requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import { type DeviceView, findDevice, listDeviceOptions, listDevices } from './device.repository.js';
-import { pageResult, toDevice } from './device.service.js';
+import { toDevice } from './device.service.js';
 import { readRawRows, readSeries, type Series } from './device-series.repository.js';
 import { listStatusLog } from './device-status.repository.js';
 import { chinaTimeText, parseHistoryTime } from './device-time.js';
@@ -173,7 +174,7 @@ export class DeviceDataService {
       all ? 0 : q.page * q.size,
     );
     const content = rows.map((r) => ({ ...r, online: r.online ? 1 : 0, at: r.at.toISOString() }));
-    return pageResult(content, total, q.page, q.size);
+    return pageAnswer(content, total, q);
   }
 
   /** A device of the tenant the caller may view, with its registry type. */

@@ -21,6 +21,7 @@ import type {
 import { type DeviceTypeDef, deviceTypeByKey } from '@tilth/contracts/device-types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import type { Db } from '../../../platform/db/client.js';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -28,7 +29,7 @@ import type { ControlService } from '../control/index.js';
 import { requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
 import { type DeviceFilter, findDevice, findDeviceByEui, listDevices } from './device.repository.js';
-import { type DeviceService, pageResult, toDevice } from './device.service.js';
+import { type DeviceService, toDevice } from './device.service.js';
 import type { DeviceDataService } from './device-data.service.js';
 
 // Spec 02 §7 family paths over the one registry: every call is the DeviceService's, with the device type
@@ -65,11 +66,10 @@ export class FamilyCrudService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageResult(
+    return pageAnswer(
       rows.map((r) => toFamily(toDevice(r))),
       total,
-      q.page,
-      q.size,
+      q,
     );
   }
 

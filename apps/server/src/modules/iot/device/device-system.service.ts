@@ -6,6 +6,7 @@ import type {
   DeviceTransferBody,
 } from '@tilth/contracts/device.types';
 import { DEVICE_TYPE_KEYS } from '@tilth/contracts/device-types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { findPlot } from '../../farm/land/index.js';
@@ -18,7 +19,7 @@ import {
   listDevices,
   transferDevices,
 } from './device.repository.js';
-import { type DeviceService, pageResult, toDevice } from './device.service.js';
+import { type DeviceService, toDevice } from './device.service.js';
 import { isFarmBase } from './device-place.js';
 
 /**
@@ -47,7 +48,7 @@ export class DeviceSystemService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageResult(rows.map(toDevice), total, q.page, q.size);
+    return pageAnswer(rows.map(toDevice), total, q);
   }
 
   /** Deletes all of `ids` or none: 404 when one is not the tenant's, 409 when others hang off them. */

@@ -10,6 +10,7 @@ import type {
 import { deviceConfigSchema } from '@tilth/contracts/device-config.types';
 import { deviceTopic } from '@tilth/contracts/device-topics';
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -81,17 +82,6 @@ export const toDevice = (r: DeviceView): Device => ({
   creationDate: r.creationDate.toISOString(),
 });
 
-export const pageResult = <T>(content: T[], total: number, page: number, size: number): Page<T> => {
-  const all = size === 0;
-  return {
-    content,
-    totalElements: total,
-    totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / size),
-    number: all ? 0 : page,
-    size,
-  };
-};
-
 export class DeviceService {
   constructor(private readonly iot: () => DeviceIotLink) {}
 
@@ -116,7 +106,7 @@ export class DeviceService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageResult(rows.map(toDevice), total, q.page, q.size);
+    return pageAnswer(rows.map(toDevice), total, q);
   }
 
   async details(ctx: Ctx, id: number): Promise<Device> {

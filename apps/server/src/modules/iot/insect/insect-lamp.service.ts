@@ -16,18 +16,12 @@ import type {
   LampPhotoQuery,
   LampSim,
 } from '@tilth/contracts/insect-lamp.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
 import { listControlLog, OPEN_STATES, toLogItem } from '../control/index.js';
-import {
-  countByIccid,
-  DeviceErrors,
-  type DeviceRow,
-  pageResult,
-  readSeries,
-  toCurve,
-} from '../device/index.js';
+import { countByIccid, DeviceErrors, type DeviceRow, readSeries, toCurve } from '../device/index.js';
 import {
   codesOf,
   command,
@@ -118,7 +112,7 @@ export class InsectLampService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageResult(await this.records.views(ctx, rows), total, q.page, q.size);
+    return pageAnswer(await this.records.views(ctx, rows), total, q);
   }
 
   private configuration(
@@ -183,7 +177,7 @@ export class InsectLampService {
       all ? 0 : q.page * q.size,
     );
     const content = rows.map((r) => ({ collectionTime: r.ts.toISOString(), seq: r.seq, values: r.values }));
-    return pageResult(content, total, q.page, q.size);
+    return pageAnswer(content, total, q);
   }
 
   /** {id}/sim_select: the IoT card of the lamp's iccid. */

@@ -11,6 +11,7 @@ import {
   type StatisticsUpdateBody,
   type TypeTrend,
 } from '@tilth/contracts/insect.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
@@ -56,13 +57,7 @@ export class InsectStatisticsService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: rows.map(toType),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(rows.map(toType), total, q);
   }
 
   async create(ctx: Ctx, body: StatisticsCreateBody): Promise<InsectRecord> {

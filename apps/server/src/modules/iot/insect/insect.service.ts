@@ -9,6 +9,7 @@ import {
   type InsectTrendPoint,
   type InsectTrendQuery,
 } from '@tilth/contracts/insect.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
@@ -132,13 +133,7 @@ export class InsectService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return {
-      content: await this.views(ctx, rows),
-      totalElements: total,
-      totalPages: all ? (total > 0 ? 1 : 0) : Math.ceil(total / q.size),
-      number: all ? 0 : q.page,
-      size: q.size,
-    };
+    return pageAnswer(await this.views(ctx, rows), total, q);
   }
 
   async get(ctx: Ctx, id: number): Promise<InsectRecord> {

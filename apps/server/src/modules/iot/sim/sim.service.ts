@@ -7,10 +7,11 @@ import type {
   SimListQuery,
   SimUpdateBody,
 } from '@tilth/contracts/sim.types';
+import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { countByIccid, devicesWithIccid, pageResult, parseHistoryTime } from '../device/index.js';
+import { countByIccid, devicesWithIccid, parseHistoryTime } from '../device/index.js';
 import { SimErrors } from './sim.errors.js';
 import {
   deleteSim,
@@ -74,11 +75,10 @@ export class SimService {
       ctx.tenantId,
       rows.map((r) => r.iccid),
     );
-    return pageResult(
+    return pageAnswer(
       rows.map((r) => toSim(r, counts.get(r.iccid) ?? 0)),
       total,
-      q.page,
-      q.size,
+      q,
     );
   }
 

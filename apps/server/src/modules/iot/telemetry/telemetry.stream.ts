@@ -1,5 +1,5 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
 import { DEVICE_TYPES } from '@tilth/contracts/device-types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearer } from '../../../platform/auth/tokens.js';
 import { CommonErrors } from '../../../platform/errors.js';

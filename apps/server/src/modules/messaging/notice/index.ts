@@ -2,4 +2,3 @@
 export { sanitizeNoticeHtml } from './html.sanitize.js';
 export { NotificationService } from './message.service.js';
 export { NoticeService } from './notice.service.js';
-export { pageWindow, toPage } from './paging.js';

@@ -6,6 +6,7 @@ import {
   type ReadFlagRequest,
   type UserMessageItem,
 } from '@tilth/contracts';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -14,7 +15,6 @@ import * as repo from './message.repository.js';
 import { NoticeErrors } from './notice.errors.js';
 import * as noticeRepo from './notice.repository.js';
 import { NOTICE_BELL } from './notice.service.js';
-import { pageWindow, toPage } from './paging.js';
 
 export interface UserMessageQuery extends PageQuery {
   readFlag?: number | undefined;
@@ -67,10 +67,11 @@ export class NotificationService {
     requireTenant(ctx);
     const w = pageWindow(q);
     const { rows, total } = await repo.listMessages(ctx.db, ctx.tenantId, ctx.user.id, q, w.limit, w.offset);
-    return toPage(
+    return pageAnswer(
       rows.map((r) => item(r, q.withContent !== 0)),
       total,
       q,
+      { numberWhenAll: 'asked' },
     );
   }
 

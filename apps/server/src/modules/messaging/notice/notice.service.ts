@@ -8,6 +8,7 @@ import {
   type UpdateNoticeRequest,
 } from '@tilth/contracts';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -16,7 +17,6 @@ import { sanitizeNoticeHtml } from './html.sanitize.js';
 import { countUnreadMessages } from './message.repository.js';
 import { NoticeErrors } from './notice.errors.js';
 import * as repo from './notice.repository.js';
-import { pageWindow, toPage } from './paging.js';
 
 export const NOTICE_BELL: PermissionCode = 'wfpf.farm.user.ps.notice-message';
 export const NOTICE_MANAGE = {
@@ -79,7 +79,7 @@ export class NoticeService {
     const latestOnly = q.size === 0;
     const w = latestOnly ? { limit: 1, offset: 0 } : pageWindow(q);
     const { rows, total } = await repo.listVisible(ctx.db, reader(ctx), filter, w.limit, w.offset);
-    return toPage(rows.map(item), total, q);
+    return pageAnswer(rows.map(item), total, q, { numberWhenAll: 'asked' });
   }
 
   async detail(ctx: Ctx, id: number): Promise<NoticeDetail> {
@@ -128,7 +128,7 @@ export class NoticeService {
     const w = pageWindow(q);
     const { rows, total } = await repo.listOwn(ctx.db, reader(ctx), q, w.limit, w.offset);
     // Attachments are fetched on the detail call; the list stays one query.
-    return toPage(
+    return pageAnswer(
       rows.map((r) => ({
         ...item(r),
         statusCode: r.statusCode,
@@ -139,6 +139,7 @@ export class NoticeService {
       })),
       total,
       q,
+      { numberWhenAll: 'asked' },
     );
   }
 

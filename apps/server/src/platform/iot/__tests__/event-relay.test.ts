@@ -1,4 +1,4 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotPorts } from '../../../app/server.js';

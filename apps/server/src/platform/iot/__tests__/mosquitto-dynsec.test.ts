@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DeviceCreated, DeviceCredentials, DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { DeviceCreated, DeviceCredentials } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

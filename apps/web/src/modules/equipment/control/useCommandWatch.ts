@@ -1,4 +1,4 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import { useCallback, useEffect, useRef } from 'react';
 import { useDeviceEvents } from '../live/useDeviceStream';
 import { isFinal } from './commandModel';

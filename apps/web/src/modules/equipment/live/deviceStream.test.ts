@@ -1,4 +1,4 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import { describe, expect, it } from 'vitest';
 import { acquireDeviceStream, DeviceStream, type StreamState } from './deviceStream';
 

@@ -1,4 +1,4 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import { type DeviceStreamEvent, streamEndEvent } from '@tilth/contracts/live-events.types';
 import { backoffMs, SseParser, toDeviceEvent } from './sse';
 
 // One live connection per tenant to GET /wfpe/v1/{t}/device/stream, shared by every screen that shows
@@ -54,9 +54,7 @@ const isExpiredAnswer = async (res: Response): Promise<boolean> => {
 /** The reason of the server's last `event: end` (expired, revoked, forbidden, shutdown). */
 const streamEndReason = (data: string): string | undefined => {
   try {
-    const body: unknown = JSON.parse(data);
-    const reason = typeof body === 'object' && body !== null ? Reflect.get(body, 'reason') : undefined;
-    return typeof reason === 'string' ? reason : undefined;
+    return streamEndEvent.safeParse(JSON.parse(data)).data?.reason;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import type { Page } from '@tilth/contracts';
-import type { CollectedDatum, Device, DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { CollectedDatum, Device } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 
 // How a live event changes what the console already holds: a device row (list pages, details) and the
 // collected-data cards of the data dialog. Pure functions; unchanged inputs come back as the same object,

@@ -1,4 +1,4 @@
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import { type DeviceStreamEvent, readDeviceStreamEvent } from '@tilth/contracts/live-events.types';
 
 // A Server-Sent Events reader for fetch() streams. EventSource cannot send the Authorization header, so
 // the console reads `text/event-stream` itself: this parser turns text chunks into events (WHATWG
@@ -58,58 +58,9 @@ export class SseParser {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
 /** A stream message as a DeviceStreamEvent, or null for anything else (heartbeats, unknown types). */
-export const toDeviceEvent = (message: SseMessage): DeviceStreamEvent | null => {
-  let body: unknown;
-  try {
-    body = JSON.parse(message.data);
-  } catch {
-    return null;
-  }
-  if (!isObject(body) || typeof body.deviceId !== 'number') return null;
-  const type = typeof body.type === 'string' ? body.type : message.event;
-  switch (type) {
-    case 'telemetry':
-      return isObject(body.values) && typeof body.ts === 'string'
-        ? {
-            type,
-            deviceId: body.deviceId,
-            ts: body.ts,
-            values: Object.fromEntries(
-              Object.entries(body.values).filter((e): e is [string, number] => typeof e[1] === 'number'),
-            ),
-          }
-        : null;
-    case 'status':
-      return typeof body.online === 'boolean' && typeof body.at === 'string'
-        ? { type, deviceId: body.deviceId, online: body.online, at: body.at }
-        : null;
-    case 'command':
-      return typeof body.cmdId === 'string' && typeof body.state === 'string'
-        ? {
-            type,
-            deviceId: body.deviceId,
-            cmdId: body.cmdId,
-            state: body.state,
-            message: typeof body.message === 'string' ? body.message : null,
-          }
-        : null;
-    case 'alarm':
-      return typeof body.alarmId === 'number' && typeof body.state === 'string'
-        ? {
-            type,
-            deviceId: body.deviceId,
-            alarmId: body.alarmId,
-            state: body.state,
-            severity: typeof body.severity === 'string' ? body.severity : '',
-          }
-        : null;
-    default:
-      return null;
-  }
-};
+export const toDeviceEvent = (message: SseMessage): DeviceStreamEvent | null =>
+  readDeviceStreamEvent(message.event, message.data);
 
 /** Reconnect delay after `attempt` failures in a row: 1 s doubling to 30 s, with ±20 % jitter. */
 export const backoffMs = (attempt: number, random: () => number = Math.random): number => {

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@tilth/contracts';
-import type { CollectedDatum, Device, DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { CollectedDatum, Device } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import { useEffect, useRef, useState } from 'react';
 import { refreshAccessToken } from '../../../shared/api/client';
 import { currentLanguage } from '../../../shared/i18n/i18n';

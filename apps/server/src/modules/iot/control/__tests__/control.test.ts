@@ -1,5 +1,5 @@
 import type { CommandView, SwitchItem, SwitchType } from '@tilth/contracts/control.types';
-import type { DeviceStreamEvent } from '@tilth/contracts/device.types';
+import type { DeviceStreamEvent } from '@tilth/contracts/live-events.types';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
