@@ -31,6 +31,28 @@ export const TASK_TYPE_CODE_MAX = 30;
 
 const trim = (s: string): string => s.trim();
 
+/**
+ * An English name: Latin letters (accents allowed), digits, spaces and ASCII punctuation — no Chinese or
+ * other scripts, so the en-US console never shows a Chinese "English" name (issue 12 item 5). The console's
+ * crop form checks the same rule.
+ */
+export const CROP_EN_NAME_PATTERN = /^[\x20-\x7E\u00C0-\u024F]*$/;
+export const CROP_EN_NAME_ERROR = 'only Latin letters, digits, spaces and punctuation';
+export const isCropEnName = (value: string): boolean => CROP_EN_NAME_PATTERN.test(value);
+
+const cropEnName = z
+  .string()
+  .max(CROP_EN_NAME_MAX * 4)
+  .transform(trim)
+  .pipe(
+    z
+      .string()
+      .max(CROP_EN_NAME_MAX, tooLong(CROP_EN_NAME_MAX))
+      .regex(CROP_EN_NAME_PATTERN, { error: CROP_EN_NAME_ERROR }),
+  )
+  .transform((s) => (s === '' ? null : s))
+  .nullable();
+
 /** An image: a file of this server (`/hfle/…`) or an http(s) URL; '' or null means none. */
 export const catalogueImageUrl = z
   .string()
@@ -86,7 +108,7 @@ export const cropType = z.enum(CROP_TYPES);
 
 export const cropCreateBody = z.strictObject({
   cropName: requiredText(CROP_NAME_MAX),
-  cropEnName: optionalText(CROP_EN_NAME_MAX).optional(),
+  cropEnName: cropEnName.optional(),
   cropType: cropType.default('plant'),
   imageUrl: catalogueImageUrl.optional(),
   description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
@@ -99,7 +121,7 @@ const cropUpdateFields = z.strictObject({
   cropId: bodyId,
   objectVersionNumber,
   cropName: requiredText(CROP_NAME_MAX),
-  cropEnName: optionalText(CROP_EN_NAME_MAX).optional(),
+  cropEnName: cropEnName.optional(),
   cropType: cropType.optional(),
   imageUrl: catalogueImageUrl.optional(),
   description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),

@@ -187,7 +187,13 @@ export function StrategyFormModal({ tenantId, open, strategy, onClose }: Props) 
           label={t('automation:field.durationMin')}
           extra={t('automation:strategy.durationHint')}
         >
-          <InputNumber min={0} max={STRATEGY_DURATION_MAX_MIN} precision={0} suffix={t('alarm:unit.min')} />
+          <InputNumber
+            style={{ width: 160 }}
+            min={0}
+            max={STRATEGY_DURATION_MAX_MIN}
+            precision={0}
+            suffix={t('alarm:unit.min')}
+          />
         </Form.Item>
         <Form.Item name="description" label={t('automation:field.description')}>
           <Input.TextArea rows={2} maxLength={200} showCount />

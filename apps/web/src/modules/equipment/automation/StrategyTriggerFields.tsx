@@ -91,7 +91,9 @@ export function StrategyTriggerFields({ values, devices, loading, onSensorChange
               </Form.Item>
               <OpThresholdFields metric={condMetric} required={required} opStyle={{ width: 80 }} />
               <Form.Item name="forMin" noStyle>
+                {/* Room for the prefix, four digits and the unit in both languages (issue 12 item 5). */}
                 <InputNumber
+                  style={{ width: 180 }}
                   min={0}
                   max={1440}
                   precision={0}

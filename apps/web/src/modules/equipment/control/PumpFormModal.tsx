@@ -6,6 +6,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { controlApi, controlKeys } from './control.api';
 
 interface Values {
@@ -73,7 +74,11 @@ export function PumpFormModal({
         >
           <Input maxLength={60} />
         </Form.Item>
-        <Form.Item name="node" label={t('control:aerator.node')} rules={[{ required: true }]}>
+        <Form.Item
+          name="node"
+          label={t('control:aerator.node')}
+          rules={[requiredRule(t, t('control:aerator.node'), 'select')]}
+        >
           <Select options={free.map((n) => ({ value: n, label: t('control:aerator.port', { node: n }) }))} />
         </Form.Item>
       </Form>

@@ -7,6 +7,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { controlApi, controlKeys } from './control.api';
 
 interface Values {
@@ -76,7 +77,11 @@ export function SwitchFormModal({
         <Form.Item name="circuit" label={t('control:switch.circuit')} rules={[{ required: true }]}>
           <InputNumber min={0} max={255} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="switchTypeName" label={t('control:switch.type')} rules={[{ required: true }]}>
+        <Form.Item
+          name="switchTypeName"
+          label={t('control:switch.type')}
+          rules={[requiredRule(t, t('control:switch.type'), 'select')]}
+        >
           <Select
             options={(['regular', 'motorised', 'curtain'] as const).map((v) => ({
               value: v,

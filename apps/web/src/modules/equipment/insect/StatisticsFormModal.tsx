@@ -14,6 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { type InsectRecord, insectApi, insectKeys } from './insect.api';
 
 interface Values {
@@ -89,7 +90,11 @@ export function StatisticsFormModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="takenAt" label={t('insect:field.time')} rules={[{ required: true }]}>
+        <Form.Item
+          name="takenAt"
+          label={t('insect:field.time')}
+          rules={[requiredRule(t, t('insect:field.time'), 'select')]}
+        >
           <DatePicker showTime style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
         <Form.Item name="deviceId" label={t('insect:field.device')}>

@@ -3,6 +3,7 @@ import {
   CROP_EN_NAME_MAX,
   CROP_NAME_MAX,
   CROP_TYPES,
+  isCropEnName,
 } from '@tilth/contracts/crop.types';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -12,6 +13,7 @@ import Switch from 'antd/es/switch';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { type Crop, catalogueKeys, cropApi } from '../api/catalogue.api';
 import { ImageUrlField } from './ImageUrlField';
 
@@ -93,10 +95,25 @@ export function CropFormModal({ tenantId, open, crop, onClose }: CropFormModalPr
         <Form.Item name="cropName" label={t('systemCatalogue:crop.cropName')} rules={[required]}>
           <Input maxLength={CROP_NAME_MAX} showCount />
         </Form.Item>
-        <Form.Item name="cropEnName" label={t('systemCatalogue:crop.cropEnName')}>
+        <Form.Item
+          name="cropEnName"
+          label={t('systemCatalogue:crop.cropEnName')}
+          rules={[
+            {
+              // The server's rule (contracts): Latin letters, digits, spaces and punctuation only.
+              validator: async (_r, v: string | undefined) => {
+                if (v && !isCropEnName(v.trim())) throw new Error(t('systemCatalogue:crop.enNameLatin'));
+              },
+            },
+          ]}
+        >
           <Input maxLength={CROP_EN_NAME_MAX} showCount />
         </Form.Item>
-        <Form.Item name="cropType" label={t('systemCatalogue:crop.cropType')} rules={[{ required: true }]}>
+        <Form.Item
+          name="cropType"
+          label={t('systemCatalogue:crop.cropType')}
+          rules={[requiredRule(t, t('systemCatalogue:crop.cropType'), 'select')]}
+        >
           <Radio.Group
             optionType="button"
             options={CROP_TYPES.map((c) => ({ value: c, label: t(`systemCatalogue:cropType.${c}`) }))}

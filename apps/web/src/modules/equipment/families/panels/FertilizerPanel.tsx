@@ -15,6 +15,7 @@ import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { requiredRule } from '../../../../shared/form/fieldRules';
 import { useShell } from '../../../../shell/ShellContext';
 import { type DeviceSetting, familyApi, familyKeys, type SettingKindPath } from '../family.api';
 import { useCommand } from './common';
@@ -40,7 +41,11 @@ function ProgramFields({ methods }: { methods: DeviceSetting[] }) {
         >
           <InputNumber min={1} max={99} precision={0} />
         </Form.Item>
-        <Form.Item name={['data', 'mode']} label={t('program.mode')} rules={[{ required: true }]}>
+        <Form.Item
+          name={['data', 'mode']}
+          label={t('program.mode')}
+          rules={[requiredRule(t, t('program.mode'), 'select')]}
+        >
           <Select
             style={{ width: 200 }}
             options={PROGRAM_MODES.map((m) => ({ value: m, label: t(`program.modes.${m}`) }))}
@@ -69,7 +74,11 @@ function ProgramFields({ methods }: { methods: DeviceSetting[] }) {
         </Form.Item>
       ) : null}
       <Space wrap>
-        <Form.Item name={['data', 'startDate']} label={t('program.startDate')} rules={[{ required: true }]}>
+        <Form.Item
+          name={['data', 'startDate']}
+          label={t('program.startDate')}
+          rules={[requiredRule(t, t('program.startDate'), 'select')]}
+        >
           <DatePicker />
         </Form.Item>
         <Form.Item name={['data', 'endDate']} label={t('program.endDate')}>
@@ -231,7 +240,11 @@ export default function FertilizerPanel({ device }: { device: Device }) {
       toData={compact}
       fields={() => (
         <Space wrap>
-          <Form.Item name={['data', 'method']} label={t('method.method')} rules={[{ required: true }]}>
+          <Form.Item
+            name={['data', 'method']}
+            label={t('method.method')}
+            rules={[requiredRule(t, t('method.method'), 'select')]}
+          >
             <Select
               style={{ width: 200 }}
               options={FERTILIZATION_METHODS.map((m) => ({ value: m, label: t(`method.methods.${m}`) }))}

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
+import { requiredRule } from '../../../../shared/form/fieldRules';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { controlApi, controlKeys } from '../../control/control.api';
@@ -135,7 +136,11 @@ export default function GatewayPanel({ device }: { device: Device }) {
             defaults={{ sw: 1, circuit: 0 }}
             fields={(form) => (
               <Space wrap>
-                <Form.Item name={['data', 'switchId']} label={t('rtu.switch')} rules={[{ required: true }]}>
+                <Form.Item
+                  name={['data', 'switchId']}
+                  label={t('rtu.switch')}
+                  rules={[requiredRule(t, t('rtu.switch'), 'select')]}
+                >
                   <Select
                     style={{ width: 240 }}
                     loading={switches.isLoading}
@@ -152,7 +157,11 @@ export default function GatewayPanel({ device }: { device: Device }) {
                 <Form.Item name={['data', 'circuit']} hidden>
                   <InputNumber />
                 </Form.Item>
-                <Form.Item name={['data', 'sw']} label={t('rtu.sw')} rules={[{ required: true }]}>
+                <Form.Item
+                  name={['data', 'sw']}
+                  label={t('rtu.sw')}
+                  rules={[requiredRule(t, t('rtu.sw'), 'select')]}
+                >
                   <Select
                     style={{ width: 200 }}
                     options={[1, 0, 2].map((v) => ({ value: v, label: t(`rtu.swValue.${v}`) }))}

@@ -17,6 +17,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../../shared/form/fieldRules';
 import { ImageUrlField } from '../../../system/components/ImageUrlField';
 import { toFarmDayjs, toFarmText } from '../activityTime';
 import { type Activity, activityApi, activityKeys } from '../api/activity.api';
@@ -131,7 +132,7 @@ export function ActivityFormModal({ tenantId, open, activity, preset, onClose }:
         <Form.Item
           name="activityType"
           label={t('farmActivity:field.activityType')}
-          rules={[{ required: true }]}
+          rules={[requiredRule(t, t('farmActivity:field.activityType'), 'select')]}
         >
           <Select options={ACTIVITY_TYPES.map((x) => ({ value: x, label: t(`farmActivity:type.${x}`) }))} />
         </Form.Item>

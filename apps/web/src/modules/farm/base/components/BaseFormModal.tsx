@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectArea, useSelectedArea } from '../../../../shared/area/areaStore';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../../shared/form/fieldRules';
 import { AREA_NAME_MAX, isAreaCode } from '../../../../shared/validators';
 import { type Area, baseApi, baseKeys } from '../api/base.api';
 import {
@@ -102,7 +103,11 @@ export function BaseFormModal({ tenantId, open, area, onClose }: BaseFormModalPr
         >
           <Input maxLength={60} placeholder={t('farmBase:field.areaNumPlaceholder')} />
         </Form.Item>
-        <Form.Item name="areaUsage" label={t('farmBase:field.areaUsage')} rules={[{ required: true }]}>
+        <Form.Item
+          name="areaUsage"
+          label={t('farmBase:field.areaUsage')}
+          rules={[requiredRule(t, t('farmBase:field.areaUsage'), 'select')]}
+        >
           <Radio.Group
             optionType="button"
             buttonStyle="solid"

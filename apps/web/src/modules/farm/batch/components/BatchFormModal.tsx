@@ -9,6 +9,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../../shared/form/fieldRules';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
 import {
@@ -142,7 +143,11 @@ export function BatchFormModal({ tenantId, open, batch, defaultAreaId, onClose }
         >
           <Input maxLength={BATCH_CODE_MAX} />
         </Form.Item>
-        <Form.Item name="batchType" label={t('farmBatch:field.batchType')} rules={[{ required: true }]}>
+        <Form.Item
+          name="batchType"
+          label={t('farmBatch:field.batchType')}
+          rules={[requiredRule(t, t('farmBatch:field.batchType'), 'select')]}
+        >
           <Radio.Group
             optionType="button"
             buttonStyle="solid"

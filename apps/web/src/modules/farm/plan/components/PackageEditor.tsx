@@ -14,6 +14,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../shared/api/client';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { fieldWords, requiredRule } from '../../../../shared/form/fieldRules';
 import { planApi, planKeys } from '../api/plan.api';
 import { PackageTimeline, type TimelineTask } from './PackageTimeline';
 
@@ -199,11 +200,16 @@ export function PackageEditor({
                 <div key={field.key} className="tl-plan-tasks__row">
                   <Form.Item
                     name={[field.name, 'taskName']}
-                    rules={[{ required: true, whitespace: true, max: 60 }]}
+                    {...fieldWords(t('farmPlan:package.task.name'))}
+                    rules={[requiredRule(t, t('farmPlan:package.task.name')), { max: 60 }]}
                   >
                     <Input maxLength={60} placeholder={t('farmPlan:package.task.name')} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'taskTypeId']} rules={[{ required: true }]}>
+                  <Form.Item
+                    name={[field.name, 'taskTypeId']}
+                    {...fieldWords(t('farmPlan:package.task.type'))}
+                    rules={[requiredRule(t, t('farmPlan:package.task.type'), 'select')]}
+                  >
                     <Select
                       showSearch={{ optionFilterProp: 'label' }}
                       placeholder={t('farmPlan:package.task.type')}
@@ -213,10 +219,18 @@ export function PackageEditor({
                       }))}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'dayOffset']} rules={[{ required: true }]}>
+                  <Form.Item
+                    name={[field.name, 'dayOffset']}
+                    {...fieldWords(t('farmPlan:package.task.dayOffset'))}
+                    rules={[requiredRule(t, t('farmPlan:package.task.dayOffset'))]}
+                  >
                     <InputNumber min={0} max={730} precision={0} addonAfter={t('farmPlan:unit.day')} />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'durationDays']} rules={[{ required: true }]}>
+                  <Form.Item
+                    name={[field.name, 'durationDays']}
+                    {...fieldWords(t('farmPlan:package.task.duration'))}
+                    rules={[requiredRule(t, t('farmPlan:package.task.duration'))]}
+                  >
                     <InputNumber min={1} max={365} precision={0} addonAfter={t('farmPlan:unit.day')} />
                   </Form.Item>
                   <Form.List name={[field.name, 'inputs']}>
@@ -227,8 +241,9 @@ export function PackageEditor({
                             <Form.Item
                               noStyle
                               name={[line.name, 'inputId']}
+                              {...fieldWords(t('farmPlan:package.task.inputItem'))}
                               rules={[
-                                { required: true },
+                                requiredRule(t, t('farmPlan:package.task.inputItem'), 'select'),
                                 ({ getFieldValue }) => ({
                                   validator: async (_, value: number | undefined) => {
                                     const list = (getFieldValue(['tasks', field.name, 'inputs']) ?? []) as {
@@ -256,7 +271,12 @@ export function PackageEditor({
                             </Form.Item>
                             <Form.Item noStyle shouldUpdate>
                               {() => (
-                                <Form.Item noStyle name={[line.name, 'amount']} rules={[{ required: true }]}>
+                                <Form.Item
+                                  noStyle
+                                  name={[line.name, 'amount']}
+                                  {...fieldWords(t('farmPlan:package.task.amount'))}
+                                  rules={[requiredRule(t, t('farmPlan:package.task.amount'))]}
+                                >
                                   <InputNumber
                                     style={{ width: 130 }}
                                     min={0.001}

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../../shared/form/fieldRules';
 import { type Batch, planApi, planKeys } from '../api/plan.api';
 
 interface Values {
@@ -146,7 +147,11 @@ export function PlanWizard({
           >
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="packageId" label={t('farmPlan:plan.package')} rules={[{ required: true }]}>
+          <Form.Item
+            name="packageId"
+            label={t('farmPlan:plan.package')}
+            rules={[requiredRule(t, t('farmPlan:plan.package'), 'select')]}
+          >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               options={(packages.data ?? []).map((p) => ({
@@ -157,7 +162,11 @@ export function PlanWizard({
           </Form.Item>
         </div>
         <div hidden={step !== 1}>
-          <Form.Item name="startDate" label={t('farmPlan:plan.startDate')} rules={[{ required: true }]}>
+          <Form.Item
+            name="startDate"
+            label={t('farmPlan:plan.startDate')}
+            rules={[requiredRule(t, t('farmPlan:plan.startDate'), 'select')]}
+          >
             <DatePicker />
           </Form.Item>
         </div>
