@@ -5,6 +5,7 @@ import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import UpOutlined from '@ant-design/icons/UpOutlined';
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
+import type { FormInstance } from 'antd/es/form';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
@@ -26,6 +27,8 @@ export interface FilterBarProps {
   /** Called after the fields are cleared; a search with no filters follows. */
   onReset?: () => void;
   initialValues?: Record<string, unknown>;
+  /** The bar's form, when the page must set a field itself (dropping a scope from the empty list). */
+  form?: FormInstance;
   /** Optional add button at the end, shown only to holders of `addCode` when one is given. */
   onAdd?: () => void;
   addText?: ReactNode;
@@ -74,12 +77,13 @@ export function FilterBar({
   onSearch,
   onReset,
   initialValues,
+  form: given,
   onAdd,
   addText,
   addCode,
 }: FilterBarProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm(given);
   const ref = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(filterColumns(0));
   const [expanded, setExpanded] = useState(false);

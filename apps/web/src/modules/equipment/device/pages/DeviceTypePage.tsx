@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type DeviceTypeDef, deviceTypeByRoute } from '@tilth/contracts/device-types';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
+import Form from 'antd/es/form';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -50,6 +51,8 @@ function DeviceList({ type }: { type: DeviceTypeDef }) {
     initialFilters,
   });
   const bases = useQuery({ queryKey: deviceKeys.bases(tenantId), queryFn: () => deviceApi.bases(tenantId) });
+  const [filterForm] = Form.useForm();
+  const scopedBase = (bases.data ?? []).find((a) => a.areaId === list.filters.areaId);
   const [editing, setEditing] = useState<{ device: Device | null } | null>(null);
   const [credentials, setCredentials] = useState<{ device: Device; credentials: DeviceCredentials } | null>(
     null,
@@ -177,6 +180,7 @@ function DeviceList({ type }: { type: DeviceTypeDef }) {
       </div>
       <FilterBar
         fields={fields}
+        form={filterForm}
         initialValues={initialFilters}
         onSearch={list.search}
         onAdd={() => setEditing({ device: null })}
@@ -194,6 +198,16 @@ function DeviceList({ type }: { type: DeviceTypeDef }) {
           addText: t('device:action.add', { type: typeName }),
           addCode: codes.create,
           ignoreFilters: ['areaId'],
+          // The header's base may hold none of this type while another does (the demo's aerators).
+          scope: {
+            filter: 'areaId',
+            title: t('device:emptyAtBase', {
+              base: scopedBase?.areaName ?? selected?.areaName ?? '',
+              type: typeName,
+            }),
+            widenText: t('device:allBases'),
+            onWiden: () => filterForm.setFieldValue('areaId', undefined),
+          },
         }}
       />
       {editing ? (
