@@ -7,8 +7,9 @@ import { findRoute, toRouterPattern } from '../../app/routeMatch';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
 import type { RouteDef } from '../../shared/routing/routeDef';
-import { isListed, type MenuNode } from '../menu/menuModel';
+import type { MenuNode } from '../menu/menuModel';
 import { shellPorts } from '../shellPorts';
+import { MissingPage, missingPageKind } from './missingPage';
 import { usePaneStrips } from './paneStore';
 import { type Pane, paneKey } from './panes';
 
@@ -56,7 +57,7 @@ interface PaneHostProps {
 /**
  * The content area. Pages flagged isKeeping stay mounted (hidden with React's Activity) while their tab is
  * open, in every module; the others mount only while shown. A path with no page shows 'no related content
- * yet' when the menu lists it, 'page not found' otherwise.
+ * yet' when the menu lists it, 'no permission' when another role's menu would, 'page not found' otherwise.
  */
 export function PaneHost({ module, menu }: PaneHostProps) {
   const strips = usePaneStrips();
@@ -94,7 +95,7 @@ export function PaneHost({ module, menu }: PaneHostProps) {
         {current ? (
           <PaneView route={current.route} path={currentPath} />
         ) : (
-          <EmptyState variant={isListed(menu, location.pathname) ? 'noData' : 'notFound'} />
+          <MissingPage kind={missingPageKind(menu, location.pathname)} home={module.home} />
         )}
       </div>,
     );
