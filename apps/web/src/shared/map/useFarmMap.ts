@@ -1,5 +1,6 @@
 import type { MapConfig, MapCrs } from '@tilth/contracts/map.types';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LatLngPair } from './coords';
 import { createFarmMap, type FarmMapHandle, type FarmMapOptions } from './createFarmMap';
 
@@ -22,8 +23,16 @@ export const useFarmMap = (
   const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [handle, setHandle] = useState<FarmMapHandle | null>(null);
   const [crs, setCrs] = useState<MapCrs>('WGS84');
+  const { t } = useTranslation();
+  // Every map says when its tiles cannot be reached, unless the page words it itself.
   const opts = useRef(options);
-  opts.current = options;
+  opts.current = {
+    unreachable: {
+      text: t('common:map.unreachable'),
+      offer: (name) => t('common:map.useOffline', { name }),
+    },
+    ...options,
+  };
   useEffect(() => {
     if (!el || !config) return;
     const h = createFarmMap(el, config, opts.current);
