@@ -5,6 +5,10 @@ import { blankAsUnset, queryId } from './common.types.js';
 // Weather reports (spec 01 §2.4: report/rainfall-report, ari-report, light-report) computed from the
 // hourly rollups of weather-station telemetry. Paths: /wfpe/v1/{t}/report/…. Days are farm days
 // (Asia/Shanghai, UTC+8 without daylight saving).
+//
+// No invented zeros: a period without readings answers null for its values (a gap, not 0); the range
+// answered is the asked one cut to [first reading of the stations in scope, today], so neither periods
+// before any station existed nor future ones are returned; startDate / endDate give the range answered.
 
 export const REPORT_GRANULARITIES = ['day', 'month', 'year'] as const;
 export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
@@ -52,12 +56,12 @@ export type RainfallQuery = z.infer<typeof rainfallQuery>;
 export const rainfallPeriod = z.object({
   /** 'YYYY-MM-DD', 'YYYY-MM' or 'YYYY'. */
   period: z.string(),
-  /** Total precipitation in mm (mean over the stations that reported). */
-  rainfall: z.number(),
-  /** Days with at least RAIN_DAY_MM. */
-  rainDays: z.number(),
-  /** Largest amount fallen in one clock hour at any station, mm/h. */
-  maxHourly: z.number(),
+  /** Total precipitation in mm (mean over the stations that reported); null when no day has data. */
+  rainfall: z.number().nullable(),
+  /** Days with at least RAIN_DAY_MM; null when no day has data. */
+  rainDays: z.number().nullable(),
+  /** Largest amount fallen in one clock hour at any station, mm/h; null when no day has data. */
+  maxHourly: z.number().nullable(),
   /** Days of the period with any rainfall reading. */
   daysWithData: z.number(),
 });
@@ -70,7 +74,12 @@ export const rainfallReport = z.object({
   endDate: z.string(),
   stations: z.array(reportStation),
   periods: z.array(rainfallPeriod),
-  totals: z.object({ rainfall: z.number(), rainDays: z.number(), maxHourly: z.number() }),
+  /** Over the periods with data; null when none has any. */
+  totals: z.object({
+    rainfall: z.number().nullable(),
+    rainDays: z.number().nullable(),
+    maxHourly: z.number().nullable(),
+  }),
 });
 export type RainfallReport = z.infer<typeof rainfallReport>;
 
@@ -90,13 +99,13 @@ export const ariDay = z.object({
   maxTemp: z.number().nullable(),
   /** Hours with readings (coverage of the mean, 0–24). */
   hours: z.number(),
-  /** Effective accumulated temperature of the day (有效积温): max(0, mean − base). */
-  effective: z.number(),
-  /** Active accumulated temperature of the day (活动积温): mean when mean ≥ base, else 0. */
-  active: z.number(),
-  /** Running totals from startDate. */
-  effectiveTotal: z.number(),
-  activeTotal: z.number(),
+  /** Effective accumulated temperature of the day (有效积温): max(0, mean − base); null without data. */
+  effective: z.number().nullable(),
+  /** Active accumulated temperature of the day (活动积温): mean when mean ≥ base, else 0; null without data. */
+  active: z.number().nullable(),
+  /** Running totals from startDate over the days with data only; null on a day without data. */
+  effectiveTotal: z.number().nullable(),
+  activeTotal: z.number().nullable(),
 });
 export type AriDay = z.infer<typeof ariDay>;
 
@@ -107,9 +116,10 @@ export const ariReport = z.object({
   endDate: z.string(),
   stations: z.array(reportStation),
   days: z.array(ariDay),
+  /** Accumulated over the days with data only (daysWithData of days.length); null when none has data. */
   totals: z.object({
-    effective: z.number(),
-    active: z.number(),
+    effective: z.number().nullable(),
+    active: z.number().nullable(),
     /** Days whose mean reached the base. */
     daysAtOrAboveBase: z.number(),
     daysWithData: z.number(),
@@ -133,8 +143,8 @@ export const lightPeriod = z.object({
   avgIlluminance: z.number().nullable(),
   /** Highest reading (lux). */
   maxIlluminance: z.number().nullable(),
-  /** Hours whose mean illuminance reached sunshineLux (mean over the stations that reported). */
-  sunshineHours: z.number(),
+  /** Hours whose mean illuminance reached sunshineLux (mean over the stations that reported); null without data. */
+  sunshineHours: z.number().nullable(),
   daysWithData: z.number(),
 });
 export type LightPeriod = z.infer<typeof lightPeriod>;
@@ -150,7 +160,7 @@ export const lightReport = z.object({
   totals: z.object({
     avgIlluminance: z.number().nullable(),
     maxIlluminance: z.number().nullable(),
-    sunshineHours: z.number(),
+    sunshineHours: z.number().nullable(),
   }),
 });
 export type LightReport = z.infer<typeof lightReport>;

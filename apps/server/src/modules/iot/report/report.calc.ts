@@ -9,7 +9,8 @@ import type { DayAggregate } from './report.repository.js';
 
 // The arithmetic of the weather reports, kept free of I/O so tests can check it by hand. Inputs are one
 // row per (station, farm day); several stations are combined per day first (means for amounts and
-// levels — an areal estimate — maxima for peaks), then days are folded into periods.
+// levels — an areal estimate — maxima for peaks), then days are folded into periods. A period without
+// readings answers null, never 0: a gap the console draws as a gap and lists as '—'.
 
 export const round = (x: number, digits = 2): number => {
   const f = 10 ** digits;
@@ -27,6 +28,28 @@ export const addDays = (date: string, days: number): string => {
 
 /** The instant a farm day (Asia/Shanghai, UTC+8) starts. */
 export const farmDayStart = (date: string): Date => new Date(`${date}T00:00:00+08:00`);
+
+const FARM_OFFSET_MS = 8 * 3_600_000;
+
+/** The farm day (Asia/Shanghai, UTC+8) an instant falls on. */
+export const farmDayOf = (at: Date): string =>
+  new Date(at.getTime() + FARM_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * The range a report answers: the asked one cut to [first reading, today], so no period before the
+ * stations' first reading and none in the future is returned; null when nothing of it is left.
+ */
+export const answeredRange = (
+  asked: { startDate: string; endDate: string },
+  firstReading: Date | null,
+  today: string,
+): { startDate: string; endDate: string } | null => {
+  if (!firstReading) return null;
+  const first = farmDayOf(firstReading);
+  const startDate = asked.startDate < first ? first : asked.startDate;
+  const endDate = asked.endDate > today ? today : asked.endDate;
+  return startDate <= endDate ? { startDate, endDate } : null;
+};
 
 export const periodOf = (day: string, g: ReportGranularity): string =>
   g === 'day' ? day : g === 'month' ? day.slice(0, 7) : day.slice(0, 4);
@@ -96,19 +119,24 @@ export const rainfallPeriods = (
     p.maxHourly = Math.max(p.maxHourly, ...stations.map((s) => s.maxHourSum));
     p.daysWithData += 1;
   }
-  return [...acc].map(([period, p]) => ({
-    period,
-    rainfall: round(p.rainfall, 1),
-    rainDays: p.rainDays,
-    maxHourly: round(p.maxHourly, 1),
-    daysWithData: p.daysWithData,
-  }));
+  return [...acc].map(([period, p]) =>
+    p.daysWithData === 0
+      ? { period, rainfall: null, rainDays: null, maxHourly: null, daysWithData: 0 }
+      : {
+          period,
+          rainfall: round(p.rainfall, 1),
+          rainDays: p.rainDays,
+          maxHourly: round(p.maxHourly, 1),
+          daysWithData: p.daysWithData,
+        },
+  );
 };
 
 /**
  * Accumulated temperature per day from `airTemp`: the daily mean is the mean of the hourly means.
  * Effective (有效积温) adds max(0, mean − base); active (活动积温) adds the mean of days with mean ≥ base.
- * Days without readings add nothing.
+ * Days without readings add nothing and answer null (day values and running totals alike): the totals
+ * accumulate over the days with data only.
  */
 export const ariDays = (
   rows: readonly DayAggregate[],
@@ -129,10 +157,10 @@ export const ariDays = (
         minTemp: null,
         maxTemp: null,
         hours: 0,
-        effective: 0,
-        active: 0,
-        effectiveTotal: round(effectiveTotal),
-        activeTotal: round(activeTotal),
+        effective: null,
+        active: null,
+        effectiveTotal: null,
+        activeTotal: null,
       });
       continue;
     }
@@ -192,7 +220,7 @@ export const lightPeriods = (
     period,
     avgIlluminance: p.means.length ? round(mean(p.means), 0) : null,
     maxIlluminance: p.max,
-    sunshineHours: round(p.sunshine, 1),
+    sunshineHours: p.means.length ? round(p.sunshine, 1) : null,
     daysWithData: p.means.length,
   }));
 };
@@ -203,9 +231,37 @@ export const lightTotals = (rows: readonly DayAggregate[]) => {
   return {
     avgIlluminance: days.length ? round(mean(days.map((d) => d.mean)), 0) : null,
     maxIlluminance: days.length ? Math.max(...days.map((d) => d.max)) : null,
-    sunshineHours: round(
-      days.reduce((a, d) => a + d.sunshine, 0),
+    sunshineHours: days.length
+      ? round(
+          days.reduce((a, d) => a + d.sunshine, 0),
+          1,
+        )
+      : null,
+  };
+};
+
+/** Rainfall over the periods with data; nulls when none has any. */
+export const rainfallTotals = (periods: readonly RainfallPeriod[]) => {
+  const withData = periods.filter((p) => p.daysWithData > 0);
+  if (withData.length === 0) return { rainfall: null, rainDays: null, maxHourly: null };
+  return {
+    rainfall: round(
+      withData.reduce((a, p) => a + (p.rainfall ?? 0), 0),
       1,
     ),
+    rainDays: withData.reduce((a, p) => a + (p.rainDays ?? 0), 0),
+    maxHourly: withData.reduce((a, p) => Math.max(a, p.maxHourly ?? 0), 0),
+  };
+};
+
+/** Accumulated temperature of the range: the last running totals, over the days with data only. */
+export const ariTotals = (days: readonly AriDay[], base: number) => {
+  const withData = days.filter((d) => d.meanTemp !== null);
+  const last = withData[withData.length - 1];
+  return {
+    effective: last?.effectiveTotal ?? null,
+    active: last?.activeTotal ?? null,
+    daysAtOrAboveBase: withData.filter((d) => d.meanTemp !== null && d.meanTemp >= base).length,
+    daysWithData: withData.length,
   };
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { devices } from '../device/index.js';
 import { telemetryHourly } from '../telemetry/index.js';
@@ -97,4 +97,25 @@ export const dailyAggregates = async (
     )
     .groupBy(telemetryHourly.deviceId, farmDay)
     .orderBy(farmDay);
+};
+
+/** The first hour the stations reported the metric (the primary key's prefix answers it); null if never. */
+export const firstReading = async (
+  db: Db,
+  tenantId: number,
+  deviceIds: readonly number[],
+  metric: string,
+): Promise<Date | null> => {
+  if (deviceIds.length === 0) return null;
+  const [row] = await db
+    .select({ first: min(telemetryHourly.bucket) })
+    .from(telemetryHourly)
+    .where(
+      and(
+        eq(telemetryHourly.tenantId, tenantId),
+        inArray(telemetryHourly.deviceId, [...deviceIds]),
+        eq(telemetryHourly.metric, metric),
+      ),
+    );
+  return row?.first ?? null;
 };

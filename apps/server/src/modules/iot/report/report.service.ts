@@ -14,16 +14,19 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import {
   addDays,
+  answeredRange,
   ariDays,
+  ariTotals,
+  farmDayOf,
   farmDayStart,
   lightPeriods,
   lightTotals,
   periodCount,
   rainfallPeriods,
-  round,
+  rainfallTotals,
 } from './report.calc.js';
 import { ReportErrors } from './report.errors.js';
-import { dailyAggregates, listStations } from './report.repository.js';
+import { dailyAggregates, firstReading, listStations } from './report.repository.js';
 
 export const REPORT_ACCESS = {
   rainfall: 'wfpf.farm.report.rainfall-report',
@@ -59,23 +62,16 @@ export class ReportService {
     requireAccess(ctx, REPORT_ACCESS.rainfall);
     this.checkRange(ctx, q, q.granularity);
     const stations = await this.resolveStations(ctx, q);
-    const rows = await this.aggregates(ctx, stations, 'rainfall', q);
-    const periods = rainfallPeriods(rows, q.startDate, q.endDate, q.granularity);
+    const range = await this.answered(ctx, stations, 'rainfall', q);
+    const rows = range ? await this.aggregates(ctx, stations, 'rainfall', range) : [];
+    const periods = range ? rainfallPeriods(rows, range.startDate, range.endDate, q.granularity) : [];
     return {
       granularity: q.granularity,
       unit: 'mm',
-      startDate: q.startDate,
-      endDate: q.endDate,
+      ...(range ?? { startDate: q.startDate, endDate: q.endDate }),
       stations,
       periods,
-      totals: {
-        rainfall: round(
-          periods.reduce((a, p) => a + p.rainfall, 0),
-          1,
-        ),
-        rainDays: periods.reduce((a, p) => a + p.rainDays, 0),
-        maxHourly: periods.reduce((a, p) => Math.max(a, p.maxHourly), 0),
-      },
+      totals: rainfallTotals(periods),
     };
   }
 
@@ -84,22 +80,16 @@ export class ReportService {
     requireAccess(ctx, REPORT_ACCESS.ari);
     this.checkRange(ctx, q, 'day');
     const stations = await this.resolveStations(ctx, q);
-    const rows = await this.aggregates(ctx, stations, 'airTemp', q);
-    const days = ariDays(rows, q.startDate, q.endDate, q.base);
-    const last = days[days.length - 1];
+    const range = await this.answered(ctx, stations, 'airTemp', q);
+    const rows = range ? await this.aggregates(ctx, stations, 'airTemp', range) : [];
+    const days = range ? ariDays(rows, range.startDate, range.endDate, q.base) : [];
     return {
       base: q.base,
       unit: '°C·d',
-      startDate: q.startDate,
-      endDate: q.endDate,
+      ...(range ?? { startDate: q.startDate, endDate: q.endDate }),
       stations,
       days,
-      totals: {
-        effective: last?.effectiveTotal ?? 0,
-        active: last?.activeTotal ?? 0,
-        daysAtOrAboveBase: days.filter((d) => d.meanTemp !== null && d.meanTemp >= q.base).length,
-        daysWithData: days.filter((d) => d.meanTemp !== null).length,
-      },
+      totals: ariTotals(days, q.base),
     };
   }
 
@@ -108,15 +98,15 @@ export class ReportService {
     requireAccess(ctx, REPORT_ACCESS.light);
     this.checkRange(ctx, q, q.granularity);
     const stations = await this.resolveStations(ctx, q);
-    const rows = await this.aggregates(ctx, stations, 'illuminance', q, q.sunshineLux);
+    const range = await this.answered(ctx, stations, 'illuminance', q);
+    const rows = range ? await this.aggregates(ctx, stations, 'illuminance', range, q.sunshineLux) : [];
     return {
       granularity: q.granularity,
       unit: 'lux',
       sunshineLux: q.sunshineLux,
-      startDate: q.startDate,
-      endDate: q.endDate,
+      ...(range ?? { startDate: q.startDate, endDate: q.endDate }),
       stations,
-      periods: lightPeriods(rows, q.startDate, q.endDate, q.granularity),
+      periods: range ? lightPeriods(rows, range.startDate, range.endDate, q.granularity) : [],
       totals: lightTotals(rows),
     };
   }
@@ -136,11 +126,26 @@ export class ReportService {
     return stations;
   }
 
-  private aggregates(
+  /**
+   * The asked range cut to [the stations' first reading of the metric, today (farm day)]: periods before
+   * any station reported and future ones are not answered. Null when nothing is left.
+   */
+  private async answered(
     ctx: TenantCtx,
     stations: ReportStation[],
     metric: string,
     r: Range,
+  ): Promise<{ startDate: string; endDate: string } | null> {
+    const ids = stations.map((s) => s.deviceId);
+    const first = await firstReading(ctx.db, ctx.tenantId, ids, metric);
+    return answeredRange(r, first, farmDayOf(new Date()));
+  }
+
+  private aggregates(
+    ctx: TenantCtx,
+    stations: ReportStation[],
+    metric: string,
+    r: { startDate: string; endDate: string },
     threshold?: number,
   ) {
     return dailyAggregates(

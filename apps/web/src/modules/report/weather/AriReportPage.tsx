@@ -11,7 +11,15 @@ import { useSelectedArea } from '../../../shared/area/areaStore';
 import { useShell } from '../../../shell/ShellContext';
 import { ExportButton, Figure, LazyReportChart, ReportLayout, StationPicker } from './ReportParts';
 import { type AriReport, reportApi, reportKeys, type StationScope } from './report.api';
-import { formatNumber } from './reportFormat';
+import {
+  answeredRangeNote,
+  formatNumber,
+  formatWithUnit,
+  hasData,
+  NO_DATA,
+  numberCell,
+  seriesOf,
+} from './reportFormat';
 
 type Day = AriReport['days'][number];
 const D = 'YYYY-MM-DD';
@@ -39,10 +47,13 @@ export function AriReportPage() {
   });
   const data = report.data;
   const days = data?.days ?? [];
+  const cell2 = numberCell(lang, 2);
 
   return (
     <ReportLayout
       loading={report.isFetching}
+      empty={data !== undefined && !hasData(days)}
+      answered={answeredRangeNote(query, data)}
       toolbar={
         <>
           <StationPicker tenantId={tenantId} value={scope} onChange={setScope} />
@@ -72,11 +83,11 @@ export function AriReportPage() {
           <>
             <Figure
               label={t('report:ari.effectiveTotal')}
-              value={`${formatNumber(data.totals.effective, lang)} °C·d`}
+              value={formatWithUnit(data.totals.effective, '°C·d', lang)}
             />
             <Figure
               label={t('report:ari.activeTotal')}
-              value={`${formatNumber(data.totals.active, lang)} °C·d`}
+              value={formatWithUnit(data.totals.active, '°C·d', lang)}
             />
             <Figure
               label={t('report:ari.daysAbove', { base: data.base })}
@@ -92,14 +103,19 @@ export function AriReportPage() {
         categories={days.map((d) => d.date.slice(5))}
         axes={['°C', '°C·d']}
         series={[
-          { name: t('report:ari.mean'), kind: 'line', data: days.map((d) => d.meanTemp) },
+          { name: t('report:ari.mean'), kind: 'line', data: seriesOf(days, (d) => d.meanTemp) },
           {
             name: t('report:ari.effectiveTotal'),
             kind: 'line',
             axis: 1,
-            data: days.map((d) => d.effectiveTotal),
+            data: seriesOf(days, (d) => d.effectiveTotal),
           },
-          { name: t('report:ari.activeTotal'), kind: 'line', axis: 1, data: days.map((d) => d.activeTotal) },
+          {
+            name: t('report:ari.activeTotal'),
+            kind: 'line',
+            axis: 1,
+            data: seriesOf(days, (d) => d.activeTotal),
+          },
         ]}
       />
       <Table<Day>
@@ -114,7 +130,7 @@ export function AriReportPage() {
             title: `${t('report:ari.mean')} (°C)`,
             dataIndex: 'meanTemp',
             align: 'right',
-            render: (v: number | null) => formatNumber(v, lang, 2),
+            render: cell2,
           },
           {
             title: t('report:ari.minMax'),
@@ -122,7 +138,7 @@ export function AriReportPage() {
             align: 'right',
             render: (_: unknown, d) =>
               d.minTemp === null
-                ? '—'
+                ? NO_DATA
                 : `${formatNumber(d.minTemp, lang)} / ${formatNumber(d.maxTemp, lang)}`,
           },
           { title: t('report:ari.hours'), dataIndex: 'hours', align: 'right' },
@@ -130,25 +146,25 @@ export function AriReportPage() {
             title: t('report:ari.effective'),
             dataIndex: 'effective',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang, 2),
+            render: cell2,
           },
           {
             title: t('report:ari.effectiveTotal'),
             dataIndex: 'effectiveTotal',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang, 2),
+            render: cell2,
           },
           {
             title: t('report:ari.active'),
             dataIndex: 'active',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang, 2),
+            render: cell2,
           },
           {
             title: t('report:ari.activeTotal'),
             dataIndex: 'activeTotal',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang, 2),
+            render: cell2,
           },
         ]}
       />

@@ -5,14 +5,23 @@ import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../shared/area/areaStore';
 import { useShell } from '../../../shell/ShellContext';
 import { ExportButton, Figure, LazyReportChart, ReportLayout, StationPicker } from './ReportParts';
 import { type LightReport, reportApi, reportKeys, type StationScope } from './report.api';
-import { defaultPick, formatNumber, periodLabel, rangeFor } from './reportFormat';
+import {
+  answeredRangeNote,
+  defaultPick,
+  formatWithUnit,
+  hasData,
+  numberCell,
+  periodLabel,
+  rangeFor,
+  seriesOf,
+} from './reportFormat';
 
 type Period = LightReport['periods'][number];
 
@@ -41,6 +50,8 @@ export function LightReportPage() {
   return (
     <ReportLayout
       loading={report.isFetching}
+      empty={data !== undefined && !hasData(periods)}
+      answered={answeredRangeNote(query, data)}
       toolbar={
         <>
           <StationPicker tenantId={tenantId} value={scope} onChange={setScope} />
@@ -53,6 +64,7 @@ export function LightReportPage() {
           <DatePicker
             picker={granularity === 'day' ? 'month' : 'year'}
             allowClear={false}
+            disabledDate={(d) => d.isAfter(dayjs(), granularity === 'day' ? 'month' : 'year')}
             value={pick}
             onChange={(v) => v && setPick(v)}
           />
@@ -76,15 +88,15 @@ export function LightReportPage() {
           <>
             <Figure
               label={t('report:light.avg')}
-              value={`${formatNumber(data.totals.avgIlluminance, lang, 0)} lux`}
+              value={formatWithUnit(data.totals.avgIlluminance, 'lux', lang, 0)}
             />
             <Figure
               label={t('report:light.max')}
-              value={`${formatNumber(data.totals.maxIlluminance, lang, 0)} lux`}
+              value={formatWithUnit(data.totals.maxIlluminance, 'lux', lang, 0)}
             />
             <Figure
               label={t('report:light.sunshine')}
-              value={`${formatNumber(data.totals.sunshineHours, lang)} h`}
+              value={formatWithUnit(data.totals.sunshineHours, 'h', lang)}
             />
           </>
         ) : null
@@ -95,13 +107,13 @@ export function LightReportPage() {
         categories={periods.map((p) => periodLabel(p.period, granularity))}
         axes={['lux', 'h']}
         series={[
-          { name: t('report:light.avg'), kind: 'line', data: periods.map((p) => p.avgIlluminance) },
-          { name: t('report:light.max'), kind: 'line', data: periods.map((p) => p.maxIlluminance) },
+          { name: t('report:light.avg'), kind: 'line', data: seriesOf(periods, (p) => p.avgIlluminance) },
+          { name: t('report:light.max'), kind: 'line', data: seriesOf(periods, (p) => p.maxIlluminance) },
           {
             name: t('report:light.sunshine'),
             kind: 'bar',
             axis: 1,
-            data: periods.map((p) => p.sunshineHours),
+            data: seriesOf(periods, (p) => p.sunshineHours),
           },
         ]}
       />
@@ -117,19 +129,19 @@ export function LightReportPage() {
             title: `${t('report:light.avg')} (lux)`,
             dataIndex: 'avgIlluminance',
             align: 'right',
-            render: (v: number | null) => formatNumber(v, lang, 0),
+            render: numberCell(lang, 0),
           },
           {
             title: `${t('report:light.max')} (lux)`,
             dataIndex: 'maxIlluminance',
             align: 'right',
-            render: (v: number | null) => formatNumber(v, lang, 0),
+            render: numberCell(lang, 0),
           },
           {
             title: `${t('report:light.sunshine')} (h)`,
             dataIndex: 'sunshineHours',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang),
+            render: numberCell(lang),
           },
           { title: t('report:daysWithData'), dataIndex: 'daysWithData', align: 'right' },
         ]}

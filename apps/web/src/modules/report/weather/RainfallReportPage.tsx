@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import DatePicker from 'antd/es/date-picker';
 import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../shared/area/areaStore';
@@ -15,7 +15,16 @@ import {
   reportKeys,
   type StationScope,
 } from './report.api';
-import { defaultPick, formatNumber, periodLabel, rangeFor } from './reportFormat';
+import {
+  answeredRangeNote,
+  defaultPick,
+  formatWithUnit,
+  hasData,
+  numberCell,
+  periodLabel,
+  rangeFor,
+  seriesOf,
+} from './reportFormat';
 
 type Period = RainfallReport['periods'][number];
 
@@ -38,7 +47,9 @@ export function RainfallReportPage() {
     placeholderData: keepPreviousData,
   });
   const data = report.data;
-  const categories = (data?.periods ?? []).map((p) => periodLabel(p.period, granularity));
+  const periods = data?.periods ?? [];
+  const categories = periods.map((p) => periodLabel(p.period, granularity));
+  const cell = numberCell(lang);
 
   const changeGranularity = (g: ReportGranularity) => {
     setGranularity(g);
@@ -48,6 +59,8 @@ export function RainfallReportPage() {
   return (
     <ReportLayout
       loading={report.isFetching}
+      empty={data !== undefined && !hasData(periods)}
+      answered={answeredRangeNote(query, data)}
       toolbar={
         <>
           <StationPicker tenantId={tenantId} value={scope} onChange={setScope} />
@@ -64,6 +77,7 @@ export function RainfallReportPage() {
             <DatePicker.RangePicker
               picker="year"
               allowClear={false}
+              disabledDate={(d) => d.isAfter(dayjs(), 'year')}
               value={pick}
               onChange={(v) => v?.[0] && v[1] && setPick([v[0], v[1]])}
             />
@@ -71,6 +85,7 @@ export function RainfallReportPage() {
             <DatePicker
               picker={granularity === 'day' ? 'month' : 'year'}
               allowClear={false}
+              disabledDate={(d) => d.isAfter(dayjs(), granularity === 'day' ? 'month' : 'year')}
               value={pick[0]}
               onChange={(v) => v && setPick([v, v])}
             />
@@ -81,11 +96,11 @@ export function RainfallReportPage() {
       summary={
         data ? (
           <>
-            <Figure label={t('report:rain.total')} value={`${formatNumber(data.totals.rainfall, lang)} mm`} />
-            <Figure label={t('report:rain.days')} value={String(data.totals.rainDays)} />
+            <Figure label={t('report:rain.total')} value={formatWithUnit(data.totals.rainfall, 'mm', lang)} />
+            <Figure label={t('report:rain.days')} value={numberCell(lang, 0)(data.totals.rainDays)} />
             <Figure
               label={t('report:rain.maxHourly')}
-              value={`${formatNumber(data.totals.maxHourly, lang)} mm/h`}
+              value={formatWithUnit(data.totals.maxHourly, 'mm/h', lang)}
             />
           </>
         ) : null
@@ -98,19 +113,19 @@ export function RainfallReportPage() {
           {
             name: t('report:rain.rainfall'),
             kind: 'bar',
-            data: (data?.periods ?? []).map((p) => p.rainfall),
+            data: seriesOf(periods, (p) => p.rainfall),
           },
           {
             name: t('report:rain.maxHourly'),
             kind: 'line',
-            data: (data?.periods ?? []).map((p) => p.maxHourly),
+            data: seriesOf(periods, (p) => p.maxHourly),
           },
         ]}
       />
       <Table<Period>
         rowKey="period"
         size="small"
-        dataSource={data?.periods ?? []}
+        dataSource={periods}
         pagination={{ pageSize: 31, hideOnSinglePage: true }}
         locale={{ emptyText: t('report:empty') }}
         columns={[
@@ -119,14 +134,19 @@ export function RainfallReportPage() {
             title: `${t('report:rain.rainfall')} (mm)`,
             dataIndex: 'rainfall',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang),
+            render: cell,
           },
-          { title: t('report:rain.days'), dataIndex: 'rainDays', align: 'right' },
+          {
+            title: t('report:rain.days'),
+            dataIndex: 'rainDays',
+            align: 'right',
+            render: numberCell(lang, 0),
+          },
           {
             title: `${t('report:rain.maxHourly')} (mm/h)`,
             dataIndex: 'maxHourly',
             align: 'right',
-            render: (v: number) => formatNumber(v, lang),
+            render: cell,
           },
           { title: t('report:daysWithData'), dataIndex: 'daysWithData', align: 'right' },
         ]}

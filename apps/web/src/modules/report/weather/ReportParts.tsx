@@ -6,6 +6,7 @@ import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import type { ReportChartProps } from './ReportChart';
@@ -90,24 +91,40 @@ export function ExportButton({ run }: { run: () => Promise<void> }) {
   );
 }
 
-/** A report page: toolbar, summary figures, chart and table. */
+/**
+ * A report page: toolbar, summary figures, chart and table. `empty` (no period of the answer has data)
+ * shows the empty state instead of a chart of gaps; `answered` names the range the server cut the asked
+ * one to (from the first reading, up to today).
+ */
 export function ReportLayout({
   toolbar,
   summary,
   loading,
+  empty = false,
+  answered,
   children,
 }: {
   toolbar: ReactNode;
   summary?: ReactNode;
   loading: boolean;
+  empty?: boolean;
+  answered?: { from: string; to: string } | null;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('report');
   return (
     <section className="tl-card tl-report">
       <div className="tl-report__toolbar">{toolbar}</div>
       <Spin spinning={loading}>
-        {summary ? <div className="tl-report__summary">{summary}</div> : null}
-        {children}
+        {empty ? (
+          <EmptyState variant="noData" title={t('empty')} />
+        ) : (
+          <>
+            {summary ? <div className="tl-report__summary">{summary}</div> : null}
+            {answered ? <p className="tl-report__note">{t('answeredRange', answered)}</p> : null}
+            {children}
+          </>
+        )}
       </Spin>
     </section>
   );

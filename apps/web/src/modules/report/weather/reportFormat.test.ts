@@ -1,6 +1,17 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { defaultPick, formatNumber, periodLabel, rangeFor } from './reportFormat';
+import {
+  answeredRangeNote,
+  defaultPick,
+  formatNumber,
+  formatWithUnit,
+  hasData,
+  NO_DATA,
+  numberCell,
+  periodLabel,
+  rangeFor,
+  seriesOf,
+} from './reportFormat';
 
 describe('weather report ranges', () => {
   it('a day report covers the picked month, a month report the picked year', () => {
@@ -25,5 +36,43 @@ describe('weather report ranges', () => {
     expect(formatNumber(null, 'zh-CN')).toBe('—');
     expect(periodLabel('2024-05-01', 'day')).toBe('05-01');
     expect(periodLabel('2024-05', 'month')).toBe('2024-05');
+  });
+});
+
+describe('periods without data (no invented zeros)', () => {
+  const periods = [
+    { period: '2026-11-24', rainfall: 0, daysWithData: 1 },
+    { period: '2026-11-25', rainfall: null, daysWithData: 0 },
+  ];
+
+  it('cells and figures show — for null, 0 for a dry day with readings', () => {
+    const cell = numberCell('en-US');
+    expect(periods.map((p) => cell(p.rainfall))).toEqual(['0.0', NO_DATA]);
+    expect(numberCell('zh-CN', 0)(null)).toBe('—');
+    expect(formatWithUnit(null, 'mm', 'en-US')).toBe('—');
+    expect(formatWithUnit(6.5, 'mm', 'en-US')).toBe('6.5 mm');
+  });
+
+  it('chart series keep null (a gap), never 0', () => {
+    expect(seriesOf(periods, (p) => p.rainfall)).toEqual([0, null]);
+    expect(seriesOf([{ v: undefined }], (p) => p.v)).toEqual([null]);
+  });
+
+  it('the empty state shows only when no period has readings', () => {
+    expect(hasData(periods)).toBe(true);
+    expect(hasData([{ daysWithData: 0 }, { daysWithData: 0 }])).toBe(false);
+    expect(hasData([])).toBe(false);
+    expect(hasData([{ meanTemp: null }, { meanTemp: 11 }])).toBe(true);
+    expect(hasData([{ meanTemp: null }])).toBe(false);
+  });
+
+  it('names the answered range only when the server cut the asked one', () => {
+    const asked = { startDate: '2026-01-01', endDate: '2026-11-30' };
+    expect(answeredRangeNote(asked, { startDate: '2026-05-01', endDate: '2026-11-25' })).toEqual({
+      from: '2026-05-01',
+      to: '2026-11-25',
+    });
+    expect(answeredRangeNote(asked, asked)).toBeNull();
+    expect(answeredRangeNote(asked, undefined)).toBeNull();
   });
 });

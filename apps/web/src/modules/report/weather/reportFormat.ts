@@ -1,7 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReportGranularity } from './report.api';
 
-// Date ranges and number formats of the weather reports.
+// Date ranges and number formats of the weather reports. A value the server answers as null (a period
+// without readings) is shown as NO_DATA everywhere: table cells, summary figures — never as 0.
 
 const D = 'YYYY-MM-DD';
 
@@ -26,10 +27,13 @@ export const rangeFor = (
 export const defaultPick = (g: ReportGranularity, now: Dayjs = dayjs()): [Dayjs, Dayjs] =>
   g === 'year' ? [now.subtract(4, 'year'), now] : [now, now];
 
-/** A number in the interface language with a fixed count of decimals; '—' for none. */
+/** What a cell or figure shows for a period without data. */
+export const NO_DATA = '—';
+
+/** The one cell formatter: a number in the interface language with a fixed count of decimals; NO_DATA for none. */
 export const formatNumber = (v: number | null | undefined, lang: string, decimals = 1): string =>
   v === null || v === undefined
-    ? '—'
+    ? NO_DATA
     : new Intl.NumberFormat(lang, {
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,
@@ -38,3 +42,36 @@ export const formatNumber = (v: number | null | undefined, lang: string, decimal
 /** A period label as the axis shows it: 05-01 for days, 2024-05 for months, 2024 for years. */
 export const periodLabel = (period: string, g: ReportGranularity): string =>
   g === 'day' ? period.slice(5) : period;
+
+/** A summary figure: the number and its unit, or NO_DATA alone (no unit after a dash). */
+export const formatWithUnit = (
+  v: number | null | undefined,
+  unit: string,
+  lang: string,
+  decimals = 1,
+): string => (v === null || v === undefined ? NO_DATA : `${formatNumber(v, lang, decimals)} ${unit}`);
+
+/** A table column's render: numbers formatted, null as NO_DATA. */
+export const numberCell =
+  (lang: string, decimals = 1) =>
+  (v: number | null | undefined): string =>
+    formatNumber(v, lang, decimals);
+
+/** A chart series of one value per period, null kept (a gap in the chart, never a 0). */
+export const seriesOf = <R>(
+  rows: readonly R[],
+  pick: (row: R) => number | null | undefined,
+): (number | null)[] => rows.map((r) => pick(r) ?? null);
+
+/** Whether any period of an answer has readings; when none has, the page shows its empty state. */
+export const hasData = (rows: readonly { daysWithData?: number; meanTemp?: number | null }[]): boolean =>
+  rows.some((r) => (r.daysWithData ?? 0) > 0 || (r.meanTemp !== undefined && r.meanTemp !== null));
+
+/** The range the server answered when it differs from the asked one (cut to the data and to today). */
+export const answeredRangeNote = (
+  asked: { startDate: string; endDate: string },
+  answered: { startDate: string; endDate: string } | undefined,
+): { from: string; to: string } | null =>
+  answered && (answered.startDate !== asked.startDate || answered.endDate !== asked.endDate)
+    ? { from: answered.startDate, to: answered.endDate }
+    : null;

@@ -68,11 +68,14 @@ afterAll(async () => {
 
 interface Period {
   period: string;
-  rainfall: number;
-  rainDays: number;
-  maxHourly: number;
+  rainfall: number | null;
+  rainDays: number | null;
+  maxHourly: number | null;
   daysWithData: number;
 }
+
+/** Today as a farm day (Asia/Shanghai, UTC+8), plus n days. */
+const farmDay = (n = 0) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
 describe('rainfall report', () => {
   it('sums a station by farm day (UTC+8) with rain days from 0.1 mm and the heaviest hour', async () => {
@@ -87,7 +90,8 @@ describe('rainfall report', () => {
       { period: '2024-05-01', rainfall: 6.5, rainDays: 1, maxHourly: 3.5, daysWithData: 1 },
       { period: '2024-05-02', rainfall: 0, rainDays: 0, maxHourly: 0, daysWithData: 1 },
       { period: '2024-05-03', rainfall: 0, rainDays: 0, maxHourly: 0, daysWithData: 1 },
-      { period: '2024-05-04', rainfall: 0, rainDays: 0, maxHourly: 0, daysWithData: 0 },
+      // No reading that day: no data, not 0 mm.
+      { period: '2024-05-04', rainfall: null, rainDays: null, maxHourly: null, daysWithData: 0 },
     ]);
     expect(body.totals).toEqual({ rainfall: 6.5, rainDays: 1, maxHourly: 3.5 });
   });
@@ -106,8 +110,9 @@ describe('rainfall report', () => {
       tk.viewer,
       `/wfpe/v1/${A}/report/rainfall?deviceId=${s1}&granularity=month&startDate=2024-04-01&endDate=2024-06-30`,
     );
+    // April is before the station's first reading (1 May, farm day): not answered.
+    expect(month.json()).toMatchObject({ startDate: '2024-05-01', endDate: '2024-06-30' });
     expect((month.json() as { periods: Period[] }).periods).toEqual([
-      { period: '2024-04', rainfall: 0, rainDays: 0, maxHourly: 0, daysWithData: 0 },
       { period: '2024-05', rainfall: 6.5, rainDays: 1, maxHourly: 3.5, daysWithData: 3 },
       { period: '2024-06', rainfall: 12, rainDays: 1, maxHourly: 12, daysWithData: 1 },
     ]);
@@ -117,25 +122,41 @@ describe('rainfall report', () => {
       `/wfpe/v1/${A}/report/rainfall?deviceId=${s1}&granularity=year&startDate=2023-01-01&endDate=2024-12-31`,
     );
     const y = year.json() as { periods: Period[]; totals: { rainfall: number; rainDays: number } };
-    expect(y.periods.map((p) => [p.period, p.rainfall, p.rainDays])).toEqual([
-      ['2023', 0, 0],
-      ['2024', 18.5, 2],
-    ]);
+    // 2023 is before any reading: the year view starts where the data does.
+    expect(y.periods.map((p) => [p.period, p.rainfall, p.rainDays])).toEqual([['2024', 18.5, 2]]);
     expect(y.totals).toMatchObject({ rainfall: 18.5, rainDays: 2 });
   });
 
-  it('an empty range is zeros, not an error; bad ranges are 400', async () => {
+  it('answers no future period and nulls for days without data up to today', async () => {
+    const res = await get(
+      tk.viewer,
+      `/wfpe/v1/${A}/report/rainfall?deviceId=${s1}&granularity=day&startDate=${farmDay(-2)}&endDate=${farmDay(3)}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { periods: Period[]; totals: unknown; endDate: string };
+    expect(body.endDate).toBe(farmDay());
+    expect(body.periods.map((p) => p.period)).toEqual([farmDay(-2), farmDay(-1), farmDay()]);
+    expect(body.periods.every((p) => p.rainfall === null && p.rainDays === null)).toBe(true);
+    expect(body.totals).toEqual({ rainfall: null, rainDays: null, maxHourly: null });
+    const future = await get(
+      tk.viewer,
+      `/wfpe/v1/${A}/report/ari?deviceId=${s1}&startDate=${farmDay(1)}&endDate=${farmDay(5)}`,
+    );
+    expect((future.json() as { days: unknown[] }).days).toEqual([]);
+  });
+
+  it('a range before the first reading answers no periods, not an error; bad ranges are 400', async () => {
     const empty = await get(
       tk.viewer,
       `/wfpe/v1/${A}/report/rainfall?deviceId=${s1}&granularity=day&startDate=2020-02-27&endDate=2020-03-01`,
     );
     expect(empty.statusCode).toBe(200);
-    expect((empty.json() as { periods: Period[] }).periods.map((p) => p.period)).toEqual([
-      '2020-02-27',
-      '2020-02-28',
-      '2020-02-29',
-      '2020-03-01',
-    ]);
+    expect(empty.json()).toMatchObject({
+      startDate: '2020-02-27',
+      endDate: '2020-03-01',
+      periods: [],
+      totals: { rainfall: null, rainDays: null, maxHourly: null },
+    });
     const ok366 = await get(
       tk.viewer,
       `/wfpe/v1/${A}/report/rainfall?granularity=day&startDate=2024-01-01&endDate=2024-12-31`,
@@ -241,10 +262,10 @@ describe('accumulated temperature report', () => {
         minTemp: null,
         maxTemp: null,
         hours: 0,
-        effective: 0,
-        active: 0,
-        effectiveTotal: 1,
-        activeTotal: 11,
+        effective: null,
+        active: null,
+        effectiveTotal: null,
+        activeTotal: null,
       },
       {
         date: '2024-05-04',
@@ -259,6 +280,27 @@ describe('accumulated temperature report', () => {
       },
     ]);
     expect(body.totals).toEqual({ effective: 11, active: 31, daysAtOrAboveBase: 2, daysWithData: 3 });
+  });
+
+  it('starts at the first reading, not at the asked 1 January; totals over days with data only', async () => {
+    const res = await get(
+      tk.viewer,
+      `/wfpe/v1/${A}/report/ari?deviceId=${s1}&startDate=2024-01-01&endDate=2024-05-04`,
+    );
+    const body = res.json() as { startDate: string; days: { date: string }[]; totals: unknown };
+    expect(body.startDate).toBe('2024-05-01');
+    expect(body.days.map((d) => d.date)).toEqual(['2024-05-01', '2024-05-02', '2024-05-03', '2024-05-04']);
+    expect(body.totals).toEqual({ effective: 11, active: 31, daysAtOrAboveBase: 2, daysWithData: 3 });
+    const none = await get(
+      tk.viewer,
+      `/wfpe/v1/${A}/report/ari?deviceId=${s2}&startDate=2024-05-01&endDate=2024-05-04`,
+    );
+    expect((none.json() as { days: unknown[]; totals: unknown }).totals).toEqual({
+      effective: null,
+      active: null,
+      daysAtOrAboveBase: 0,
+      daysWithData: 0,
+    });
   });
 
   it('takes a base from 0 to 30 °C', async () => {
@@ -316,7 +358,13 @@ describe('light report', () => {
         sunshineHours: 2,
         daysWithData: 1,
       },
-      { period: '2024-05-02', avgIlluminance: null, maxIlluminance: null, sunshineHours: 0, daysWithData: 0 },
+      {
+        period: '2024-05-02',
+        avgIlluminance: null,
+        maxIlluminance: null,
+        sunshineHours: null,
+        daysWithData: 0,
+      },
     ]);
     expect(body.totals).toEqual({ avgIlluminance: 12733, maxIlluminance: 25000, sunshineHours: 2 });
     const strict = await get(
