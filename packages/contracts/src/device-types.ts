@@ -1,5 +1,5 @@
 import { CONTROL_DEVICE_TYPES } from './device-types.control.js';
-import type { DeviceTypeDef, MetricDef } from './device-types.def.js';
+import type { DeviceTypeDef, MetricDef, MetricState } from './device-types.def.js';
 import { MACHINE_DEVICE_TYPES } from './device-types.machines.js';
 import { SENSOR_DEVICE_TYPES } from './device-types.sensors.js';
 
@@ -24,6 +24,8 @@ export {
   type DeviceTypeDef,
   METRIC_KEY_PATTERN,
   type MetricDef,
+  type MetricState,
+  type MetricTone,
 } from './device-types.def.js';
 
 export const DEVICE_TYPES: readonly DeviceTypeDef[] = [
@@ -63,4 +65,9 @@ export function deviceTypeByRoute(route: string): DeviceTypeDef | undefined {
 
 export function metricOf(typeKey: string, metricKey: string): MetricDef | undefined {
   return METRICS.get(typeKey)?.get(metricKey);
+}
+
+/** The state an enumerated metric's value stands for; undefined for numeric metrics and unknown codes. */
+export function metricState(metric: MetricDef, value: number): MetricState | undefined {
+  return metric.states?.find((s) => s.value === value);
 }
