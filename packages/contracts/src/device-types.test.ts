@@ -11,6 +11,7 @@ import {
   deviceTypeByLegacyKey,
   deviceTypeByRoute,
   METRIC_KEY_PATTERN,
+  metricCell,
   metricOf,
   metricState,
 } from './device-types.js';
@@ -192,5 +193,15 @@ describe('enumerated metrics read as words', () => {
     expect(valve && metricState(valve, 0)?.name['zh-CN']).toBe('关闭');
     const f = metricOf('robotic-arm', 'fault');
     expect(f && metricState(f, 1)?.tone).toBe('error');
+  });
+
+  it('makes spreadsheet cells: states in words, numbers numeric, nothing as null', () => {
+    const valve = metricOf('electric-valve', 'valveOpen');
+    expect(metricCell(valve, 1, 'zh-CN')).toBe('打开');
+    expect(metricCell(valve, 0, 'en-US')).toBe('Closed');
+    expect(metricCell(valve, 5, 'en-US')).toBe(5);
+    expect(metricCell(metricOf('electric-valve', 'liquidLevel'), 12.5, 'en-US')).toBe(12.5);
+    expect(metricCell(undefined, 3, 'en-US')).toBe(3);
+    expect(metricCell(valve, null, 'en-US')).toBeNull();
   });
 });

@@ -67,6 +67,20 @@ export function metricOf(typeKey: string, metricKey: string): MetricDef | undefi
   return METRICS.get(typeKey)?.get(metricKey);
 }
 
+/**
+ * A spreadsheet cell of a reading: an enumerated metric's state in words ('Open', '故障'), any other
+ * value as the number it is (so sums and charts in Excel keep working); null when there is none.
+ */
+export function metricCell(
+  metric: MetricDef | undefined,
+  value: number | null | undefined,
+  lang: keyof MetricState['name'],
+): string | number | null {
+  if (value === null || value === undefined) return null;
+  const state = metric ? metricState(metric, value) : undefined;
+  return state ? state.name[lang] : value;
+}
+
 /** The state an enumerated metric's value stands for; undefined for numeric metrics and unknown codes. */
 export function metricState(metric: MetricDef, value: number): MetricState | undefined {
   return metric.states?.find((s) => s.value === value);

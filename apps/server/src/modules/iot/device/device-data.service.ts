@@ -14,8 +14,8 @@ import {
   type DeviceTypeDef,
   deviceTypeByKey,
   type MetricDef,
+  metricCell,
   metricOf,
-  metricState,
 } from '@tilth/contracts/device-types';
 import ExcelJS from 'exceljs';
 import { pageAnswer } from '../../../platform/db/paging.js';
@@ -195,13 +195,6 @@ export class DeviceDataService {
   }
 }
 
-/** A cell of the export: a state in words (valve 'Open', fault 'Normal'), numbers stay numbers. */
-const cellOf = (m: MetricDef, value: number | undefined, lang: Lang): string | number | null => {
-  if (value === undefined) return null;
-  const state = m.states ? metricState(m, value) : undefined;
-  return state ? state.name[lang] : value;
-};
-
 const workbook = async (
   lang: Lang,
   device: DeviceView,
@@ -219,7 +212,7 @@ const workbook = async (
   sheet.getRow(1).font = { bold: true };
   for (const r of rows.slice(0, EXPORT_MAX_ROWS)) {
     const line: Record<string, string | number | null> = { ts: chinaTimeText(r.ts) };
-    for (const m of metrics) line[m.key] = cellOf(m, r.values[m.key], lang);
+    for (const m of metrics) line[m.key] = metricCell(m, r.values[m.key], lang);
     sheet.addRow(line);
   }
   if (rows.length > EXPORT_MAX_ROWS) {
