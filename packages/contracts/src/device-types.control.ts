@@ -6,7 +6,12 @@ import {
   crudCodes,
   type DeviceTypeDef,
   fault,
+  flag,
+  lampOn,
   metric,
+  NORMAL_FAULT,
+  ON_OFF,
+  OPEN_CLOSED,
   onOffCommands,
   param,
   rainFlag,
@@ -35,8 +40,8 @@ const uptime = metric('uptime', 's', '运行时长', 'Uptime', 0, 1e10, 0);
 
 /** Aerators: at most 4 pumps per regulator (spec 02 §5), one port each. */
 const aeratorPorts = [1, 2, 3, 4].flatMap((p) => [
-  metric(`pump${p}On`, '', `${p}号泵开关`, `Pump ${p} on`, 0, 1, 0),
-  metric(`pump${p}Fault`, '', `${p}号泵故障`, `Pump ${p} fault`, 0, 1, 0),
+  flag(`pump${p}On`, `${p}号泵开关`, `Pump ${p} on`, ON_OFF),
+  flag(`pump${p}Fault`, `${p}号泵故障`, `Pump ${p} fault`, NORMAL_FAULT),
   metric(`pump${p}Current`, 'A', `${p}号泵电流`, `Pump ${p} current`, 0, 200, 1),
 ]);
 
@@ -52,7 +57,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     permissions: crudCodes('pest-lamp'),
     metrics: [
       metric('killCount', '', '杀虫数', 'Kill count', 0, 1_000_000, 0),
-      metric('lampOn', '', '灯状态', 'Lamp on', 0, 1, 0),
+      lampOn,
       rainFlag,
       supplyVoltage,
       airTemp,
@@ -213,7 +218,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     // An RTU (spec 02 §7 'rtu refresh-status, write-config, strategy'): 4 analog inputs, 4 relays.
     metrics: [
       ...[1, 2, 3, 4].map((i) => metric(`ai${i}`, 'mA', `模拟量${i}`, `Analog in ${i}`, 0, 24, 2)),
-      ...[1, 2, 3, 4].map((i) => metric(`relay${i}`, '', `继电器${i}`, `Relay ${i}`, 0, 1, 0)),
+      ...[1, 2, 3, 4].map((i) => flag(`relay${i}`, `继电器${i}`, `Relay ${i}`, ON_OFF)),
       supplyVoltage,
     ],
     commands: [switchCommand, uploadPeriodCommand],
@@ -251,7 +256,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     legacyKeys: ['electric_valve'],
     permissions: crudCodes('electric-valve'),
     metrics: [
-      metric('valveOpen', '', '阀门状态', 'Valve open', 0, 1, 0),
+      flag('valveOpen', '阀门状态', 'Valve open', OPEN_CLOSED),
       // Spec 02 §5: liquid level 0 to 50000 cm.
       metric('liquidLevel', 'cm', '液位', 'Liquid level', 0, 50_000, 1),
       flowRate,
@@ -310,7 +315,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
       metric('current', 'A', '电流', 'Current', 0, 100, 2),
       metric('power', 'W', '功率', 'Power', 0, 50_000, 0),
       metric('energy', 'kWh', '用电量', 'Energy', 0, 1e9, 2),
-      ...[1, 2, 3, 4].map((i) => metric(`outlet${i}`, '', `插座${i}`, `Outlet ${i}`, 0, 1, 0)),
+      ...[1, 2, 3, 4].map((i) => flag(`outlet${i}`, `插座${i}`, `Outlet ${i}`, ON_OFF)),
     ],
     commands: [
       command('outlet', '插座开关', 'Outlet switch', [
@@ -329,7 +334,7 @@ export const CONTROL_DEVICE_TYPES: readonly DeviceTypeDef[] = [
     legacyKeys: [],
     permissions: crudCodes('screenManagement'),
     metrics: [
-      metric('screenOn', '', '屏幕状态', 'Screen on', 0, 1, 0),
+      flag('screenOn', '屏幕状态', 'Screen on', ON_OFF),
       metric('brightness', '%', '亮度', 'Brightness', 0, 100, 0),
     ],
     commands: [

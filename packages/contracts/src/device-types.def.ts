@@ -15,6 +15,16 @@ export const METRIC_KEY_PATTERN = /^[a-z][A-Za-z0-9]{0,31}$/;
 /** Command actions, as sent in `{cmdId, action, params}`. */
 export const COMMAND_ACTION_PATTERN = /^[a-z][A-Za-z0-9]{0,39}$/;
 
+/** How a state reads on screen: the Ant Design status colours, so every screen colours it alike. */
+export type MetricTone = 'default' | 'success' | 'warning' | 'error' | 'processing';
+
+/** One value of an enumerated metric (a flag or a small code) and the words it reads as. */
+export interface MetricState {
+  value: number;
+  name: LocalizedName;
+  tone: MetricTone;
+}
+
 /** One value a device's telemetry carries. Values outside [min, max] are implausible and dropped. */
 export interface MetricDef {
   key: string;
@@ -25,6 +35,8 @@ export interface MetricDef {
   max: number;
   /** Values are rounded to this many decimals when stored. */
   decimals: number;
+  /** Enumerated metrics only: every integer of [min, max] in words, shown instead of the number. */
+  states?: readonly MetricState[];
 }
 
 export type CommandParamType = 'number' | 'integer' | 'boolean' | 'string';
@@ -94,6 +106,44 @@ export const metric = (
   decimals: number,
 ): MetricDef => ({ key, unit, name: { 'zh-CN': zh, 'en-US': en }, min, max, decimals });
 
+const state = (value: number, zh: string, en: string, tone: MetricTone): MetricState => ({
+  value,
+  name: { 'zh-CN': zh, 'en-US': en },
+  tone,
+});
+
+// The state sets 0/1 flags use; a flag's own name says what is on, the states say how it reads.
+export const ON_OFF: readonly MetricState[] = [
+  state(0, '关', 'Off', 'default'),
+  state(1, '开', 'On', 'success'),
+];
+export const OPEN_CLOSED: readonly MetricState[] = [
+  state(0, '关闭', 'Closed', 'default'),
+  state(1, '打开', 'Open', 'success'),
+];
+export const NORMAL_FAULT: readonly MetricState[] = [
+  state(0, '正常', 'Normal', 'success'),
+  state(1, '故障', 'Fault', 'error'),
+];
+export const RUN_STOP: readonly MetricState[] = [
+  state(0, '停止', 'Stopped', 'default'),
+  state(1, '运行', 'Running', 'processing'),
+];
+export const RAIN_DRY: readonly MetricState[] = [
+  state(0, '无雨', 'No rain', 'default'),
+  state(1, '降雨', 'Raining', 'processing'),
+];
+export const ENABLED_DISABLED: readonly MetricState[] = [
+  state(0, '禁用', 'Disabled', 'default'),
+  state(1, '启用', 'Enabled', 'success'),
+];
+
+/** A 0/1 metric with its states (valve open, pump on, fault…). */
+export const flag = (key: string, zh: string, en: string, states: readonly MetricState[]): MetricDef => ({
+  ...metric(key, '', zh, en, 0, 1, 0),
+  states,
+});
+
 export const param = (
   key: string,
   type: CommandParamType,
@@ -144,8 +194,8 @@ export const battery = metric('battery', '%', '电量', 'Battery', 0, 100, 0);
 export const rssi = metric('rssi', 'dBm', '信号强度', 'Signal strength', -140, 0, 0);
 export const supplyVoltage = metric('supplyVoltage', 'V', '供电电压', 'Supply voltage', 0, 400, 1);
 export const insectCount = metric('insectCount', '', '虫子数量', 'Insect count', 0, 100_000, 0);
-export const lampOn = metric('lampOn', '', '灯状态', 'Lamp on', 0, 1, 0);
-export const rainFlag = metric('rainFlag', '', '雨控', 'Raining', 0, 1, 0);
+export const lampOn = flag('lampOn', '灯状态', 'Lamp on', ON_OFF);
+export const rainFlag = flag('rainFlag', '雨控', 'Raining', RAIN_DRY);
 
 /**
  * Per-layer soil values (spec 02 §2 'soil layer cards', §9 units): layer 0 is the surface, 1…n the
@@ -191,5 +241,5 @@ export const onOffCommands = [
 export const captureCommand = command('capture', '拍照', 'Take a photo');
 
 /** Run and fault flags of switched and moving devices. */
-export const running = metric('running', '', '运行状态', 'Running', 0, 1, 0);
-export const fault = metric('fault', '', '故障', 'Fault', 0, 1, 0);
+export const running = flag('running', '运行状态', 'Running', RUN_STOP);
+export const fault = flag('fault', '故障', 'Fault', NORMAL_FAULT);

@@ -11,7 +11,9 @@ import {
   deviceTypeByLegacyKey,
   deviceTypeByRoute,
   METRIC_KEY_PATTERN,
+  metricCell,
   metricOf,
+  metricState,
 } from './device-types.js';
 import { DEVICE_PERMISSIONS, isActionCode, isPermissionCode } from './permissions.js';
 
@@ -139,5 +141,67 @@ describe('device type registry', () => {
     expect(crudCodes('acquisition-control').create).toBe('wfpf.farm.equipment.acquisition-control.ps.create');
     // @ts-expect-error the gateway has no ps.control code: its switch control is ps.delCollection
     expect(crudCodes('gateway').view).toBeDefined();
+  });
+});
+
+describe('enumerated metrics read as words', () => {
+  const all = DEVICE_TYPES.flatMap((t) => t.metrics.map((m) => ({ type: t.key, m })));
+  // A whole-number metric with at most a handful of values is a flag or a code, never a quantity.
+  const enumerated = all.filter(({ m }) => m.decimals === 0 && m.max - m.min <= 4);
+
+  it('finds the flags the manager reads (valve, arm, pest station, aerator pumps)', () => {
+    const keys = new Set(enumerated.map(({ m }) => m.key));
+    for (const k of [
+      'valveOpen',
+      'running',
+      'fault',
+      'powerOn',
+      'rainFlag',
+      'lampOn',
+      'pump1On',
+      'pump1Fault',
+    ]) {
+      expect(keys.has(k), k).toBe(true);
+    }
+  });
+
+  it.each(enumerated.map(({ type, m }) => [`${type}.${m.key}`, m] as const))(
+    '%s has a state for every integer of its range, named in both languages',
+    (_, m) => {
+      expect(m.states, 'states').toBeDefined();
+      for (let v = m.min; v <= m.max; v++) {
+        const s = metricState(m, v);
+        expect(s, `value ${v}`).toBeDefined();
+        expect(s?.name['zh-CN']).toMatch(/\S/);
+        expect(s?.name['en-US']).toMatch(/^[\x20-\x7e]+$/);
+      }
+      expect(new Set(m.states?.map((s) => s.value)).size).toBe(m.states?.length);
+    },
+  );
+
+  it('gives states only to whole-number metrics inside their range', () => {
+    for (const { type, m } of all.filter(({ m }) => m.states)) {
+      expect(m.decimals, `${type}.${m.key}`).toBe(0);
+      for (const s of m.states ?? [])
+        expect(s.value >= m.min && s.value <= m.max, `${type}.${m.key}`).toBe(true);
+    }
+  });
+
+  it('reads the valve and a fault as words', () => {
+    const valve = metricOf('electric-valve', 'valveOpen');
+    expect(valve && metricState(valve, 1)?.name['en-US']).toBe('Open');
+    expect(valve && metricState(valve, 0)?.name['zh-CN']).toBe('关闭');
+    const f = metricOf('robotic-arm', 'fault');
+    expect(f && metricState(f, 1)?.tone).toBe('error');
+  });
+
+  it('makes spreadsheet cells: states in words, numbers numeric, nothing as null', () => {
+    const valve = metricOf('electric-valve', 'valveOpen');
+    expect(metricCell(valve, 1, 'zh-CN')).toBe('打开');
+    expect(metricCell(valve, 0, 'en-US')).toBe('Closed');
+    expect(metricCell(valve, 5, 'en-US')).toBe(5);
+    expect(metricCell(metricOf('electric-valve', 'liquidLevel'), 12.5, 'en-US')).toBe(12.5);
+    expect(metricCell(undefined, 3, 'en-US')).toBe(3);
+    expect(metricCell(valve, null, 'en-US')).toBeNull();
   });
 });

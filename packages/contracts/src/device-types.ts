@@ -1,5 +1,5 @@
 import { CONTROL_DEVICE_TYPES } from './device-types.control.js';
-import type { DeviceTypeDef, MetricDef } from './device-types.def.js';
+import type { DeviceTypeDef, MetricDef, MetricState } from './device-types.def.js';
 import { MACHINE_DEVICE_TYPES } from './device-types.machines.js';
 import { SENSOR_DEVICE_TYPES } from './device-types.sensors.js';
 
@@ -24,6 +24,8 @@ export {
   type DeviceTypeDef,
   METRIC_KEY_PATTERN,
   type MetricDef,
+  type MetricState,
+  type MetricTone,
 } from './device-types.def.js';
 
 export const DEVICE_TYPES: readonly DeviceTypeDef[] = [
@@ -63,4 +65,23 @@ export function deviceTypeByRoute(route: string): DeviceTypeDef | undefined {
 
 export function metricOf(typeKey: string, metricKey: string): MetricDef | undefined {
   return METRICS.get(typeKey)?.get(metricKey);
+}
+
+/**
+ * A spreadsheet cell of a reading: an enumerated metric's state in words ('Open', '故障'), any other
+ * value as the number it is (so sums and charts in Excel keep working); null when there is none.
+ */
+export function metricCell(
+  metric: MetricDef | undefined,
+  value: number | null | undefined,
+  lang: keyof MetricState['name'],
+): string | number | null {
+  if (value === null || value === undefined) return null;
+  const state = metric ? metricState(metric, value) : undefined;
+  return state ? state.name[lang] : value;
+}
+
+/** The state an enumerated metric's value stands for; undefined for numeric metrics and unknown codes. */
+export function metricState(metric: MetricDef, value: number): MetricState | undefined {
+  return metric.states?.find((s) => s.value === value);
 }

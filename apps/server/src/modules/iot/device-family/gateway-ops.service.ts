@@ -10,7 +10,7 @@ import type {
   GatewayLogQuery,
   SwitchDetails,
 } from '@tilth/contracts/device-family-ops.types';
-import { DEVICE_TYPES, deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
+import { DEVICE_TYPES, deviceTypeByKey, metricCell, metricOf } from '@tilth/contracts/device-types';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -253,7 +253,7 @@ export class GatewayOpsService {
     requireTenant(ctx);
     const { row } = await loadDevice(ctx, id, GATEWAY_TYPES, 'view');
     const zh = ctx.lang === 'zh-CN';
-    const lines: { device: string; eui: string; item: CollectedDatum }[] = [];
+    const lines: { device: string; eui: string; typeKey: string; item: CollectedDatum }[] = [];
     const devices = [{ id: row.id, name: row.name, eui: row.eui, typeKey: row.typeKey }];
     for (const n of await childDevices(ctx.db, ctx.tenantId, row.id)) devices.push(n);
     for (const d of devices) {
@@ -261,7 +261,7 @@ export class GatewayOpsService {
       const code = deviceTypeByKey(d.typeKey)?.permissions.view;
       if (!code || !ctx.permissions.has(code)) continue;
       for (const item of await this.visibleCollection(ctx, d.id))
-        lines.push({ device: d.name, eui: d.eui, item });
+        lines.push({ device: d.name, eui: d.eui, typeKey: d.typeKey, item });
     }
     const when = (s: string | null) => (s ? chinaTimeText(new Date(s)) : '');
     const data = await buildWorkbook([
@@ -271,7 +271,11 @@ export class GatewayOpsService {
           { header: zh ? '设备' : 'Device', value: (l) => l.device, width: 20 },
           { header: zh ? '序列号' : 'Serial', value: (l) => l.eui, width: 18 },
           { header: zh ? '采集项' : 'Item', value: (l) => l.item.name, width: 16 },
-          { header: zh ? '最新值' : 'Latest value', value: (l) => l.item.newestData },
+          {
+            header: zh ? '最新值' : 'Latest value',
+            // States in words (open / closed), numbers as numbers.
+            value: (l) => metricCell(metricOf(l.typeKey, l.item.id), l.item.newestData, ctx.lang),
+          },
           { header: zh ? '单位' : 'Unit', value: (l) => l.item.unit },
           { header: zh ? '更新时间' : 'Updated at', value: (l) => when(l.item.newestTime), width: 20 },
           {
@@ -301,7 +305,8 @@ export class GatewayOpsService {
           { header: zh ? '采集时间' : 'Collected at', value: (r) => chinaTimeText(r.ts), width: 20 },
           ...items.map((it) => ({
             header: it.unit ? `${it.name} (${it.unit})` : it.name,
-            value: (r: (typeof rows)[number]) => r.values[it.id] ?? null,
+            value: (r: (typeof rows)[number]) =>
+              metricCell(metricOf(row.typeKey, it.id), r.values[it.id], ctx.lang),
             width: 14,
           })),
         ],

@@ -10,7 +10,13 @@ import type {
   DeviceStatusLogItem,
   DeviceStatusLogQuery,
 } from '@tilth/contracts/device.types';
-import { type DeviceTypeDef, deviceTypeByKey, type MetricDef, metricOf } from '@tilth/contracts/device-types';
+import {
+  type DeviceTypeDef,
+  deviceTypeByKey,
+  type MetricDef,
+  metricCell,
+  metricOf,
+} from '@tilth/contracts/device-types';
 import ExcelJS from 'exceljs';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
@@ -206,7 +212,7 @@ const workbook = async (
   sheet.getRow(1).font = { bold: true };
   for (const r of rows.slice(0, EXPORT_MAX_ROWS)) {
     const line: Record<string, string | number | null> = { ts: chinaTimeText(r.ts) };
-    for (const m of metrics) line[m.key] = r.values[m.key] ?? null;
+    for (const m of metrics) line[m.key] = metricCell(m, r.values[m.key], lang);
     sheet.addRow(line);
   }
   if (rows.length > EXPORT_MAX_ROWS) {

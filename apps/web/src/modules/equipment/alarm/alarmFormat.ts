@@ -1,6 +1,7 @@
 import type { AlarmOp, AlarmSeverity } from '@tilth/contracts/alarm.types';
 import { deviceTypeByKey, metricOf } from '@tilth/contracts/device-types';
 import { formatValue, langOf } from '../device/deviceFormat';
+import { metricText } from '../shared/metricFormat';
 
 // Display helpers of the alarm and strategy pages: metric names and values from the registry, in the
 // interface language.
@@ -29,6 +30,17 @@ export const metricValue = (
 ): string => {
   const m = typeKey && metric ? metricOf(typeKey, metric) : undefined;
   return formatValue(value, m?.unit ?? '', language, m?.decimals ?? 2);
+};
+
+/** A reading: an enumerated metric's state in words (fault → '故障'), else as metricValue. */
+export const metricReading = (
+  typeKey: string | null,
+  metric: string | null,
+  value: number | null,
+  language: string,
+): string => {
+  const m = typeKey && metric ? metricOf(typeKey, metric) : undefined;
+  return m?.states ? metricText(m, value, language) : metricValue(typeKey, metric, value, language);
 };
 
 export const typeName = (typeKey: string | null, language: string): string =>

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { OnlineStatus } from '../device/components/OnlineStatus';
-import { formatValue, latLngText, metricLabel } from '../device/deviceFormat';
+import { latLngText, metricLabel } from '../device/deviceFormat';
+import { MetricValue } from '../shared/MetricValue';
 import { FenceTag, MachineryPage, RunTag } from './MachineryParts';
 import { fenceOf, fenceStateOf, MACHINE_TYPE, MACHINERY_BASE, runStateOf } from './machineryFormat';
 import { useMachine } from './useMachine';
@@ -65,7 +66,7 @@ export function MachineryInfoPage() {
         </Descriptions.Item>
         {METRICS.map((x) => (
           <Descriptions.Item key={x.key} label={metricLabel(x, i18n.language)}>
-            {formatValue(m.latest[x.key], x.unit, i18n.language, x.decimals)}
+            <MetricValue metric={x} value={m.latest[x.key]} />
           </Descriptions.Item>
         ))}
       </Descriptions>

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OnlineStatus } from '../device/components/OnlineStatus';
-import { formatValue } from '../device/deviceFormat';
+import { metricText } from '../shared/metricFormat';
 import { FenceTag, RunTag } from './MachineryParts';
 import { fenceStateOf, MACHINE_TYPE, MACHINERY_BASE, runStateOf } from './machineryFormat';
 
@@ -17,7 +17,7 @@ export const useMachineColumns = (): ColumnsType<Device> => {
   const navigate = useNavigate();
   const value = (d: Device, key: string) => {
     const m = METRICS.find((x) => x.key === key);
-    return m ? formatValue(d.latest[key], m.unit, i18n.language, m.decimals) : '—';
+    return m ? metricText(m, d.latest[key], i18n.language) : '—';
   };
   return [
     {

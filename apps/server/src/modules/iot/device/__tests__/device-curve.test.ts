@@ -171,6 +171,32 @@ describe('device curve', () => {
     await wb1.xlsx.load(one.rawPayload as unknown as ArrayBuffer);
     expect(wb1.worksheets[0]?.columnCount).toBe(2);
   });
+
+  it('exports enumerated metrics as the state in words and keeps numbers numeric', async () => {
+    const created = await s.inject({
+      method: 'POST',
+      url: `/wfpe/v1/${tA}/device`,
+      headers: auth(tok.admin),
+      payload: { deviceType: 'electric-valve', eui: 'CURVE-VALVE', name: 'Curve valve' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const valveId = json<DeviceCreated>(created).device.id;
+    await s.platform.database.withTenant(tA, (tx) =>
+      insertReadingsForTest(tx, tA, valveId, [
+        { seq: 1, ts: new Date(DAY_START), values: { valveOpen: 1, liquidLevel: 12.5 } },
+        { seq: 2, ts: new Date(DAY_START + MIN), values: { valveOpen: 0, liquidLevel: 12 } },
+      ]),
+    );
+    const res = await get(`/${valveId}/curve/export?startTime=2025-05-01&endTime=2025-05-01`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet?.getRow(1).getCell(2).value).toBe('Valve open');
+    expect(sheet?.getRow(2).getCell(2).value).toBe('Open');
+    expect(sheet?.getRow(3).getCell(2).value).toBe('Closed');
+    expect(sheet?.getRow(2).getCell(3).value).toBe(12.5);
+  });
 });
 
 describe('device status log', () => {

@@ -6,15 +6,16 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '../../../../shell/menu/icons';
 import { useShell } from '../../../../shell/ShellContext';
+import { MetricValue } from '../../shared/MetricValue';
 import { type CollectedDatum, type Device, deviceApi, deviceKeys } from '../api/device.api';
-import { chunk, formatValue } from '../deviceFormat';
+import { chunk } from '../deviceFormat';
 import { NoData } from './NoData';
 
 /** Spec 02 §2: collected values, 5 cards per carousel slide. */
 export const CARDS_PER_SLIDE = 5;
 
 function Card({ datum, typeKey, icon }: { datum: CollectedDatum; typeKey: string; icon: string }) {
-  const { t, i18n } = useTranslation('device');
+  const { t } = useTranslation('device');
   const metric = metricOf(typeKey, datum.id);
   return (
     <div className="tl-device-card" data-testid={`device-datum-${datum.id}`} data-online={datum.online}>
@@ -27,8 +28,9 @@ function Card({ datum, typeKey, icon }: { datum: CollectedDatum; typeKey: string
           key={datum.newestTime ?? 'none'}
           data-testid="device-datum-value"
         >
-          {formatValue(datum.newestData, '', i18n.language, metric?.decimals ?? 2)}
-          {datum.newestData !== null && datum.unit ? (
+          {/* Words for states (open / closed, normal / fault), numbers otherwise; the unit stays apart. */}
+          <MetricValue metric={metric} value={datum.newestData} unit="" />
+          {datum.newestData !== null && datum.unit && !metric?.states ? (
             <span className="tl-device-card__unit">{datum.unit}</span>
           ) : null}
         </div>

@@ -31,10 +31,13 @@ export interface CurveChartProps {
   /** Series names in the interface language. */
   labels: { value: string; min: string; max: string };
   decimals: number;
+  /** Enumerated metrics: the state names, drawn as a step line with the names on the axis. */
+  states?: readonly { value: number; label: string }[];
 }
 
-const toOption = ({ curve, labels, decimals }: CurveChartProps): Option => {
+const toOption = ({ curve, labels, decimals, states }: CurveChartProps): Option => {
   const at = (p: Curve['points'][number]) => Date.parse(p.collectionTime.replace(' ', 'T'));
+  const stateName = (v: number) => states?.find((s) => s.value === v)?.label;
   const hasBand = curve.points.some((p) => p.min !== undefined && p.max !== undefined);
   const line = (name: string, pick: (p: Curve['points'][number]) => number | undefined, faint: boolean) =>
     ({
@@ -42,6 +45,8 @@ const toOption = ({ curve, labels, decimals }: CurveChartProps): Option => {
       type: 'line',
       showSymbol: curve.points.length < 60,
       smooth: false,
+      // A state holds until the next reading: no slope between closed and open.
+      ...(states ? { step: 'end' as const } : {}),
       sampling: 'lttb',
       lineStyle: faint ? { width: 1, type: 'dashed', opacity: 0.6 } : { width: 2 },
       data: curve.points.map((p) => [at(p), pick(p) ?? null]),
@@ -51,11 +56,20 @@ const toOption = ({ curve, labels, decimals }: CurveChartProps): Option => {
     grid: { left: 56, right: 24, top: 36, bottom: 56 },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (v) => (typeof v === 'number' ? `${v.toFixed(decimals)} ${curve.unit}`.trim() : '—'),
+      valueFormatter: (v) =>
+        typeof v !== 'number' ? '—' : (stateName(v) ?? `${v.toFixed(decimals)} ${curve.unit}`.trim()),
     },
     legend: { top: 0 },
     xAxis: { type: 'time' },
-    yAxis: { type: 'value', name: curve.unit, scale: true },
+    yAxis: states?.length
+      ? {
+          type: 'value',
+          min: Math.min(...states.map((s) => s.value)),
+          max: Math.max(...states.map((s) => s.value)),
+          interval: 1,
+          axisLabel: { formatter: (v: number) => stateName(v) ?? String(v) },
+        }
+      : { type: 'value', name: curve.unit, scale: true },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     series: [
       line(labels.value, (p) => p.collectionData, false),

@@ -57,6 +57,11 @@ export function HistoryCurve({ device, type }: { device: Device; type: DeviceTyp
     [def, lang, params.metric, t],
   );
 
+  const states = useMemo(
+    () => def?.states?.map((s) => ({ value: s.value, label: s.name[lang] })),
+    [def, lang],
+  );
+
   const exportRange = async () => {
     setExporting(true);
     try {
@@ -100,7 +105,7 @@ export function HistoryCurve({ device, type }: { device: Device; type: DeviceTyp
       <Spin spinning={q.isFetching}>
         {points.length > 0 && q.data ? (
           <Suspense fallback={<div className="tl-device-curve__chart" />}>
-            <CurveChart curve={q.data} labels={labels} decimals={def?.decimals ?? 2} />
+            <CurveChart curve={q.data} labels={labels} decimals={def?.decimals ?? 2} states={states} />
           </Suspense>
         ) : (
           <NoData />

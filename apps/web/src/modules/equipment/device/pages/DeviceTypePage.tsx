@@ -5,7 +5,6 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
-import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,13 +20,14 @@ import { menuIcon } from '../../../../shell/menu/icons';
 import { useShell } from '../../../../shell/ShellContext';
 import { LiveIndicator } from '../../live/LiveIndicator';
 import { useDeviceStream } from '../../live/useDeviceStream';
+import { MetricValue } from '../../shared/MetricValue';
 import { type Device, type DeviceCredentials, deviceApi, deviceKeys } from '../api/device.api';
 import { CredentialsModal } from '../components/CredentialsModal';
 import { DeviceDataDialog } from '../components/DeviceDataDialog';
 import { DeviceDetailModal } from '../components/DeviceDetailModal';
 import { DeviceFormModal } from '../components/DeviceFormModal';
 import { OnlineStatus } from '../components/OnlineStatus';
-import { formatValue, keyValues, langOf, metricLabel } from '../deviceFormat';
+import { keyValues, langOf, metricLabel } from '../deviceFormat';
 import '../device.css';
 
 /** The device list of the type whose page this is (spec 02 §2: one page per registry type). */
@@ -136,7 +136,10 @@ function DeviceList({ type }: { type: DeviceTypeDef }) {
           <Space size={4} wrap>
             {values.map(({ metric, value }) => (
               <Tooltip key={metric.key} title={metricLabel(metric, lang)}>
-                <Tag>{formatValue(value, metric.unit, lang, metric.decimals)}</Tag>
+                {/* A span so the tooltip has a DOM node to anchor on. */}
+                <span>
+                  <MetricValue metric={metric} value={value} tag />
+                </span>
               </Tooltip>
             ))}
           </Space>

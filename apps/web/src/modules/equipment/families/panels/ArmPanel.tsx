@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@tilth/contracts/device.types';
 import { ARM_LIMITS as A } from '@tilth/contracts/device-family.types';
+import { metricOf } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Divider from 'antd/es/divider';
@@ -15,6 +16,7 @@ import { useShell } from '../../../../shell/ShellContext';
 import { liveStateApi, liveStateKeys, newerLatest } from '../../device/api/liveState.api';
 import { LiveStateBar } from '../../device/components/LiveStateBar';
 import { formatValue } from '../../device/deviceFormat';
+import { MetricValue } from '../../shared/MetricValue';
 import { familyApi, familyKeys } from '../family.api';
 import { ArmControls } from './ArmControls';
 import { codesOfDevice, useCommand } from './common';
@@ -91,10 +93,10 @@ export default function ArmPanel({ device }: { device: Device }) {
           {formatValue(v.axisZ, 'mm', i18n.language, 0)}
         </Descriptions.Item>
         <Descriptions.Item label={t('arm.running')}>
-          {t(v.running === 1 ? 'arm.yes' : 'arm.no')}
+          <MetricValue metric={metricOf(device.deviceType, 'running')} value={v.running} />
         </Descriptions.Item>
         <Descriptions.Item label={t('arm.fault')}>
-          {t(v.fault === 1 ? 'arm.yes' : 'arm.no')}
+          <MetricValue metric={metricOf(device.deviceType, 'fault')} value={v.fault} />
         </Descriptions.Item>
       </Descriptions>
       <PermissionGuard codes={[codesOfDevice(device).control]}>

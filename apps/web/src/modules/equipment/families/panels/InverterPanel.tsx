@@ -14,7 +14,8 @@ import { usePermissions } from '../../../../shared/permission/usePermissions';
 import { useShell } from '../../../../shell/ShellContext';
 import { type LiveState, liveStateApi, newerLatest } from '../../device/api/liveState.api';
 import { LiveStateBar } from '../../device/components/LiveStateBar';
-import { formatValue, metricLabel } from '../../device/deviceFormat';
+import { metricLabel } from '../../device/deviceFormat';
+import { MetricValue } from '../../shared/MetricValue';
 import { familyApi } from '../family.api';
 import { codesOfDevice, useCommand } from './common';
 import { FaultTable } from './FaultTable';
@@ -57,7 +58,7 @@ export default function InverterPanel({ device }: { device: Device }) {
         <Descriptions size="small" column={4} style={{ marginTop: 8 }} data-testid="inverter-values">
           {metrics.map((m) => (
             <Descriptions.Item key={m.key} label={metricLabel(m, i18n.language)}>
-              {formatValue(values[m.key], m.unit, i18n.language, m.decimals)}
+              <MetricValue metric={m} value={values[m.key]} />
             </Descriptions.Item>
           ))}
         </Descriptions>

@@ -1,15 +1,16 @@
 import type { Device } from '@tilth/contracts/device.types';
 import { DEVICE_CONFIG_LIMITS as L } from '@tilth/contracts/device-config.types';
+import { metricOf } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
 import Divider from 'antd/es/divider';
 import InputNumber from 'antd/es/input-number';
 import Space from 'antd/es/space';
-import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { MetricValue } from '../../shared/MetricValue';
 import { familyApi } from '../family.api';
 import { codesOfDevice, useCommand } from './common';
 
@@ -32,7 +33,8 @@ export default function ValvePanel({ device }: { device: Device }) {
     <div>
       <Space style={{ marginBottom: 12 }}>
         <Typography.Text>{t('valve.state')}</Typography.Text>
-        <Tag color={open ? 'green' : 'default'}>{t(open ? 'valve.open' : 'valve.closed')}</Tag>
+        {/* The registry's words and colour, as on the data cards; no reading yet reads as closed. */}
+        <MetricValue metric={metricOf(device.deviceType, 'valveOpen')} value={open ? 1 : 0} />
       </Space>
       <PermissionGuard codes={[codes(device)]}>
         <Space wrap>
