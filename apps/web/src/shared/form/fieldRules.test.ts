@@ -32,10 +32,10 @@ describe('required messages', () => {
     expect(requiredMessage(en, 'task type', 'select')).toBe('Please select task type');
   });
 
-  it('make a required rule that ignores blanks only for typed fields', async () => {
+  it('make a required rule whose message names the field and its verb', async () => {
     const zh = await tOf('zh-CN');
-    expect(requiredRule(zh, '名称')).toEqual({ required: true, whitespace: true, message: '请输入名称' });
-    expect(requiredRule(zh, '类型', 'select')).toEqual({ required: true, message: '请选择类型' });
+    expect(requiredRule(zh, '名称')).toMatchObject({ required: true, message: '请输入名称' });
+    expect(requiredRule(zh, '类型', 'select')).toMatchObject({ required: true, message: '请选择类型' });
     expect(fieldWords('用量')).toEqual({ messageVariables: { label: '用量' } });
   });
 });
@@ -71,5 +71,26 @@ describe('forms of the console', () => {
 
   it('never say "enter" for a dropdown nor show a name path', () => {
     expect(offences()).toEqual([]);
+  });
+});
+
+describe('requiredRule checks by value', () => {
+  const check = async (value: unknown): Promise<string | undefined> => {
+    const rule = requiredRule(await tOf('zh-CN'), '天数');
+    if (typeof rule === 'function' || !rule.validator) throw new Error('requiredRule has no validator');
+    try {
+      await rule.validator({}, value, () => undefined);
+      return undefined;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  };
+  it('accepts 0 and other numbers (an InputNumber at day 0 is filled in)', async () => {
+    expect(await check(0)).toBeUndefined();
+    expect(await check(12.5)).toBeUndefined();
+    expect(await check('番茄')).toBeUndefined();
+  });
+  it('refuses nothing, blank text and an empty choice, naming the field', async () => {
+    for (const v of [undefined, null, '', '   ', []]) expect(await check(v)).toBe('请输入天数');
   });
 });

@@ -11,13 +11,28 @@ export type FieldKind = 'input' | 'select';
 export const requiredMessage = (t: TFunction, label: string, kind: FieldKind = 'input'): string =>
   t(kind === 'select' ? 'common:form.selectRequired' : 'common:form.inputRequired', { label });
 
-/** A required rule whose message names the field and uses the verb of its control. */
-export const requiredRule = (t: TFunction, label: string, kind: FieldKind = 'input'): Rule => ({
-  required: true,
-  // Blank text counts as empty for typed fields only; a picked value is never whitespace.
-  ...(kind === 'input' ? { whitespace: true } : {}),
-  message: requiredMessage(t, label, kind),
-});
+/** Empty for every control: nothing, blank text, or an empty multiple choice. Numbers (0 too) are values. */
+export const isBlankValue = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * A required rule whose message names the field and uses the verb of its control. It checks by value,
+ * not by type: async-validator's `whitespace` would make the rule a string rule and refuse an
+ * InputNumber's 0 ("is not a string"), so blank text is caught here instead.
+ */
+export const requiredRule = (t: TFunction, label: string, kind: FieldKind = 'input'): Rule => {
+  const message = requiredMessage(t, label, kind);
+  return {
+    required: true,
+    message,
+    validator: async (_rule, value: unknown) => {
+      if (isBlankValue(value)) throw new Error(message);
+    },
+  };
+};
 
 /** For a Form.Item without a visible label (rows of a list): the words its messages use instead of the path. */
 export const fieldWords = (label: string): { messageVariables: { label: string } } => ({
