@@ -1,6 +1,7 @@
 import type { Device } from '@tilth/contracts/device.types';
 import type { DeviceTypeDef, MetricDef } from '@tilth/contracts/device-types';
 import type { Dayjs } from 'dayjs';
+import { formatNumber, NO_DATA } from '../../../shared/format/number';
 import type { Language } from '../../../shared/i18n/languages';
 
 // Display helpers of the device screens: time ranges for history calls, values with units in the
@@ -30,13 +31,10 @@ export const formatValue = (
   language: string,
   decimals = 2,
 ): string => {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  if (value === null || value === undefined || !Number.isFinite(value)) return NO_DATA;
   // Uptimes and run times arrive in seconds; "511 s" reads better as "8 min 31 s".
   if (unit === 's' && Math.abs(value) >= 60) return formatDuration(value, language);
-  const text = new Intl.NumberFormat(langOf(language), {
-    maximumFractionDigits: decimals,
-    minimumFractionDigits: 0,
-  }).format(value);
+  const text = formatNumber(value, langOf(language), decimals);
   return unit ? `${text} ${unit}` : text;
 };
 

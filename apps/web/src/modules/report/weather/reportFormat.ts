@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatNumber as formatLocaleNumber, NO_DATA } from '../../../shared/format/number';
 import type { ReportGranularity } from './report.api';
 
 // Date ranges and number formats of the weather reports. A value the server answers as null (a period
@@ -27,17 +28,11 @@ export const rangeFor = (
 export const defaultPick = (g: ReportGranularity, now: Dayjs = dayjs()): [Dayjs, Dayjs] =>
   g === 'year' ? [now.subtract(4, 'year'), now] : [now, now];
 
-/** What a cell or figure shows for a period without data. */
-export const NO_DATA = '—';
+export { NO_DATA };
 
-/** The one cell formatter: a number in the interface language with a fixed count of decimals; NO_DATA for none. */
+/** The one cell formatter of the reports: a fixed count of decimals; NO_DATA for a period without data. */
 export const formatNumber = (v: number | null | undefined, lang: string, decimals = 1): string =>
-  v === null || v === undefined
-    ? NO_DATA
-    : new Intl.NumberFormat(lang, {
-        minimumFractionDigits: decimals,
-        maximumFractionDigits: decimals,
-      }).format(v);
+  formatLocaleNumber(v, lang, decimals, decimals);
 
 /** A period label as the axis shows it: 05-01 for days, 2024-05 for months, 2024 for years. */
 export const periodLabel = (period: string, g: ReportGranularity): string =>

@@ -10,10 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../shared/DataTable';
 import { useMessage } from '../../../../shared/FeedbackProvider';
+import { formatNumber } from '../../../../shared/format/number';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { areaText } from '../../map/components/popups';
-import { formatNumber } from '../../map/format';
 import { type Land, type LandHistoryItem, landApi, landKeys } from '../api/land.api';
 import { LAND_CODES } from '../landCodes';
 

@@ -1,6 +1,6 @@
 import type { MapBase, MapPlot } from '@tilth/contracts/map.types';
 import type { TFunction } from 'i18next';
-import { formatNumber } from '../format';
+import { formatNumber } from '../../../../shared/format/number';
 
 // Popup contents built as DOM with textContent (names are user input; no HTML strings).
 

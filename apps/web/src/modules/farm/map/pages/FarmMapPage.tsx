@@ -9,6 +9,7 @@ import Spin from 'antd/es/spin';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { formatNumber } from '../../../../shared/format/number';
 import { mapDeviceLayers } from '../../../../shared/map/devices';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';
@@ -16,7 +17,6 @@ import { useShell } from '../../../../shell/ShellContext';
 import { mapApi } from '../api/map.api';
 import { MapLegend } from '../components/MapLegend';
 import { useFeatureOverlay } from '../components/useFeatureOverlay';
-import { formatNumber } from '../format';
 
 /** Search results listed at most; the map shows everything anyway. */
 const MAX_LISTED = 200;

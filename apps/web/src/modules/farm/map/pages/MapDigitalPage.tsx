@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { formatNumber } from '../../../../shared/format/number';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';
 import { useShell } from '../../../../shell/ShellContext';
@@ -17,7 +18,6 @@ import { mapApi } from '../api/map.api';
 import { type ChartOption, EChart } from '../components/EChart';
 import { MapLegend } from '../components/MapLegend';
 import { useFeatureOverlay } from '../components/useFeatureOverlay';
-import { formatNumber } from '../format';
 
 const PALETTE = ['#36cfc9', '#4096ff', '#73d13d', '#ffc53d', '#ff7a45', '#9254de', '#f759ab', '#5cdbd3'];
 const AXIS = { axisLine: { lineStyle: { color: '#3a5a80' } }, axisLabel: { color: '#9fc3e7' } };
