@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import { isBlank } from '../validators';
 
 // Issue 12 item 5: every validation message names its field in words. antd falls back to the field's
 // name path ("请输入0,taskName") when a Form.Item has no string label, and its "required" text says
@@ -13,10 +14,9 @@ export const requiredMessage = (t: TFunction, label: string, kind: FieldKind = '
 
 /** Empty for every control: nothing, blank text, or an empty multiple choice. Numbers (0 too) are values. */
 export const isBlankValue = (value: unknown): boolean =>
-  value === undefined ||
-  value === null ||
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0);
+  typeof value === 'string'
+    ? isBlank(value)
+    : value === undefined || value === null || (Array.isArray(value) && value.length === 0);
 
 /**
  * A required rule whose message names the field and uses the verb of its control. It checks by value,
