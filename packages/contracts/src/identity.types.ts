@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common.types.js';
+import { timeZoneSchema } from './time-zone.js';
 
 const text = (max: number) => z.string().max(max);
 
@@ -77,6 +78,8 @@ export const registerRequest = z.strictObject({
   phone: phoneSchema,
   captcha: required(8),
   captchaKey: z.uuid(),
+  /** The new tenant's calendar (DEFAULT_TIME_ZONE when absent). */
+  timeZone: timeZoneSchema.optional(),
 });
 export const registerResponse = z.object({ tenantId: z.number(), userId: z.number(), loginName: z.string() });
 
@@ -91,6 +94,8 @@ export const tenantSummary = z.object({
   tenantId: z.number(),
   tenantName: z.string(),
   tenantNum: z.string(),
+  /** The tenant's IANA time zone: the console shows and picks days in it. */
+  timeZone: z.string(),
   defaultFlag: z.union([z.literal(0), z.literal(1)]),
 });
 

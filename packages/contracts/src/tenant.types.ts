@@ -10,6 +10,7 @@ import {
 export { THEME_LABEL_STYLES, THEME_LAYOUTS, THEME_MENU_WIDTHS, THEME_SUBFIELD_STYLES };
 
 import { flag01, nonBlank, objectVersionNumber, updateBodyOf } from './common.types.js';
+import { timeZoneSchema } from './time-zone.js';
 
 // Tenant shell calls: brand by domain, novice flag, menu theme, visualization screens (spec 01 §2.7–2.10,
 // §3, §7).
@@ -125,3 +126,21 @@ export type TenantScreenUpdateBody = z.infer<typeof tenantScreenUpdateBody>;
 
 // PUT bodies: the writable fields, plus what the GET answers (accepted and ignored; docs/api.md).
 export const tenantScreenUpdateBody = updateBodyOf(tenantScreenUpdateFields, tenantScreen);
+
+// ---- tenant settings (/system/tenant-settings): the calendar the tenant's days follow ----
+
+export const tenantSettings = z.object({
+  tenantId: z.number().int(),
+  tenantName: z.string(),
+  tenantNum: z.string(),
+  timeZone: z.string(),
+  objectVersionNumber: z.number().int(),
+});
+export type TenantSettings = z.infer<typeof tenantSettings>;
+
+const tenantSettingsFields = z.strictObject({
+  timeZone: timeZoneSchema,
+  objectVersionNumber,
+});
+export const tenantSettingsBody = updateBodyOf(tenantSettingsFields, tenantSettings);
+export type TenantSettingsBody = z.infer<typeof tenantSettingsBody>;

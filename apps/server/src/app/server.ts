@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WeatherProvider } from '../modules/farm/weather/weather.provider.js';
 import { permissionCodes } from '../modules/identity/access/permission-codes.repository.js';
 import { findSession, isMember } from '../modules/identity/identity/session.repository.js';
+import { tenantTimeZone } from '../modules/identity/tenant/tenant.repository.js';
 import { registerModules } from '../modules/index.js';
 import { deviceLookup } from '../modules/iot/device/device-credential.repository.js';
 import { chirpstackCodecs } from '../modules/iot/device-family/chirpstack.lorawan.js';
@@ -101,7 +102,7 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       keys,
       storage: trackReads(new LocalDiskStorage(path.join(config.dataDir, 'files'))),
       sms,
-      sessions: { findSession, isMember, permissionCodes },
+      sessions: { findSession, isMember, permissionCodes, tenantTimeZone },
       iot,
     };
     const built = await buildApp(platform, opts.logger ?? { level: config.logLevel }, (app) =>

@@ -1,4 +1,5 @@
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import pino from 'pino';
 import type { Database, Db } from '../../platform/db/client.js';
 import { LocalDiskStorage } from '../../platform/files/storage.js';
@@ -39,6 +40,7 @@ const adminCtx = (db: Db, tenantId: number, userId: number, realName = '演示�
     user,
     tenantId,
     lang: 'zh-CN',
+    timeZone: DEFAULT_TIME_ZONE,
     db,
     permissions: new Set(PERMISSION_CODES),
     log: quiet,

@@ -35,6 +35,11 @@ class TtlMap<V> {
 export const sessionCache = new TtlMap<AuthUser & { expiresAt: number }>();
 export const membershipCache = new TtlMap<boolean>();
 export const permissionCache = new TtlMap<ReadonlySet<string>>();
+/** Tenant id → its time zone; other processes see a change within TTL_MS. */
+export const timeZoneCache = new TtlMap<string>();
+export const forgetTenantTimeZone = (tenantId: number): void => {
+  timeZoneCache.deleteWhere((k) => k === String(tenantId));
+};
 
 /** What changed about who may do what; long-lived answers (live streams) end on it (live-streams.ts). */
 export type AccessChange = { session: string } | { user: number } | { tenant: number } | { all: true };
@@ -66,5 +71,6 @@ export const forgetAll = (): void => {
   sessionCache.clear();
   membershipCache.clear();
   permissionCache.clear();
+  timeZoneCache.clear();
   notify({ all: true });
 };

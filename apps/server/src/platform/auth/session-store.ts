@@ -19,4 +19,6 @@ export interface SessionStore {
   isMember(db: Db, userId: number, tenantId: number): Promise<boolean>;
   /** Codes of the user's roles in the transaction's tenant (row-level security picks the tenant). */
   permissionCodes(db: Db, userId: number): Promise<string[]>;
+  /** The tenant's time zone (undefined for a tenant that does not exist). */
+  tenantTimeZone(db: Db, tenantId: number): Promise<string | undefined>;
 }

@@ -1,4 +1,5 @@
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import pino from 'pino';
 import type { Ctx } from '../http/context.js';
 import type { Database, Db } from './client.js';
@@ -19,6 +20,7 @@ export const demoAdminCtx = (db: Db, tenantId: number, userId: number): Ctx => (
   user: { id: userId, loginName: 'demo', realName: '演示管理员', platformAdmin: false, sessionId: '' },
   tenantId,
   lang: 'zh-CN',
+  timeZone: DEFAULT_TIME_ZONE,
   db,
   permissions: new Set(PERMISSION_CODES),
   log: quiet,

@@ -16,6 +16,8 @@ export interface Ctx {
   /** The tenant of a `/…/{t}/…` route; null on routes outside a tenant. */
   tenantId: number | null;
   lang: Lang;
+  /** The tenant's IANA time zone (DEFAULT_TIME_ZONE outside a tenant): every "today" and day range. */
+  timeZone: string;
   /** The request's transaction (tenant-scoped routes) or the shared handle. Never open a second one. */
   db: Db;
   /** Permission codes the user holds in ctx.tenantId (empty outside a tenant). */

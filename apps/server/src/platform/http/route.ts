@@ -1,4 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -14,7 +15,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { membershipCache, permissionCache } from '../auth/access-cache.js';
+import { membershipCache, permissionCache, timeZoneCache } from '../auth/access-cache.js';
 import { authenticate, bearer } from '../auth/tokens.js';
 import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
@@ -70,6 +71,19 @@ const cachedPermissions = async (platform: Platform, db: Ctx['db'], userId: numb
   const codes: ReadonlySet<string> = new Set(await platform.sessions.permissionCodes(db, userId));
   permissionCache.set(key, codes);
   return codes;
+};
+/** A tenant's time zone, cached like permissions. */
+export const tenantTimeZone = async (
+  platform: Platform,
+  db: Ctx['db'],
+  tenantId: number,
+): Promise<string> => {
+  const key = String(tenantId);
+  const hit = timeZoneCache.get(key);
+  if (hit) return hit;
+  const tz = (await platform.sessions.tenantTimeZone(db, tenantId)) ?? DEFAULT_TIME_ZONE;
+  timeZoneCache.set(key, tz);
+  return tz;
 };
 /** A tenant member's permission codes there (cached like every request's; live streams re-check with it). */
 export const tenantPermissions = async (
@@ -148,6 +162,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
         user,
         tenantId: null,
         lang,
+        timeZone: DEFAULT_TIME_ZONE,
         db,
         permissions: NONE,
         log: req.log,
@@ -160,7 +175,17 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
     const resolve = async (db: Ctx['db']): Promise<Ctx> => {
       const permissions = user ? await cachedPermissions(platform, db, user.id, tenantId) : NONE;
-      const ctx: Ctx = { user, tenantId, lang, db, permissions, log: req.log, transact: (fn) => fn(db) };
+      const timeZone = await tenantTimeZone(platform, db, tenantId);
+      const ctx: Ctx = {
+        user,
+        tenantId,
+        lang,
+        timeZone,
+        db,
+        permissions,
+        log: req.log,
+        transact: (fn) => fn(db),
+      };
       requireAccess(ctx, def.access);
       return ctx;
     };

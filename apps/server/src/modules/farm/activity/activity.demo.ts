@@ -1,5 +1,6 @@
 import { type ActivityCreateBody, activityCreateBody } from '@tilth/contracts/activity.types';
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { DemoExtras } from '../../../platform/db/seed.js';
@@ -85,6 +86,7 @@ const demoCtx = (db: Db, tenantId: number, userId: number): Ctx => ({
   user: { id: userId, loginName: 'demo', realName: '演示管理员', platformAdmin: false, sessionId: '' },
   tenantId,
   lang: 'zh-CN',
+  timeZone: DEFAULT_TIME_ZONE,
   db,
   permissions: new Set(PERMISSION_CODES),
   log: pino({ level: 'silent' }),

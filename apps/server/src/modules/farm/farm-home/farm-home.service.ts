@@ -9,8 +9,8 @@ import {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { today as todayIn } from '../../../platform/time/zone.js';
 import { findBase } from '../area/index.js';
-import { FARM_TIME_ZONE, farmToday } from '../batch/index.js';
 import { toFarmLog } from '../farm-log/index.js';
 import { FarmHomeErrors } from './farm-home.errors.js';
 import {
@@ -38,7 +38,7 @@ const toTask =
 
 /**
  * The farm home's figures for one base (or the whole enterprise). "Today" is the calendar day in
- * FARM_TIME_ZONE (Asia/Shanghai): a task is today's when startDate ≤ today ≤ endDate and overdue when
+ * the tenant's time zone (ctx.timeZone): a task is today's when startDate ≤ today ≤ endDate and overdue when
  * endDate < today, in both cases only while not finished, closed or canceled.
  */
 export class FarmHomeService {
@@ -52,7 +52,7 @@ export class FarmHomeService {
     const area = base
       ? { areaId: base.id, areaName: base.areaName, areaCenter: base.areaCenter, areaUsage: base.areaUsage }
       : null;
-    const today = farmToday(now);
+    const today = todayIn(ctx.timeZone, now);
     const done = FARM_HOME_DONE_TASK_STATUSES;
     const year = today.slice(0, 4);
     // One transaction, one connection: the statements run one after another.
@@ -73,7 +73,7 @@ export class FarmHomeService {
     );
     return {
       today,
-      timeZone: FARM_TIME_ZONE,
+      timeZone: ctx.timeZone,
       area,
       lands,
       batches: {

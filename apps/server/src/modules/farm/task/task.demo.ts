@@ -1,5 +1,6 @@
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
 import type { TaskCreateBody } from '@tilth/contracts/task.types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { DemoExtras } from '../../../platform/db/seed.js';
@@ -13,6 +14,7 @@ const asUser = (db: Db, tenantId: number, userId: number, realName: string): Ctx
   user: { id: userId, loginName: 'demo', realName, platformAdmin: false, sessionId: '' },
   tenantId,
   lang: 'zh-CN',
+  timeZone: DEFAULT_TIME_ZONE,
   db,
   permissions: new Set(PERMISSION_CODES),
   log: pino({ level: 'silent' }),

@@ -1,4 +1,5 @@
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { type WorkerCreateBody, workerCreateBody } from '@tilth/contracts/worker.types';
 import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
@@ -37,6 +38,7 @@ const demoCtx = (db: Db, tenantId: number, userId: number): Ctx => ({
   user: { id: userId, loginName: 'demo', realName: '演示管理员', platformAdmin: false, sessionId: '' },
   tenantId,
   lang: 'zh-CN',
+  timeZone: DEFAULT_TIME_ZONE,
   db,
   permissions: new Set(PERMISSION_CODES),
   log: pino({ level: 'silent' }),

@@ -83,6 +83,7 @@ export interface MemberTenant {
   tenantId: number;
   tenantName: string;
   tenantNum: string;
+  timeZone: string;
 }
 
 export const listUserTenants = async (
@@ -95,7 +96,12 @@ export const listUserTenants = async (
     opts.tenantName ? ilike(tenants.tenantName, `%${opts.tenantName}%`) : undefined,
   );
   const base = db
-    .select({ tenantId: tenants.id, tenantName: tenants.tenantName, tenantNum: tenants.tenantNum })
+    .select({
+      tenantId: tenants.id,
+      tenantName: tenants.tenantName,
+      tenantNum: tenants.tenantNum,
+      timeZone: tenants.timeZone,
+    })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .where(where)

@@ -121,6 +121,7 @@ export class UserService {
       phone: string;
       captcha: string;
       captchaKey: string;
+      timeZone?: string | undefined;
     },
   ) {
     // The code first, so a wrong one answers the same whether or not the phone is registered (no
@@ -130,7 +131,11 @@ export class UserService {
     if (await repo.findUserByLogin(ctx.db, input.phone)) throw IdentityErrors.loginNameExists();
     const passwordHash = await hashPassword(input.password);
     return this.database.transaction(async (tx) => {
-      const tenant = await insertTenant(tx, { tenantName: input.tenantName, noviceFlag: 1 });
+      const tenant = await insertTenant(tx, {
+        tenantName: input.tenantName,
+        noviceFlag: 1,
+        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+      });
       const user = await repo.insertUser(tx, {
         loginName: input.phone,
         realName: input.realName,

@@ -8,11 +8,22 @@ export interface TenantRow {
   tenantName: string;
   tenantNum: string;
   noviceFlag: number;
+  timeZone: string;
+  objectVersionNumber: number;
 }
+
+const TENANT_ROW = {
+  id: tenants.id,
+  tenantName: tenants.tenantName,
+  tenantNum: tenants.tenantNum,
+  noviceFlag: tenants.noviceFlag,
+  timeZone: tenants.timeZone,
+  objectVersionNumber: tenants.objectVersionNumber,
+};
 
 export const insertTenant = async (
   db: Db,
-  values: { tenantName: string; noviceFlag: number; id?: number },
+  values: { tenantName: string; noviceFlag: number; id?: number; timeZone?: string },
 ): Promise<TenantRow> => {
   const [row] = await db
     .insert(tenants)
@@ -22,6 +33,7 @@ export const insertTenant = async (
       // Replaced below by a number derived from the id; unique placeholder until then.
       tenantNum: sql`'T-' || gen_random_uuid()::text`,
       noviceFlag: values.noviceFlag,
+      ...(values.timeZone ? { timeZone: values.timeZone } : {}),
     })
     .returning({ id: tenants.id });
   if (!row) throw new Error('tenant insert returned nothing');
@@ -30,12 +42,7 @@ export const insertTenant = async (
     .update(tenants)
     .set({ tenantNum: sql`'T' || lpad(${tenants.id}::text, 6, '0')` })
     .where(eq(tenants.id, row.id))
-    .returning({
-      id: tenants.id,
-      tenantName: tenants.tenantName,
-      tenantNum: tenants.tenantNum,
-      noviceFlag: tenants.noviceFlag,
-    });
+    .returning(TENANT_ROW);
   if (!t) throw new Error('tenant update returned nothing');
   return t;
 };
@@ -56,15 +63,28 @@ const skipIdentityPast = async (db: Db, id: number): Promise<void> => {
 };
 
 export const findTenant = async (db: Db, id: number): Promise<TenantRow | undefined> => {
+  const [t] = await db.select(TENANT_ROW).from(tenants).where(eq(tenants.id, id));
+  return t;
+};
+
+/** SessionStore.tenantTimeZone: the zone every request of the tenant computes its days in. */
+export const tenantTimeZone = async (db: Db, id: number): Promise<string | undefined> => {
+  const [t] = await db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, id));
+  return t?.timeZone;
+};
+
+/** Saves the tenant's settings when the version matches; undefined when it is stale or gone. */
+export const updateTenantSettings = async (
+  db: Db,
+  id: number,
+  version: number,
+  set: { timeZone: string },
+): Promise<TenantRow | undefined> => {
   const [t] = await db
-    .select({
-      id: tenants.id,
-      tenantName: tenants.tenantName,
-      tenantNum: tenants.tenantNum,
-      noviceFlag: tenants.noviceFlag,
-    })
-    .from(tenants)
-    .where(eq(tenants.id, id));
+    .update(tenants)
+    .set({ ...set, objectVersionNumber: sql`${tenants.objectVersionNumber} + 1` })
+    .where(and(eq(tenants.id, id), eq(tenants.objectVersionNumber, version)))
+    .returning(TENANT_ROW);
   return t;
 };
 

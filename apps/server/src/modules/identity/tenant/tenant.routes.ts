@@ -9,6 +9,8 @@ import {
   tenantScreenCreateBody,
   tenantScreenList,
   tenantScreenUpdateBody,
+  tenantSettings,
+  tenantSettingsBody,
 } from '@tilth/contracts/tenant.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -60,6 +62,25 @@ export const registerTenantRoutes = (app: App, platform: Platform): void => {
     summary: "Saves the caller's theme (theme is a JSON string, validated field by field)",
     schema: { params: tenantParam, body: menuThemeBody, response: { 200: menuTheme } },
     handler: (ctx, req) => tenants.saveTheme(ctx, req.body),
+  });
+
+  addRoute(app, platform, {
+    method: 'GET',
+    url: '/wfpf/v1/:tenantId/tenant/settings',
+    access: 'authenticated',
+    summary: "The tenant's settings: name, number and the time zone its days follow",
+    schema: { params: tenantParam, response: { 200: tenantSettings } },
+    handler: (ctx) => tenants.settings(ctx),
+  });
+
+  addRoute(app, platform, {
+    method: 'PUT',
+    url: '/wfpf/v1/:tenantId/tenant/settings',
+    access: 'wfpf.company.system.tenant-settings.ps.edit',
+    summary:
+      "Changes the tenant's time zone (objectVersionNumber required; an IANA name such as Asia/Shanghai)",
+    schema: { params: tenantParam, body: tenantSettingsBody, response: { 200: tenantSettings } },
+    handler: (ctx, req) => tenants.saveSettings(ctx, req.body),
   });
 
   addRoute(app, platform, {

@@ -7,9 +7,12 @@ import {
   type TenantScreen,
   type TenantScreenCreateBody,
   type TenantScreenUpdateBody,
+  type TenantSettings,
+  type TenantSettingsBody,
   type ThemeConfig,
   themeConfig,
 } from '@tilth/contracts/tenant.types';
+import { forgetTenantTimeZone } from '../../../platform/auth/access-cache.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -26,8 +29,10 @@ import {
   type MenuThemeRow,
   saveMenuTheme,
   setNoviceFlag,
+  type TenantRow,
   type TenantScreenRow,
   updateScreen,
+  updateTenantSettings,
 } from './tenant.repository.js';
 
 /** Who may do what with visualization screens (spec 01 §2.10, §6). */
@@ -42,6 +47,16 @@ export const SCREEN_ACCESS = {
   edit: 'wfpf.company.system.tenant-screen.ps.edit',
   delete: 'wfpf.company.system.tenant-screen.ps.delete',
 } as const satisfies Record<string, PermissionCode | readonly PermissionCode[]>;
+
+const SETTINGS_EDIT: PermissionCode = 'wfpf.company.system.tenant-settings.ps.edit';
+
+const toSettings = (t: TenantRow): TenantSettings => ({
+  tenantId: t.id,
+  tenantName: t.tenantName,
+  tenantNum: t.tenantNum,
+  timeZone: t.timeZone,
+  objectVersionNumber: t.objectVersionNumber,
+});
 
 /** Tilth's own brand, answered when no deployment is registered for the host (login page, spec 01 §2.7). */
 const defaultBrand = (lang: Lang): TenantBrandAnswer => ({
@@ -199,6 +214,30 @@ export class TenantService {
     if (row) return toScreen(row);
     if (await findScreen(ctx.db, ctx.tenantId, body.id)) throw CommonErrors.stale();
     throw TenantErrors.screenNotFound();
+  }
+
+  /** The tenant's settings; any member may read them (the console needs the time zone). */
+  async settings(ctx: Ctx): Promise<TenantSettings> {
+    requireTenant(ctx);
+    requireAccess(ctx, 'authenticated');
+    const t = await findTenant(ctx.db, ctx.tenantId);
+    if (!t) throw TenantErrors.notFound();
+    return toSettings(t);
+  }
+
+  /** Changes the tenant's calendar: every later "today", day range and report bucket follows it. */
+  async saveSettings(ctx: Ctx, body: TenantSettingsBody): Promise<TenantSettings> {
+    requireTenant(ctx);
+    requireAccess(ctx, SETTINGS_EDIT);
+    const t = await updateTenantSettings(ctx.db, ctx.tenantId, body.objectVersionNumber, {
+      timeZone: body.timeZone,
+    });
+    if (!t) {
+      if (await findTenant(ctx.db, ctx.tenantId)) throw CommonErrors.stale();
+      throw TenantErrors.notFound();
+    }
+    forgetTenantTimeZone(ctx.tenantId);
+    return toSettings(t);
   }
 
   async deleteScreen(ctx: Ctx, id: number): Promise<{ success: boolean }> {

@@ -33,6 +33,8 @@ export const tenants = pgTable(
     tenantNum: text('tenant_num').notNull(),
     noviceFlag: integer('novice_flag').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /** IANA zone of the tenant's calendar (ADR 0010). */
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
     objectVersionNumber: integer('object_version_number').notNull().default(1),
   },

@@ -6,6 +6,7 @@ import {
   severityRank,
 } from '@tilth/contracts/alarm.types';
 import { metricOf } from '@tilth/contracts/device-types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
@@ -38,6 +39,7 @@ const jobCtx = (db: Db, tenantId: number, log: FastifyBaseLogger): Ctx => ({
   user: null,
   tenantId,
   lang: 'zh-CN',
+  timeZone: DEFAULT_TIME_ZONE,
   db,
   permissions: new Set(),
   log,

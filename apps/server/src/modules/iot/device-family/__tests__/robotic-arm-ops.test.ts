@@ -1,5 +1,6 @@
 import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../platform/http/context.js';
@@ -241,6 +242,7 @@ describe('call-status / call-config round trips', () => {
     },
     tenantId: f.tA,
     lang: 'en-US',
+    timeZone: DEFAULT_TIME_ZONE,
     db: f.s.platform.database.db,
     permissions: new Set([deviceTypeByKey('robotic-arm')?.permissions.view ?? '']),
     log: f.s.app.log,

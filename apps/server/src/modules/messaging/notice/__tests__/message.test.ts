@@ -1,4 +1,5 @@
 import type { Page as PageBody } from '@tilth/contracts';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../../../platform/http/context.js';
 import { auth, json, login, startTestServer, type TestServer } from '../../../../test/harness.js';
@@ -25,6 +26,7 @@ const notify = (tenantId: number, userIds: number[], subject: string, content: s
       user: null,
       tenantId,
       lang: 'zh-CN',
+      timeZone: DEFAULT_TIME_ZONE,
       db,
       permissions: new Set(),
       log: s.app.log,
