@@ -1,6 +1,7 @@
 // `npm start`: build the console when its sources are newer than the build, then serve everything.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,6 +42,16 @@ if (process.argv[1] === import.meta.filename) {
     stdio: 'inherit',
     env: process.env,
   });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  // A stop we passed on ends cleanly; a signal nobody sent (the OOM killer, kill -9) is a failure, with the
+  // shell's 128 + signal number so a supervisor restarts it.
+  let stopping = false;
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.on(sig, () => {
+      stopping = true;
+      child.kill(sig);
+    });
+  child.on('exit', (code, signal) => {
+    if (code !== null) process.exit(code);
+    process.exit(stopping ? 0 : 128 + (os.constants.signals[signal] ?? 0));
+  });
 }

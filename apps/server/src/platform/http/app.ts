@@ -111,7 +111,7 @@ export const buildApp = async (
     const isApi = apiPrefixes.some((p) => req.url.startsWith(p));
     const isAsset = /\.[a-z0-9]{1,6}(\?|$)/i.test(req.url);
     // Client-side routes of the console (deep links, reloads) fall back to its index page.
-    if (!isApi && !isAsset && req.method === 'GET' && existsSync(indexHtml)) {
+    if (!isApi && !isAsset && (req.method === 'GET' || req.method === 'HEAD') && existsSync(indexHtml)) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

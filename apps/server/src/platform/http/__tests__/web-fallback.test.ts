@@ -44,6 +44,11 @@ describe('serving the console', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
+    // A link checker or a load balancer asks with HEAD: the same page, headers only.
+    const head = await s.inject({ method: 'HEAD', url: '/web/farm/home' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+    expect(head.body).toBe('');
   });
 
   it('picks up files built after start, and 404s a missing asset or API path with JSON', async () => {
