@@ -5,7 +5,6 @@ import List from 'antd/es/list';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -19,6 +18,7 @@ import { type InsectBox, insectApi, insectKeys } from './insect.api';
 import { type Box, boxAt, boxFromDrag, countsOf, insectLabel } from './insectFormat';
 import { editCodeOf } from './PestPhotosPanel';
 import './insect.css';
+import { formatDateTime } from '../../../shared/format/time';
 
 type Point = { x: number; y: number };
 
@@ -147,7 +147,7 @@ export function PestDrawPage() {
           <Button onClick={() => navigate(-1)}>{t('common:action.back')}</Button>
           {r ? (
             <span>
-              {r.deviceName} · {dayjs(r.takenAt).format('YYYY-MM-DD HH:mm')}
+              {r.deviceName} · {formatDateTime(r.takenAt, 'YYYY-MM-DD HH:mm')}
             </span>
           ) : null}
         </div>

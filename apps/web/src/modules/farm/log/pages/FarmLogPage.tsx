@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
@@ -27,6 +26,7 @@ import {
   LEVEL_COLOR,
 } from '../farmLogModel';
 import '../farmLog.css';
+import { formatDateTime } from '../../../../shared/format/time';
 
 /** Farm logs (farm/log): filters, the paged list with level tags, add / edit with pictures, detail drawer. */
 export function FarmLogPage() {
@@ -87,7 +87,7 @@ export function FarmLogPage() {
       title: t('field.logTime'),
       dataIndex: 'logTime',
       width: 150,
-      render: (v: string) => dayjs(v).format(LOG_TIME_FORMAT),
+      render: (v: string) => formatDateTime(v, LOG_TIME_FORMAT),
     },
     {
       title: t('field.title'),

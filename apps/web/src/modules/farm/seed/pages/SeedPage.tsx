@@ -1,7 +1,6 @@
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
@@ -15,6 +14,7 @@ import { FileImage } from '../components/FileImage';
 import { SeedFormDrawer } from '../components/SeedFormDrawer';
 import { SeedLinkModal } from '../components/SeedLinkModal';
 import '../seed.css';
+import { formatDateTime } from '../../../../shared/format/time';
 
 export const SEED_CODES = {
   create: 'wfpf.farm.farm.seed.ps.create',
@@ -99,7 +99,7 @@ export function SeedPage() {
     {
       title: t('farmSeed:field.lastUpdateDate'),
       dataIndex: 'lastUpdateDate',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('common:action.operation'),
