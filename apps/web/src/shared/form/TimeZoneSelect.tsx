@@ -8,14 +8,23 @@ interface TimeZoneSelectProps {
   placeholder?: string;
   disabled?: boolean;
   id?: string;
+  'aria-label'?: string;
 }
 
 /** A searchable select of the IANA time zones, each with its current UTC offset (a Form.Item control). */
-export function TimeZoneSelect({ value, onChange, placeholder, disabled, id }: TimeZoneSelectProps) {
+export function TimeZoneSelect({
+  value,
+  onChange,
+  placeholder,
+  disabled,
+  id,
+  'aria-label': ariaLabel,
+}: TimeZoneSelectProps) {
   const options = useMemo(() => timeZoneOptions().map(({ value: v, label }) => ({ value: v, label })), []);
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
       showSearch
       optionFilterProp="label"
       value={value}
