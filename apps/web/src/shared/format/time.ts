@@ -28,8 +28,6 @@ export const currentTimeZone = (): string => zoneStore.get();
 /** The current tenant's zone, re-rendering when it changes. */
 export const useTimeZone = (): string => useStore(zoneStore);
 
-export const subscribeTimeZone = (listener: () => void): (() => void) => zoneStore.subscribe(listener);
-
 export type Instant = string | number | Date | Dayjs;
 
 export const DAY_FORMAT = 'YYYY-MM-DD';
@@ -103,9 +101,6 @@ export const dayRange = (from: Dayjs, to: Dayjs): { startTime: string; endTime: 
   startTime: `${toDay(from)} 00:00:00`,
   endTime: `${toDay(to)} 23:59:59`,
 });
-
-/** The hour of day (0–23) on the tenant's clock now. */
-export const hourNow = (): number => dayjs().tz(currentTimeZone()).hour();
 
 /** The zone's UTC offset now, '+08:00'. */
 export const offsetOf = (zone: string, at: Instant = Date.now()): string => dayjs(at).tz(zone).format('Z');

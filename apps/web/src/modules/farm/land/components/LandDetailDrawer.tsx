@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../shared/DataTable';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { formatNumber } from '../../../../shared/format/number';
-import { formatDateTime } from '../../../../shared/format/time';
+import { formatDate, formatDateTime } from '../../../../shared/format/time';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { areaText } from '../../map/components/popups';
@@ -138,7 +138,7 @@ export function LandDetailDrawer({
                 <Tag color="green">{t('farmLand:status.growing')}</Tag>
                 {batch.batchName} ({batch.batchCode}) ·{' '}
                 {[batch.cropName, batch.varietyName].filter(Boolean).join(' / ')} ·{' '}
-                {t('farmLand:detail.since', { date: formatDateTime(batch.startDate, DATE) })}
+                {t('farmLand:detail.since', { date: formatDate(batch.startDate) })}
               </span>
               <PermissionGuard codes={[LAND_CODES.edit]}>
                 <Button size="small" loading={freeing} onClick={free}>
