@@ -12,13 +12,13 @@ import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { useImageSrc } from '../../../shared/file/fileImage';
+import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { type InsectBox, insectApi, insectKeys } from './insect.api';
 import { type Box, boxAt, boxFromDrag, countsOf, insectLabel } from './insectFormat';
 import { editCodeOf } from './PestPhotosPanel';
 import './insect.css';
-import { formatDateTime } from '../../../shared/format/time';
 
 type Point = { x: number; y: number };
 

@@ -16,13 +16,13 @@ import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { imageVariant } from '../../../shared/file/fileImage';
 import { DatePicker } from '../../../shared/form/DatePicker';
+import { formatDateTime, nowInZone } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { type InsectRecord, insectApi, insectKeys } from './insect.api';
 import { insectLabel } from './insectFormat';
 import { PhotoWithBoxes } from './PhotoWithBoxes';
 import './insect.css';
-import { formatDateTime, nowInZone } from '../../../shared/format/time';
 
 const PAGE_SIZE = 12;
 const TIME = 'YYYY-MM-DD HH:mm';

@@ -16,6 +16,7 @@ import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { DatePicker } from '../../../shared/form/DatePicker';
+import { formatDateTime, nowInZone } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { deviceApi, deviceKeys } from '../device/api/device.api';
 import { type InsectRecord, insectApi, insectKeys } from './insect.api';
@@ -23,7 +24,6 @@ import { insectLabel } from './insectFormat';
 import { LazyInsectChart } from './LazyInsectChart';
 import { StatisticsFormModal } from './StatisticsFormModal';
 import './insect.css';
-import { formatDateTime, nowInZone } from '../../../shared/format/time';
 
 const STATS = {
   create: 'wfpf.farm.equipment.pest.ps.addPest',

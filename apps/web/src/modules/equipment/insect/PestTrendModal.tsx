@@ -6,12 +6,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { DatePicker } from '../../../shared/form/DatePicker';
+import { nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { insectApi, insectKeys } from './insect.api';
 import { insectLabel, trendSeries } from './insectFormat';
 import { LazyInsectChart } from './LazyInsectChart';
 import './insect.css';
-import { nowInZone } from '../../../shared/format/time';
 
 const D = 'YYYY-MM-DD';
 

@@ -10,6 +10,7 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { formatDateTime, todayDay } from '../../../shared/format/time';
 import {
   type MarketInfo,
   type MarketPrice,
@@ -20,7 +21,6 @@ import {
   rememberMarket,
 } from './market.api';
 import './market.css';
-import { formatDateTime, todayDay } from '../../../shared/format/time';
 
 // The detail modal carries ECharts: loaded when a market is opened, not with the farm home.
 const MarketDetailModal = lazy(() =>

@@ -10,6 +10,7 @@ import Skeleton from 'antd/es/skeleton';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import {
   beaufort,
@@ -22,7 +23,6 @@ import {
 } from './weather.api';
 import { WeatherIcon } from './weatherIcon';
 import './weather.css';
-import { formatDateTime } from '../../../shared/format/time';
 
 export interface WeatherCardProps {
   areaId: number | null;

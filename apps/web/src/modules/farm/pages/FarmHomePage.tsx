@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { areaCenterPair, useSelectedArea } from '../../../shared/area/areaStore';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { nowInZone, useTimeZone } from '../../../shared/format/time';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { menuIcon } from '../../../shell/menu/icons';
 import { firstLeaf, isExternalLink, isGroup, leaves, type MenuNode } from '../../../shell/menu/menuModel';
@@ -20,7 +21,6 @@ import { MarketPriceCard } from '../home/MarketPriceCard';
 import { TodayTasksCard } from '../home/TodayTasksCard';
 import { WeatherCard } from '../home/WeatherCard';
 import '../farm.css';
-import { nowInZone, useTimeZone } from '../../../shared/format/time';
 
 function BaseCard() {
   const { t } = useTranslation('farm');

@@ -1,9 +1,9 @@
 import Badge from 'antd/es/badge';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/format/time';
 import { relativeTime } from '../deviceFormat';
 import '../device.css';
-import { formatDateTime } from '../../../../shared/format/time';
 
 /** Online / offline (spec 02 §4: 1 online, otherwise offline) with when the device was last heard. */
 export function OnlineStatus({ online, lastSeenAt }: { online: number; lastSeenAt?: string | null }) {

@@ -1,3 +1,4 @@
+import { nowInZone } from '../../../../shared/format/time';
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@tilth/contracts/device.types';
@@ -9,7 +10,6 @@ import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../../shared/form/DatePicker';
-import { nowInZone } from '../../../../shared/format/time';
 import { toDisplay } from '../../../../shared/map/coords';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';

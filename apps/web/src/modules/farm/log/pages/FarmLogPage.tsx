@@ -11,6 +11,7 @@ import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type FarmLog, farmLogApi, farmLogKeys } from '../api/farmLog.api';
@@ -26,7 +27,6 @@ import {
   LEVEL_COLOR,
 } from '../farmLogModel';
 import '../farmLog.css';
-import { formatDateTime } from '../../../../shared/format/time';
 
 /** Farm logs (farm/log): filters, the paged list with level tags, add / edit with pictures, detail drawer. */
 export function FarmLogPage() {

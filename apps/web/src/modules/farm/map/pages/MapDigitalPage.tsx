@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../shared/format/time';
 import 'leaflet/dist/leaflet.css';
 import '../map.css';
 import './digital.css';
@@ -10,7 +11,6 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { formatNumber } from '../../../../shared/format/number';
-import { formatDateTime } from '../../../../shared/format/time';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';
 import { useShell } from '../../../../shell/ShellContext';

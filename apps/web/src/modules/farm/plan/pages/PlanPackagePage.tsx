@@ -7,11 +7,11 @@ import { RowActions } from '../../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { PACKAGE_CODES, type PlanPackage, planApi, planKeys } from '../api/plan.api';
 import { PackageEditor } from '../components/PackageEditor';
 import '../plan.css';
-import { formatDateTime } from '../../../../shared/format/time';
 
 /** Plan packages (farm/planPackage): list, filters, add / edit with the task table, delete. */
 export function PlanPackagePage() {

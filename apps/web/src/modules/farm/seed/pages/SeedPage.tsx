@@ -8,13 +8,13 @@ import { RowActions } from '../../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { type SeedSummary, seedApi, seedKeys } from '../api/seed.api';
 import { FileImage } from '../components/FileImage';
 import { SeedFormDrawer } from '../components/SeedFormDrawer';
 import { SeedLinkModal } from '../components/SeedLinkModal';
 import '../seed.css';
-import { formatDateTime } from '../../../../shared/format/time';
 
 export const SEED_CODES = {
   create: 'wfpf.farm.farm.seed.ps.create',
