@@ -2,13 +2,14 @@ import AntdApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import Spin from 'antd/es/spin';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MODULE_AREAS, moduleOf } from '../app/modules';
 import { onSessionEnd } from '../app/session';
 import { useBrand } from '../shared/brand/useBrand';
 import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
+import { setTimeZone, useTimeZone } from '../shared/format/time';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { TenantSwitchModal } from './account/TenantSwitchModal';
 import { LAYOUTS } from './layouts';
@@ -86,6 +87,13 @@ function SignedInShell({ self }: { self: Self }) {
   const [menuOpen, setMenuOpen] = useMenuOpenState(theme.layout);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [tenantSwitchOpen, setTenantSwitchOpen] = useState(false);
+
+  // The pages count days in the current tenant's zone (ADR 0010): set before they first render, and again
+  // (re-rendering the frame, hence the pages) when the tenant or its zone changes.
+  const zone = shellPorts().currentTenantOf(self)?.timeZone;
+  useState(() => setTimeZone(zone));
+  useLayoutEffect(() => setTimeZone(zone), [zone]);
+  useTimeZone();
 
   useEffect(() => {
     void loadTheme(tenantId);

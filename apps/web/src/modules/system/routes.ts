@@ -10,6 +10,10 @@ const SimInfoPage = lazyPage(() => import('./sim/SimInfoPage'), 'SimInfoPage');
 const CropPage = lazyPage(() => import('./pages/CropPage'), 'CropPage');
 const VarietyPage = lazyPage(() => import('./pages/VarietyPage'), 'VarietyPage');
 const TaskTypePage = lazyPage(() => import('./pages/TaskTypePage'), 'TaskTypePage');
+const TenantSettingsPage = lazyPage(
+  () => import('./tenant-settings/TenantSettingsPage'),
+  'TenantSettingsPage',
+);
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -66,5 +70,14 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.farm-maintenance',
     area: 'shell',
     page: TaskTypePage,
+  },
+  {
+    path: '/system/tenant-settings',
+    title: 'system:route.systemTenantSettings',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: TenantSettingsPage,
   },
 ];

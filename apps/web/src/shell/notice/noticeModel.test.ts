@@ -110,8 +110,8 @@ describe('texts', () => {
     expect(truncate('春耕备耕安排通知', 5)).toBe('春耕备耕…');
   });
 
-  it('formats publish times in the current dayjs locale', () => {
-    const local = dayjs('2026-03-01T08:30:00').toISOString();
+  it('formats publish times in the current dayjs locale, on the tenant’s clock (Asia/Shanghai)', () => {
+    const local = '2026-03-01T00:30:00Z';
     dayjs.locale('en');
     expect(formatNoticeTime(local, 'MMM D, YYYY HH:mm')).toBe('Mar 1, 2026 08:30');
     dayjs.locale('zh-cn');

@@ -1,5 +1,5 @@
 import type { NoticeDetail, NoticeItem, UserMessageItem } from '@tilth/contracts/notice.types';
-import dayjs from 'dayjs';
+import { formatIn, fromInstant, type Instant } from '../../shared/format/time';
 
 // Pure pieces of the notice centre (spec 01 §2.12, §3, §4; spec 03 'Notice and approval centre').
 
@@ -67,9 +67,9 @@ export const clampPage = (current: number, totalElements: number, size: number):
   return Math.min(Math.max(1, current), last);
 };
 
-/** endDate of the announcement list: the end of today, local time (the server reads it in its zone). */
-export const endOfToday = (now: dayjs.ConfigType = undefined): string =>
-  dayjs(now).endOf('day').format('YYYY-MM-DD HH:mm:ss');
+/** endDate of the announcement list: the end of the tenant's today (wall time, read in its zone). */
+export const endOfToday = (now: Instant = Date.now()): string =>
+  fromInstant(now).endOf('day').format('YYYY-MM-DD HH:mm:ss');
 
 /** Block ends become spaces, so '<p>a</p><p>b</p>' reads 'a b' and not 'ab'. */
 const spaceBlocks = (html: string): string =>
@@ -127,11 +127,9 @@ export const truncate = (text: string, max: number): string => {
     .trimEnd()}…`;
 };
 
-/** A publish time in the current dayjs locale, with a format from the locale file; '' when missing. */
+/** A publish time in the tenant's zone and the current dayjs locale, with a format from the locale file; '' when missing. */
 export const formatNoticeTime = (value: string | null | undefined, format: string): string => {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(format) : '';
+  return formatIn(value, format);
 };
 
 /** One row of the announcement or notification list. */

@@ -1,6 +1,7 @@
 import BankOutlined from '@ant-design/icons/BankOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -9,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../../shared/api/client';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { TimeZoneSelect } from '../../../shared/form/TimeZoneSelect';
+import { browserTimeZone, timeZoneLabel } from '../../../shared/format/timeZones';
 import { isRegisterPassword } from '../../../shared/validators';
 import { authApi } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
@@ -20,6 +23,7 @@ interface RegisterValues {
   tenantName: string;
   phone: string;
   captcha: string;
+  timeZone: string;
 }
 
 /** Server codes meaning the phone (the login name) is already taken. */
@@ -33,6 +37,9 @@ export function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [captchaKey, setCaptchaKey] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The tenant's days follow its zone (ADR 0010): Asia/Shanghai unless chosen; the browser's is offered.
+  const [browserZone] = useState(browserTimeZone);
+  const zone = Form.useWatch('timeZone', form);
 
   const submit = async (values: RegisterValues) => {
     if (!captchaKey) {
@@ -48,6 +55,7 @@ export function RegisterPage() {
         phone: values.phone,
         captcha: values.captcha.trim(),
         captchaKey,
+        timeZone: values.timeZone,
       });
       message.success(t('register:success'));
       navigate('/login', { replace: true });
@@ -98,6 +106,30 @@ export function RegisterPage() {
             placeholder={t('register:tenantName')}
             aria-label={t('register:tenantName')}
           />
+        </Form.Item>
+        <Form.Item
+          name="timeZone"
+          initialValue={DEFAULT_TIME_ZONE}
+          rules={[{ required: true, message: t('register:timeZoneRequired') }]}
+          extra={
+            browserZone && browserZone !== (zone ?? DEFAULT_TIME_ZONE) ? (
+              <span>
+                {t('register:browserZone', { zone: timeZoneLabel(browserZone) })}{' '}
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0 }}
+                  onClick={() => form.setFieldValue('timeZone', browserZone)}
+                >
+                  {t('register:useBrowserZone')}
+                </Button>
+              </span>
+            ) : (
+              t('register:timeZoneHelp')
+            )
+          }
+        >
+          <TimeZoneSelect aria-label={t('register:timeZone')} placeholder={t('register:timeZone')} />
         </Form.Item>
         <PhoneCodeFields onSent={setCaptchaKey} />
         <Form.Item style={{ marginBottom: 12 }}>

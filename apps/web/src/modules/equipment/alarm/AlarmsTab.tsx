@@ -9,13 +9,13 @@ import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { type Alarm, alarmApi, alarmKeys } from './alarm.api';
 import { metricName, metricReading, metricValue, OP_SYMBOL, SEVERITY_COLOR } from './alarmFormat';
@@ -144,11 +144,15 @@ export function AlarmsTab({ tenantId, typeKey }: { tenantId: number; typeKey?: s
         <Badge status={s === 'active' ? 'error' : 'default'} text={t(`alarm:state.${s}`)} />
       ),
     },
-    { title: t('alarm:field.raisedAt'), dataIndex: 'raisedAt', render: (v: string) => dayjs(v).format(TIME) },
+    {
+      title: t('alarm:field.raisedAt'),
+      dataIndex: 'raisedAt',
+      render: (v: string) => formatDateTime(v, TIME),
+    },
     {
       title: t('alarm:field.clearedAt'),
       dataIndex: 'clearedAt',
-      render: (v: string | null) => (v ? dayjs(v).format(TIME) : '—'),
+      render: (v: string | null) => (v ? formatDateTime(v, TIME) : '—'),
     },
     {
       title: t('alarm:field.ack'),
@@ -159,7 +163,7 @@ export function AlarmsTab({ tenantId, typeKey }: { tenantId: number; typeKey?: s
             <Tag color="green">
               {t('alarm:ackBy', {
                 name: a.acknowledgedByName ?? '—',
-                time: dayjs(a.acknowledgedAt).format('MM-DD HH:mm'),
+                time: formatDateTime(a.acknowledgedAt, 'MM-DD HH:mm'),
               })}
             </Tag>
           </Tooltip>

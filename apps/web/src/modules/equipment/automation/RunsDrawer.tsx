@@ -2,11 +2,11 @@ import type { StrategyOutcome } from '@tilth/contracts/automation.types';
 import Drawer from 'antd/es/drawer';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
+import { formatDateTime } from '../../../shared/format/time';
 import { automationApi, automationKeys, type Strategy, type StrategyRun } from './automation.api';
 
 export const OUTCOME_COLOR: Readonly<Record<StrategyOutcome, string>> = {
@@ -37,7 +37,7 @@ export function RunsDrawer({
       title: t('automation:run.at'),
       dataIndex: 'at',
       width: 170,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     {
       title: t('automation:run.outcome'),

@@ -6,7 +6,6 @@ import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
@@ -15,6 +14,7 @@ import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../shared/format/time';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
 import { automationApi, automationKeys, type Strategy } from './automation.api';
@@ -98,7 +98,7 @@ export function StrategyPage() {
         s.lastRun ? (
           <Tooltip title={s.lastRun.message}>
             <Tag color={OUTCOME_COLOR[s.lastRun.outcome]}>{t(`automation:outcome.${s.lastRun.outcome}`)}</Tag>
-            {dayjs(s.lastRun.at).format('MM-DD HH:mm')}
+            {formatDateTime(s.lastRun.at, 'MM-DD HH:mm')}
           </Tooltip>
         ) : (
           '—'

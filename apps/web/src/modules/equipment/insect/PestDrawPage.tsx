@@ -5,7 +5,6 @@ import List from 'antd/es/list';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +12,7 @@ import { ApiError } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { useImageSrc } from '../../../shared/file/fileImage';
+import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { type InsectBox, insectApi, insectKeys } from './insect.api';
@@ -147,7 +147,7 @@ export function PestDrawPage() {
           <Button onClick={() => navigate(-1)}>{t('common:action.back')}</Button>
           {r ? (
             <span>
-              {r.deviceName} · {dayjs(r.takenAt).format('YYYY-MM-DD HH:mm')}
+              {r.deviceName} · {formatDateTime(r.takenAt, 'YYYY-MM-DD HH:mm')}
             </span>
           ) : null}
         </div>

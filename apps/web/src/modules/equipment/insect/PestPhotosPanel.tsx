@@ -2,20 +2,21 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import DatePicker from 'antd/es/date-picker';
 import Modal from 'antd/es/modal';
 import Pagination from 'antd/es/pagination';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { imageVariant } from '../../../shared/file/fileImage';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { formatDateTime, nowInZone } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { type InsectRecord, insectApi, insectKeys } from './insect.api';
@@ -110,7 +111,7 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
             setRange(v?.[0] && v[1] ? [v[0], v[1]] : null);
             setPage(0);
           }}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
         />
         {canShoot && type ? (
           <PermissionGuard codes={[type.permissions.control]}>
@@ -135,12 +136,12 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
                   <PhotoWithBoxes
                     record={r}
                     url={r.fileUrl ? imageVariant(r.fileUrl, 400, 300, false) : null}
-                    alt={t('insect:photo.alt', { time: dayjs(r.takenAt).format(TIME) })}
+                    alt={t('insect:photo.alt', { time: formatDateTime(r.takenAt, TIME) })}
                   />
                 }
               >
                 <div className="tl-insect-card__meta">
-                  <div>{dayjs(r.takenAt).format(TIME)}</div>
+                  <div>{formatDateTime(r.takenAt, TIME)}</div>
                   <div>
                     {device ? null : `${r.deviceName ?? ''} · `}
                     {t('insect:photo.total', { n: r.total })}
@@ -167,7 +168,7 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
         open={open !== null}
         onCancel={() => setOpen(null)}
         width={960}
-        title={open ? `${open.deviceName ?? ''} ${dayjs(open.takenAt).format(TIME)}` : ''}
+        title={open ? `${open.deviceName ?? ''} ${formatDateTime(open.takenAt, TIME)}` : ''}
         footer={
           open ? (
             <PermissionGuard codes={[editCodeOf(open.deviceType)]}>

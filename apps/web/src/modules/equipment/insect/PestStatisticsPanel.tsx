@@ -4,18 +4,19 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { INSECT_DEVICE_TYPES } from '@tilth/contracts/insect.types';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
-import DatePicker from 'antd/es/date-picker';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { formatDateTime, nowInZone } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { deviceApi, deviceKeys } from '../device/api/device.api';
 import { type InsectRecord, insectApi, insectKeys } from './insect.api';
@@ -39,7 +40,7 @@ export function PestStatisticsPanel({ tenantId }: { tenantId: number }) {
   const { t } = useTranslation(['insect', 'common']);
   const message = useMessage();
   const confirmDelete = useConfirmDelete();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'month'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [nowInZone().subtract(1, 'month'), nowInZone()]);
   const [deviceId, setDeviceId] = useState<number | undefined>();
   const [typeId, setTypeId] = useState<number | undefined>();
   const [page, setPage] = useState(0);
@@ -88,7 +89,7 @@ export function PestStatisticsPanel({ tenantId }: { tenantId: number }) {
     {
       title: t('insect:field.time'),
       dataIndex: 'takenAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
     },
     { title: t('insect:field.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? '—' },
     {
@@ -122,7 +123,7 @@ export function PestStatisticsPanel({ tenantId }: { tenantId: number }) {
               danger
               onClick={() =>
                 confirmDelete(
-                  dayjs(r.takenAt).format('YYYY-MM-DD HH:mm'),
+                  formatDateTime(r.takenAt, 'YYYY-MM-DD HH:mm'),
                   () => insectApi.remove(tenantId, r.id),
                   () => records.refetch(),
                 )
@@ -146,7 +147,7 @@ export function PestStatisticsPanel({ tenantId }: { tenantId: number }) {
             if (v?.[0] && v[1]) setRange([v[0], v[1]]);
             setPage(0);
           }}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
         />
         <Select
           allowClear

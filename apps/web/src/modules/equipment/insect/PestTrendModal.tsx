@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import DatePicker from 'antd/es/date-picker';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { insectApi, insectKeys } from './insect.api';
 import { insectLabel, trendSeries } from './insectFormat';
@@ -27,7 +28,7 @@ export interface PestTrendModalProps {
 export function PestTrendModal({ deviceId, open, onClose }: PestTrendModalProps) {
   const { t } = useTranslation('insect');
   const { tenantId } = useShell();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(1, 'month'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [nowInZone().subtract(1, 'month'), nowInZone()]);
   const startTime = `${range[0].format(D)} 00:00:00`;
   const endTime = `${range[1].format(D)} 23:59:59`;
   const trend = useQuery({
@@ -56,7 +57,7 @@ export function PestTrendModal({ deviceId, open, onClose }: PestTrendModalProps)
           allowClear={false}
           value={range}
           onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
         />
       </div>
       <Spin spinning={trend.isFetching}>

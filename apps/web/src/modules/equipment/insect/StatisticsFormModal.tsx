@@ -3,18 +3,19 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { INSECT_COUNT_MAX, INSECT_DESCRIPTION_MAX, INSECT_NAME_MAX } from '@tilth/contracts/insect.types';
 import AutoComplete from 'antd/es/auto-complete';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../shared/form/DatePicker';
 import { requiredRule } from '../../../shared/form/fieldRules';
+import { fromInstant, nowInZone } from '../../../shared/format/time';
 import { type InsectRecord, insectApi, insectKeys } from './insect.api';
 
 interface Values {
@@ -48,12 +49,17 @@ export function StatisticsFormModal({
     form.setFieldsValue(
       record
         ? {
-            takenAt: dayjs(record.takenAt),
+            takenAt: fromInstant(record.takenAt),
             deviceId: record.deviceId ?? undefined,
             counts: record.counts,
             description: record.description ?? undefined,
           }
-        : { takenAt: dayjs(), deviceId: undefined, counts: [{ name: '', count: 0 }], description: undefined },
+        : {
+            takenAt: nowInZone(),
+            deviceId: undefined,
+            counts: [{ name: '', count: 0 }],
+            description: undefined,
+          },
     );
   }, [open, record, form]);
 
@@ -95,7 +101,11 @@ export function StatisticsFormModal({
           label={t('insect:field.time')}
           rules={[requiredRule(t, t('insect:field.time'), 'select')]}
         >
-          <DatePicker showTime style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker
+            showTime
+            style={{ width: '100%' }}
+            disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
+          />
         </Form.Item>
         <Form.Item name="deviceId" label={t('insect:field.device')}>
           <Select allowClear options={devices.map((d) => ({ value: d.id, label: d.name }))} />

@@ -3,10 +3,10 @@ import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { formatDateTime } from '../../../shared/format/time';
 import { OnlineStatus } from '../device/components/OnlineStatus';
 import { latLngText, metricLabel } from '../device/deviceFormat';
 import { MetricValue } from '../shared/MetricValue';
@@ -62,7 +62,7 @@ export function MachineryInfoPage() {
           {latLngText(m.lat, m.lng) || '—'}
         </Descriptions.Item>
         <Descriptions.Item label={t('machinery:field.latestAt')}>
-          {m.latestAt ? dayjs(m.latestAt).format('YYYY-MM-DD HH:mm:ss') : '—'}
+          {m.latestAt ? formatDateTime(m.latestAt, 'YYYY-MM-DD HH:mm:ss') : '—'}
         </Descriptions.Item>
         {METRICS.map((x) => (
           <Descriptions.Item key={x.key} label={metricLabel(x, i18n.language)}>

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@tilth/contracts/device.types';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Slider from 'antd/es/slider';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Typography from 'antd/es/typography';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { formatDateTime, nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { dayRange } from '../device/deviceFormat';
 import { MachineMap } from './MachineMap';
@@ -30,7 +31,7 @@ export interface TrackViewProps {
 export function TrackView({ machines, selectedId, onSelect, height }: TrackViewProps) {
   const { t } = useTranslation('machinery');
   const { tenantId } = useShell();
-  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => [dayjs(), dayjs()]);
+  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => [nowInZone(), nowInZone()]);
   const range = dayRange(days[0], days[1]);
   const track = useQuery({
     queryKey: machineryKeys.track(tenantId, selectedId ?? 0, range),
@@ -59,7 +60,7 @@ export function TrackView({ machines, selectedId, onSelect, height }: TrackViewP
           value={days}
           allowClear={false}
           // The server answers at most 31 days of track.
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
           onChange={(v) => {
             if (v?.[0] && v[1]) setDays([v[0], v[1]]);
           }}
@@ -99,13 +100,13 @@ export function TrackView({ machines, selectedId, onSelect, height }: TrackViewP
                 playback.seek(v);
               }}
               tooltip={{
-                formatter: (v) => (v === undefined ? '' : dayjs(points[v]?.ts).format('MM-DD HH:mm')),
+                formatter: (v) => (v === undefined ? '' : formatDateTime(points[v]?.ts, 'MM-DD HH:mm')),
               }}
             />
             {at ? (
               <Typography.Text type="secondary">
                 {t('track.at', {
-                  time: dayjs(at.ts).format('YYYY-MM-DD HH:mm:ss'),
+                  time: formatDateTime(at.ts, 'YYYY-MM-DD HH:mm:ss'),
                   speed: at.speed === null ? '—' : at.speed.toFixed(1),
                   count: points.length,
                 })}

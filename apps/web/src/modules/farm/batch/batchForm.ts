@@ -1,5 +1,6 @@
 import type { Batch, BatchCreateBody, BatchHarvestBody, BatchUpdateBody } from '@tilth/contracts/batch.types';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { fromInstant, nowInZone } from '../../../shared/format/time';
 
 // Form values of the batch editor and the harvest dialog, and their mapping to the API bodies.
 
@@ -64,7 +65,7 @@ export const toFormValues = (batch: Batch | null, defaults: { areaId?: number } 
       landId: null,
       varietyId: null,
       plantingStandard: 'normal',
-      startDate: dayjs(),
+      startDate: nowInZone(),
       endDate: null,
     };
   }
@@ -77,8 +78,8 @@ export const toFormValues = (batch: Batch | null, defaults: { areaId?: number } 
     cropId: batch.cropId,
     varietyId: batch.varietyId,
     plantingStandard: oneOf(PLANTING_STANDARDS, batch.plantingStandard, 'normal'),
-    startDate: dayjs(batch.startDate),
-    endDate: batch.endDate ? dayjs(batch.endDate) : null,
+    startDate: fromInstant(batch.startDate),
+    endDate: batch.endDate ? fromInstant(batch.endDate) : null,
     plannedQuantity: batch.plannedQuantity,
     stockCount: batch.stockCount,
     unit: batch.unit ?? '',
@@ -130,7 +131,7 @@ export const toUpdateBody = (
 export const toHarvestValues = (batch: Batch): HarvestFormValues => ({
   harvestQuantity: batch.harvestQuantity ?? batch.plannedQuantity ?? null,
   unit: batch.unit ?? '',
-  harvestDate: batch.harvestDate ? dayjs(batch.harvestDate) : dayjs(),
+  harvestDate: batch.harvestDate ? fromInstant(batch.harvestDate) : nowInZone(),
 });
 
 export const toHarvestBody = (

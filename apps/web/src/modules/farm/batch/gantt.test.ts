@@ -37,7 +37,7 @@ describe('plan view layout', () => {
   });
 
   it('places a batch by its days inside the period', () => {
-    const layout = computeGantt([item({})], YEAR, new Date(2025, 2, 1));
+    const layout = computeGantt([item({})], YEAR, '2025-03-01T12:00:00+08:00');
     expect(layout.days).toBe(365);
     expect(layout.months).toHaveLength(12);
     expect(layout.today).toBe(59);

@@ -1,4 +1,5 @@
 import type { BatchPlanItem } from '@tilth/contracts/batch.types';
+import { dayOf, type Instant } from '../../../shared/format/time';
 
 // Layout of the plan view (GET batch/plan): one grid column per day of the period, one row group per plot
 // (batches without a plot group under their base), overlapping batches of a plot stacked in lanes. Pure, so
@@ -104,7 +105,7 @@ const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
 export const computeGantt = (
   items: readonly BatchPlanItem[],
   period: GanttPeriod,
-  now: Date = new Date(),
+  now: Instant = Date.now(),
 ): GanttLayout => {
   const startDay = dayNumber(period.start);
   const endDay = Math.min(dayNumber(period.end), startDay + GANTT_MAX_DAYS - 1);
@@ -163,9 +164,8 @@ export const computeGantt = (
     return out;
   });
 
-  const todayDay = dayNumber(
-    `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`,
-  );
+  // The tenant's today, not the browser's (ADR 0010).
+  const todayDay = dayNumber(dayOf(now));
   return {
     days,
     months: monthsOf(startDay, endDay),

@@ -1,11 +1,11 @@
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import Button from 'antd/es/button';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { formatDateTime } from '../../../shared/format/time';
 import type { FarmLog } from '../log/api/farmLog.api';
 import { isLevel, LEVEL_COLOR } from '../log/farmLogModel';
 import type { FarmOverview } from './farmOverview.api';
@@ -46,7 +46,7 @@ export function LatestLogsCard({ overview }: { overview: FarmOverview | undefine
                   {isLevel(log.level) ? t(`farmLog:level.${log.level}`) : log.level}
                 </Tag>
                 <span className="tl-home-log__title">{log.title}</span>
-                <span className="tl-home-log__time">{dayjs(log.logTime).format('MM-DD HH:mm')}</span>
+                <span className="tl-home-log__time">{formatDateTime(log.logTime, 'MM-DD HH:mm')}</span>
               </button>
             </li>
           ))}

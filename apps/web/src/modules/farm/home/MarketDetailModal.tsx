@@ -3,11 +3,11 @@ import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { formatDateTime } from '../../../shared/format/time';
 import { MarketPriceChart } from './MarketPriceChart';
 import { type MarketPrice, marketApi, marketKeys, priceFormat } from './market.api';
 
@@ -73,7 +73,7 @@ export function MarketDetailModal({ marketId, productName, onClose }: MarketDeta
             <span className="tl-market__sub">
               {[m.province, m.city].filter(Boolean).join(' · ')}
               {m.latestDate
-                ? ` · ${t('detail.latest', { date: dayjs(m.latestDate).format(t('dateFormat')) })}`
+                ? ` · ${t('detail.latest', { date: formatDateTime(m.latestDate, t('dateFormat')) })}`
                 : ''}
             </span>
           </span>

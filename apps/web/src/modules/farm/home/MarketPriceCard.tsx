@@ -6,11 +6,11 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
-import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { formatDateTime, todayDay } from '../../../shared/format/time';
 import {
   type MarketInfo,
   type MarketPrice,
@@ -50,11 +50,11 @@ export function MarketPriceCard() {
     return k ? prices.filter((p) => p.productName.toLowerCase().includes(k)) : prices;
   }, [market, keyword]);
 
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = todayDay();
   const dayText = market?.latestDate
     ? market.latestDate === today
       ? t('card.today')
-      : t('card.latestOn', { date: dayjs(market.latestDate).format(t('dateFormat')) })
+      : t('card.latestOn', { date: formatDateTime(market.latestDate, t('dateFormat')) })
     : '';
 
   // Markets grouped by province in the picker.

@@ -38,7 +38,7 @@ function TaskRow({ task, today }: { task: FarmOverviewTask; today: string }) {
   );
 }
 
-/** Today's open tasks and the overdue ones (farm day, Asia/Shanghai), with status and leader. */
+/** Today's open tasks and the overdue ones (farm day in the tenant's time zone), with status and leader. */
 export function TodayTasksCard({ overview }: { overview: FarmOverview | undefined }) {
   const { t } = useTranslation('farm');
   const [tab, setTab] = useState<'today' | 'overdue'>('today');

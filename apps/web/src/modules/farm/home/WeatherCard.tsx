@@ -7,10 +7,10 @@ import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
-import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import {
   beaufort,
@@ -88,7 +88,9 @@ function Reading({ w, lang }: { w: WeatherNow; lang: Lang }) {
         ? `${w.windDirection === null ? '' : t(`wind.${compassPoint(w.windDirection)}`)} ${t('wind.force', { force: beaufort(w.windSpeed) })} · ${n.format(w.windSpeed)} m/s`
         : `${w.windDirection === null ? '' : compassPoint(w.windDirection)} ${n.format(w.windSpeed)} m/s`;
   const dayLabel = (date: string, i: number) =>
-    i < 2 ? t(i === 0 ? 'forecast.today' : 'forecast.tomorrow') : dayjs(date).format(t('forecast.dayFormat'));
+    i < 2
+      ? t(i === 0 ? 'forecast.today' : 'forecast.tomorrow')
+      : formatDateTime(date, t('forecast.dayFormat'));
   return (
     <>
       <div className="tl-weather__now">
@@ -126,7 +128,7 @@ function Reading({ w, lang }: { w: WeatherNow; lang: Lang }) {
         </ul>
       ) : null}
       <div className="tl-weather__foot">
-        {t('now.observed', { time: dayjs(w.observedAt).format(t('now.timeFormat')) })}
+        {t('now.observed', { time: formatDateTime(w.observedAt, t('now.timeFormat')) })}
       </div>
     </>
   );

@@ -2,11 +2,11 @@ import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
 import { useQuery } from '@tanstack/react-query';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { areaCenterPair, useSelectedArea } from '../../../shared/area/areaStore';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { nowInZone, useTimeZone } from '../../../shared/format/time';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { menuIcon } from '../../../shell/menu/icons';
 import { firstLeaf, isExternalLink, isGroup, leaves, type MenuNode } from '../../../shell/menu/menuModel';
@@ -100,7 +100,7 @@ function QuickLinks({ menu }: { menu: readonly MenuNode[] }) {
 
 /**
  * The selected base's dashboard: figures, today's and overdue tasks, latest logs, weather and market
- * prices. "Today" is the farm day (Asia/Shanghai) the server answers, not the browser's.
+ * prices. "Today" is the farm day (the tenant's time zone) the server answers, not the browser's.
  */
 function Dashboard() {
   const { t } = useTranslation('farm');
@@ -144,7 +144,9 @@ export function FarmHomePage() {
   const { t, i18n } = useTranslation('farm');
   const self = useSelf().data;
   const menu = useMenuTree('wfpf-farm', self?.tenantId).data ?? [];
-  const now = dayjs();
+  // The tenant's clock, not the browser's; re-rendered when the tenant's zone changes.
+  useTimeZone();
+  const now = nowInZone();
   const tenant = currentTenantOf(self);
   return (
     <div className="tl-farm-home">

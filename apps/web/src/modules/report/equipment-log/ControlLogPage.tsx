@@ -5,12 +5,12 @@ import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { type ControlLogItem, controlApi, controlKeys } from '../../equipment/control/control.api';
 import { withAllPlaceholder, withDayBounds } from './logQuery';
@@ -105,7 +105,7 @@ export function ControlLogPage() {
       title: t('control:log.time'),
       dataIndex: 'createdAt',
       width: 170,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     { title: t('control:log.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? '—' },
     {

@@ -2,12 +2,12 @@ import type { DeviceStatusLogItem } from '@tilth/contracts/device.types';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
 import Badge from 'antd/es/badge';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import { withAllPlaceholder, withDayBounds } from './logQuery';
@@ -65,7 +65,7 @@ export function OnlineLogPage() {
       title: t('control:online.time'),
       dataIndex: 'at',
       width: 170,
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     { title: t('control:online.device'), dataIndex: 'deviceName' },
     {

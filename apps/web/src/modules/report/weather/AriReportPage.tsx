@@ -1,13 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ARI_BASE_DEFAULT, ARI_BASE_MAX, ARI_BASE_MIN } from '@tilth/contracts/report.types';
-import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../shared/area/areaStore';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { ExportButton, Figure, LazyReportChart, ReportLayout, StationPicker } from './ReportParts';
 import { type AriReport, reportApi, reportKeys, type StationScope } from './report.api';
@@ -34,7 +35,7 @@ export function AriReportPage() {
   const { tenantId } = useShell();
   const area = useSelectedArea();
   const [scope, setScope] = useState<StationScope>({ areaId: area?.areaId });
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('year'), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([nowInZone().startOf('year'), nowInZone()]);
   const [base, setBase] = useState(ARI_BASE_DEFAULT);
   const query = useMemo(
     () => ({ ...scope, base, startDate: range[0].format(D), endDate: range[1].format(D) }),
@@ -61,7 +62,7 @@ export function AriReportPage() {
             allowClear={false}
             value={range}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
           />
           <Space>
             <span>{t('report:ari.base')}</span>

@@ -1,14 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SUNSHINE_LUX_DEFAULT } from '@tilth/contracts/report.types';
-import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import Space from 'antd/es/space';
 import Table from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../shared/area/areaStore';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { ExportButton, Figure, LazyReportChart, ReportLayout, StationPicker } from './ReportParts';
 import { type LightReport, reportApi, reportKeys, type StationScope } from './report.api';
@@ -64,7 +65,7 @@ export function LightReportPage() {
           <DatePicker
             picker={granularity === 'day' ? 'month' : 'year'}
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs(), granularity === 'day' ? 'month' : 'year')}
+            disabledDate={(d) => d.isAfter(nowInZone(), granularity === 'day' ? 'month' : 'year')}
             value={pick}
             onChange={(v) => v && setPick(v)}
           />

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import DatePicker from 'antd/es/date-picker';
 import Radio from 'antd/es/radio';
 import Table from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../shared/area/areaStore';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { ExportButton, Figure, LazyReportChart, ReportLayout, StationPicker } from './ReportParts';
 import {
@@ -77,7 +78,7 @@ export function RainfallReportPage() {
             <DatePicker.RangePicker
               picker="year"
               allowClear={false}
-              disabledDate={(d) => d.isAfter(dayjs(), 'year')}
+              disabledDate={(d) => d.isAfter(nowInZone(), 'year')}
               value={pick}
               onChange={(v) => v?.[0] && v[1] && setPick([v[0], v[1]])}
             />
@@ -85,7 +86,7 @@ export function RainfallReportPage() {
             <DatePicker
               picker={granularity === 'day' ? 'month' : 'year'}
               allowClear={false}
-              disabledDate={(d) => d.isAfter(dayjs(), granularity === 'day' ? 'month' : 'year')}
+              disabledDate={(d) => d.isAfter(nowInZone(), granularity === 'day' ? 'month' : 'year')}
               value={pick[0]}
               onChange={(v) => v && setPick([v, v])}
             />

@@ -1,5 +1,6 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { formatNumber as formatLocaleNumber, NO_DATA } from '../../../shared/format/number';
+import { nowInZone } from '../../../shared/format/time';
 import type { ReportGranularity } from './report.api';
 
 // Date ranges and number formats of the weather reports. A value the server answers as null (a period
@@ -25,7 +26,7 @@ export const rangeFor = (
 };
 
 /** The default picker value: this month, this year, or the last five years. */
-export const defaultPick = (g: ReportGranularity, now: Dayjs = dayjs()): [Dayjs, Dayjs] =>
+export const defaultPick = (g: ReportGranularity, now: Dayjs = nowInZone()): [Dayjs, Dayjs] =>
   g === 'year' ? [now.subtract(4, 'year'), now] : [now, now];
 
 export { NO_DATA };

@@ -1,7 +1,6 @@
 import { CROP_TYPES } from '@tilth/contracts/crop.types';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
@@ -9,6 +8,7 @@ import { RowActions } from '../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { type Crop, catalogueKeys, cropApi } from '../api/catalogue.api';
 import { CropFormModal } from '../components/CropFormModal';
@@ -82,7 +82,7 @@ export function CropPage() {
     {
       title: t('systemCatalogue:field.creationDate'),
       dataIndex: 'creationDate',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('common:action.operation'),

@@ -1,7 +1,6 @@
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
@@ -9,6 +8,7 @@ import { RowActions } from '../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { catalogueKeys, type TaskType, taskTypeApi } from '../api/catalogue.api';
 import { ENABLED_OPTIONS, EnabledTag } from '../components/catalogueUi';
@@ -80,7 +80,7 @@ export function TaskTypePage() {
     {
       title: t('systemCatalogue:field.creationDate'),
       dataIndex: 'creationDate',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('common:action.operation'),

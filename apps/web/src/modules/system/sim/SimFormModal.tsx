@@ -5,16 +5,17 @@ import {
   SIM_PLAN_MB_MAX,
   SIM_STATUSES,
 } from '@tilth/contracts/sim.types';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../shared/form/DatePicker';
+import { fromInstant } from '../../../shared/format/time';
 import { type SimCard, simApi, simKeys } from './sim.api';
 
 interface FormValues {
@@ -30,7 +31,7 @@ interface FormValues {
 }
 
 const day = (d: Dayjs | null | undefined): string | null => (d ? d.format('YYYY-MM-DD') : null);
-const toDay = (s: string | null): Dayjs | null => (s ? dayjs(s) : null);
+const toDay = (s: string | null): Dayjs | null => (s ? fromInstant(s) : null);
 
 /** Add or edit an IoT SIM card: iccid (19–20 digits, unique), number, operator, plan, usage, dates, status. */
 export function SimFormModal({

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type DeviceTypeDef, metricOf } from '@tilth/contracts/device-types';
 import Carousel from 'antd/es/carousel';
 import Spin from 'antd/es/spin';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/format/time';
 import { menuIcon } from '../../../../shell/menu/icons';
 import { useShell } from '../../../../shell/ShellContext';
 import { MetricValue } from '../../shared/MetricValue';
@@ -35,7 +35,7 @@ function Card({ datum, typeKey, icon }: { datum: CollectedDatum; typeKey: string
           ) : null}
         </div>
         <div className="tl-device-card__time">
-          {datum.newestTime ? dayjs(datum.newestTime).format('YYYY-MM-DD HH:mm:ss') : t('device:noReading')}
+          {datum.newestTime ? formatDateTime(datum.newestTime, 'YYYY-MM-DD HH:mm:ss') : t('device:noReading')}
         </div>
       </div>
     </div>

@@ -13,6 +13,7 @@ import { type ComposeOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useMemo } from 'react';
 import { useEChart } from '../../../../shared/chart/useEChart';
+import { chartTime } from '../../../../shared/format/time';
 import type { Curve } from '../api/device.api';
 
 // Loaded lazily by the data dialog: ECharts stays out of the device list's bundle.
@@ -36,7 +37,7 @@ export interface CurveChartProps {
 }
 
 const toOption = ({ curve, labels, decimals, states }: CurveChartProps): Option => {
-  const at = (p: Curve['points'][number]) => Date.parse(p.collectionTime.replace(' ', 'T'));
+  const at = (p: Curve['points'][number]) => chartTime(p.collectionTime);
   const stateName = (v: number) => states?.find((s) => s.value === v)?.label;
   const hasBand = curve.points.some((p) => p.min !== undefined && p.max !== undefined);
   const line = (name: string, pick: (p: Curve['points'][number]) => number | undefined, faint: boolean) =>

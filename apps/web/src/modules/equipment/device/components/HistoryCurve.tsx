@@ -2,14 +2,15 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type DeviceTypeDef, metricOf } from '@tilth/contracts/device-types';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../../shared/FeedbackProvider';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { type Device, deviceApi, deviceKeys } from '../api/device.api';
 import { DAY_FORMAT, dayRange, langOf, metricLabel } from '../deviceFormat';
@@ -37,7 +38,7 @@ export function HistoryCurve({ device, type }: { device: Device; type: DeviceTyp
   const message = useMessage();
   const lang = langOf(i18n.language);
   const [metric, setMetric] = useState(type.metrics[0]?.key ?? '');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs(), dayjs()]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [nowInZone(), nowInZone()]);
   const [exporting, setExporting] = useState(false);
   const wanted = useMemo(() => ({ metric, ...dayRange(range[0], range[1]) }), [metric, range]);
   const params = useSettled(wanted, CURVE_RELOAD_DELAY_MS);
@@ -93,7 +94,7 @@ export function HistoryCurve({ device, type }: { device: Device; type: DeviceTyp
           value={range}
           format={DAY_FORMAT}
           allowClear={false}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.isAfter(nowInZone(), 'day')}
           onChange={(v) => {
             if (v?.[0] && v[1]) setRange([v[0], v[1]]);
           }}

@@ -1,7 +1,7 @@
 import Badge from 'antd/es/badge';
 import Tooltip from 'antd/es/tooltip';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/format/time';
 import { relativeTime } from '../deviceFormat';
 import '../device.css';
 
@@ -18,7 +18,7 @@ export function OnlineStatus({ online, lastSeenAt }: { online: number; lastSeenA
       </span>
     );
   return (
-    <Tooltip title={lastSeenAt ? dayjs(lastSeenAt).format('YYYY-MM-DD HH:mm:ss') : t('device:neverSeen')}>
+    <Tooltip title={lastSeenAt ? formatDateTime(lastSeenAt, 'YYYY-MM-DD HH:mm:ss') : t('device:neverSeen')}>
       <span className="tl-device-online" data-online={on ? 1 : 0}>
         {badge}
         <span className="tl-device-online__seen">

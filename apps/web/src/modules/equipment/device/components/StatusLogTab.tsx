@@ -1,9 +1,9 @@
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { type DeviceStatusLogItem, deviceApi, deviceKeys } from '../api/device.api';
 import { OnlineStatus } from './OnlineStatus';
@@ -20,7 +20,7 @@ export function StatusLogTab({ deviceId }: { deviceId: number }) {
     {
       title: t('device:log.at'),
       dataIndex: 'at',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     {
       title: t('device:field.online'),

@@ -3,9 +3,9 @@ import type { Device } from '@tilth/contracts/device.types';
 import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { formatDateTime } from '../../../../shared/format/time';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { type DeviceFaultItem, familyApi, familyKeys } from '../family.api';
@@ -44,7 +44,7 @@ export function FaultTable({ device, ackable }: { device: Device; ackable: boole
         {
           title: t('fault.time'),
           dataIndex: 'time',
-          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
         },
         {
           title: t('fault.kind'),

@@ -6,7 +6,6 @@ import {
   PROGRAM_MODES,
 } from '@tilth/contracts/device-family.types';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -15,7 +14,9 @@ import Space from 'antd/es/space';
 import Tabs from 'antd/es/tabs';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../../../shared/form/DatePicker';
 import { requiredRule } from '../../../../shared/form/fieldRules';
+import { formatDateTime, fromInstant, nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { type DeviceSetting, familyApi, familyKeys, type SettingKindPath } from '../family.api';
 import { useCommand } from './common';
@@ -172,8 +173,8 @@ const toProgram = (d: Record<string, unknown>): object => {
 };
 const fromProgram = (d: Record<string, unknown>) => ({
   ...d,
-  startDate: typeof d.startDate === 'string' ? dayjs(d.startDate) : undefined,
-  endDate: typeof d.endDate === 'string' ? dayjs(d.endDate) : undefined,
+  startDate: typeof d.startDate === 'string' ? fromInstant(d.startDate) : undefined,
+  endDate: typeof d.endDate === 'string' ? fromInstant(d.endDate) : undefined,
 });
 const compact = (d: Record<string, unknown>): object =>
   Object.fromEntries(Object.entries(d).filter(([, v]) => v !== null && v !== undefined && v !== ''));
@@ -201,7 +202,7 @@ export default function FertilizerPanel({ device }: { device: Device }) {
       {...crud('program')}
       defaults={{
         mode: 'daily',
-        startDate: dayjs(),
+        startDate: nowInZone(),
         startTimes: ['06:00'],
         zones: [{ valve: 1, durationMin: 30 }],
         programNumber: 1,
@@ -218,7 +219,7 @@ export default function FertilizerPanel({ device }: { device: Device }) {
         },
         {
           title: t('program.nextRun'),
-          render: (_, r) => (r.nextRuns?.[0] ? dayjs(r.nextRuns[0]).format('YYYY-MM-DD HH:mm') : '—'),
+          render: (_, r) => (r.nextRuns?.[0] ? formatDateTime(r.nextRuns[0], 'YYYY-MM-DD HH:mm') : '—'),
         },
       ]}
       actions={(r) => (

@@ -3,13 +3,14 @@ import type { Device } from '@tilth/contracts/device.types';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Carousel from 'antd/es/carousel';
-import DatePicker from 'antd/es/date-picker';
 import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { chartTime, formatDateTime, nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { NoData } from '../../device/components/NoData';
 import { chunk, dayRange, formatValue } from '../../device/deviceFormat';
@@ -62,7 +63,7 @@ function LayerCards({ info }: { info: SoilInfo }) {
                   {t('soil.conductivity')}: {formatValue(l.conductivity, 'S/m', i18n.language, 3)}
                 </div>
                 <div className="tl-muted">
-                  {l.lastUpdateDate ? dayjs(l.lastUpdateDate).format('YYYY-MM-DD HH:mm') : '—'}
+                  {l.lastUpdateDate ? formatDateTime(l.lastUpdateDate, 'YYYY-MM-DD HH:mm') : '—'}
                 </div>
               </Card>
             ))}
@@ -77,7 +78,7 @@ export default function SoilPanel({ device }: { device: Device }) {
   const { t } = useTranslation('family');
   const { tenantId } = useShell();
   const label = useLayerLabel();
-  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => [dayjs(), dayjs()]);
+  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => [nowInZone(), nowInZone()]);
   const [value, setValue] = useState<Value>('humidity');
   const range = dayRange(days[0], days[1]);
   const info = useQuery({
@@ -93,7 +94,7 @@ export default function SoilPanel({ device }: { device: Device }) {
     const byLayer = new Map<number, [number, number | null][]>();
     for (const p of history.data ?? []) {
       const list = byLayer.get(p.layer) ?? [];
-      list.push([Date.parse(p.uploadTime), p[value]]);
+      list.push([chartTime(p.uploadTime), p[value]]);
       byLayer.set(p.layer, list);
     }
     return [...byLayer.entries()]

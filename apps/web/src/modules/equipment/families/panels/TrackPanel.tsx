@@ -1,14 +1,15 @@
+import { nowInZone } from '../../../../shared/format/time';
 import 'leaflet/dist/leaflet.css';
 import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@tilth/contracts/device.types';
-import DatePicker from 'antd/es/date-picker';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../../../shared/form/DatePicker';
 import { toDisplay } from '../../../../shared/map/coords';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';
@@ -31,7 +32,7 @@ const fenceOf = (v: unknown): LatLng[] =>
 export default function TrackPanel({ device }: { device: Device }) {
   const { t } = useTranslation('family');
   const { tenantId } = useShell();
-  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => [dayjs(), dayjs()]);
+  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => [nowInZone(), nowInZone()]);
   const range = dayRange(days[0], days[1]);
   const track = useQuery({
     queryKey: familyKeys.track(tenantId, device.id, range),

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import Calendar from 'antd/es/calendar';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Calendar } from '../../../../shared/form/DatePicker';
+import { nowInZone } from '../../../../shared/format/time';
 import { farmDays, toFarmDayjs } from '../activityTime';
 import { type Activity, activityApi, activityKeys, TYPE_COLORS } from '../api/activity.api';
 
@@ -22,7 +23,7 @@ const MAX_PER_DAY = 3;
 /** Month view: each day lists the activities running on it (farm time). */
 export function ActivityCalendar({ tenantId, onOpen, onPickDay }: ActivityCalendarProps) {
   const { t } = useTranslation('farmActivity');
-  const [month, setMonth] = useState(() => dayjs().startOf('month'));
+  const [month, setMonth] = useState(() => nowInZone().startOf('month'));
   // The grid shows up to 6 weeks around the month: fetch that whole span.
   const from = month.startOf('month').subtract(7, 'day').format('YYYY-MM-DD');
   const to = month.endOf('month').add(14, 'day').format('YYYY-MM-DD');

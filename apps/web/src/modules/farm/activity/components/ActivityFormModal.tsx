@@ -6,7 +6,6 @@ import {
   ACTIVITY_NAME_MAX,
   ACTIVITY_TYPES,
 } from '@tilth/contracts/activity.types';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -17,6 +16,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../../shared/form/DatePicker';
 import { requiredRule } from '../../../../shared/form/fieldRules';
 import { ImageUrlField } from '../../../system/components/ImageUrlField';
 import { toFarmDayjs, toFarmText } from '../activityTime';

@@ -1,19 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgriDocCreateBody } from '@tilth/contracts/agricultural.types';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { fromInstant, nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
 import { LinesTable, type LineValue } from '../components/LinesTable';
@@ -59,7 +60,7 @@ function DocFormPage({ type }: { type: AgriDocType }) {
     form.setFieldsValue({
       docCode: d.docCode,
       areaId: d.areaId,
-      docDate: dayjs(d.docDate),
+      docDate: fromInstant(d.docDate),
       counterparty: d.counterparty ?? '',
       handler: d.handler ?? '',
       remark: d.remark ?? '',
@@ -116,7 +117,7 @@ function DocFormPage({ type }: { type: AgriDocType }) {
         layout="vertical"
         initialValues={{
           areaId: selected?.areaId,
-          docDate: dayjs(),
+          docDate: nowInZone(),
           lines: [{ quantity: null, unitPrice: null }],
         }}
         onFinish={(v) => void submit(v)}

@@ -1,7 +1,6 @@
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
 import { AGRI_CATEGORIES, type AgriInput, agriApi, agriKeys } from '../api/agricultural.api';
@@ -111,7 +111,7 @@ export function InputListPage() {
     {
       title: t('agricultural:input.field.creationDate'),
       dataIndex: 'creationDate',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('common:action.operation'),

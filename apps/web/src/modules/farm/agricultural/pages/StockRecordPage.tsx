@@ -3,13 +3,13 @@ import Descriptions from 'antd/es/descriptions';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
 import {
@@ -60,7 +60,7 @@ export function StockRecordPage() {
     {
       title: t('agricultural:record.field.time'),
       dataIndex: 'occurredAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
     },
     {
       title: t('agricultural:record.field.type'),

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
@@ -9,6 +8,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../../shared/form/DatePicker';
 import { requiredRule } from '../../../../shared/form/fieldRules';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import DatePicker from 'antd/es/date-picker';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import Tooltip from 'antd/es/tooltip';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { formatDateTime, nowInZone } from '../../../../shared/format/time';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type BatchPlanItem, batchApi, batchKeys } from '../api/batch.api';
 import { BATCH_STATUSES, DATE_FORMAT } from '../batchForm';
@@ -24,7 +25,7 @@ const statusText = (s: string): s is (typeof BATCH_STATUSES)[number] =>
 /** The plan view: batches per plot over a period, as a Gantt-like timeline drawn with CSS grid. */
 export function BatchPlan({ tenantId, initialAreaId }: { tenantId: number; initialAreaId?: number }) {
   const { t } = useTranslation(['farmBatch', 'common']);
-  const [range, setRange] = useState<Range>(() => [dayjs().startOf('year'), dayjs().endOf('year')]);
+  const [range, setRange] = useState<Range>(() => [nowInZone().startOf('year'), nowInZone().endOf('year')]);
   const [areaId, setAreaId] = useState<number | undefined>(initialAreaId);
   const query = {
     startDate: range[0].format(DATE_FORMAT),
@@ -103,9 +104,9 @@ export function BatchPlan({ tenantId, initialAreaId }: { tenantId: number; initi
                   key={m.key}
                   className="tl-gantt__month"
                   style={{ gridRow: 1, gridColumn: `${m.start + 2} / span ${m.span}` }}
-                  title={dayjs(`${m.key}-01`).format(t('farmBatch:plan.monthFormat'))}
+                  title={formatDateTime(`${m.key}-01`, t('farmBatch:plan.monthFormat'))}
                 >
-                  {m.span >= 20 ? dayjs(`${m.key}-01`).format(t('farmBatch:plan.monthFormat')) : ''}
+                  {m.span >= 20 ? formatDateTime(`${m.key}-01`, t('farmBatch:plan.monthFormat')) : ''}
                 </div>
               ))}
               {layout.rows.map((row, i) => (

@@ -1,12 +1,12 @@
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { fromInstant } from '../../../../shared/format/time';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
 import {
   BATCH_QUANTITY_MAX,
@@ -94,7 +94,7 @@ export function HarvestModal({
             { required: true, message: t('common:validation.required') },
             {
               validator: (_, v: HarvestFormValues['harvestDate']) =>
-                !v || !batch || !v.isBefore(dayjs(batch.startDate), 'day')
+                !v || !batch || !v.isBefore(fromInstant(batch.startDate), 'day')
                   ? Promise.resolve()
                   : Promise.reject(new Error(t('farmBatch:harvest.beforeStart'))),
             },

@@ -5,12 +5,12 @@ import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../../shared/DataTable';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { formatNumber } from '../../../../shared/format/number';
+import { formatDate, formatDateTime } from '../../../../shared/format/time';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { areaText } from '../../map/components/popups';
@@ -81,12 +81,12 @@ export function LandDetailDrawer({
     {
       title: t('farmLand:history.start'),
       dataIndex: 'startDate',
-      render: (v: string) => dayjs(v).format(DATE),
+      render: (v: string) => formatDateTime(v, DATE),
     },
     {
       title: t('farmLand:history.end'),
       dataIndex: 'endDate',
-      render: (v: string | null) => (v ? dayjs(v).format(DATE) : '—'),
+      render: (v: string | null) => (v ? formatDateTime(v, DATE) : '—'),
     },
     {
       title: t('farmLand:history.harvest'),
@@ -128,7 +128,7 @@ export function LandDetailDrawer({
               {land.description ?? '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('farmLand:field.created')} span={2}>
-              {dayjs(land.creationDate).format('YYYY-MM-DD HH:mm')}
+              {formatDateTime(land.creationDate, 'YYYY-MM-DD HH:mm')}
             </Descriptions.Item>
           </Descriptions>
           <h4 className="tl-land-detail__h">{t('farmLand:detail.current')}</h4>
@@ -138,7 +138,7 @@ export function LandDetailDrawer({
                 <Tag color="green">{t('farmLand:status.growing')}</Tag>
                 {batch.batchName} ({batch.batchCode}) ·{' '}
                 {[batch.cropName, batch.varietyName].filter(Boolean).join(' / ')} ·{' '}
-                {t('farmLand:detail.since', { date: dayjs(batch.startDate).format(DATE) })}
+                {t('farmLand:detail.since', { date: formatDate(batch.startDate) })}
               </span>
               <PermissionGuard codes={[LAND_CODES.edit]}>
                 <Button size="small" loading={freeing} onClick={free}>

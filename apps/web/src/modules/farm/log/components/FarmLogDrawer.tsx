@@ -1,9 +1,9 @@
 import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { formatDateTime } from '../../../../shared/format/time';
 import type { FarmLog } from '../api/farmLog.api';
 import { isLevel, isSource, LEVEL_COLOR } from '../farmLogModel';
 import { LogPictureGallery } from './LogPicture';
@@ -24,7 +24,7 @@ export function FarmLogDrawer({ log, onClose }: { log: FarmLog | null; onClose: 
               </Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('field.logTime')}>
-              {dayjs(log.logTime).format(LOG_TIME_FORMAT)}
+              {formatDateTime(log.logTime, LOG_TIME_FORMAT)}
             </Descriptions.Item>
             <Descriptions.Item label={t('field.area')}>{log.areaName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.land')}>{log.landName ?? '—'}</Descriptions.Item>

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FarmLogLevel } from '@tilth/contracts/farm-log.types';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { fromInstant, nowInZone, toInstant } from '../../../../shared/format/time';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type FarmLog, farmLogApi, farmLogKeys } from '../api/farmLog.api';
 import {
@@ -77,11 +78,11 @@ export function FarmLogFormModal({
             level: isLevel(log.level) ? log.level : 'daily',
             areaId: log.areaId,
             landId: log.landId,
-            logTime: dayjs(log.logTime),
+            logTime: fromInstant(log.logTime),
             description: log.description ?? '',
             pictures: log.pictures,
           }
-        : { level: 'daily', areaId: defaultAreaId ?? null, landId: null, logTime: dayjs(), pictures: [] },
+        : { level: 'daily', areaId: defaultAreaId ?? null, landId: null, logTime: nowInZone(), pictures: [] },
     );
   }, [open, log, defaultAreaId, form]);
 
@@ -98,7 +99,7 @@ export function FarmLogFormModal({
       landId: v.landId ?? null,
       description: v.description ?? '',
       pictures: v.pictures,
-      ...(v.logTime ? { logTime: v.logTime.toISOString() } : {}),
+      ...(v.logTime ? { logTime: toInstant(v.logTime) } : {}),
     };
     await run(async () => {
       if (log) {

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
@@ -12,6 +11,7 @@ import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type FarmLog, farmLogApi, farmLogKeys } from '../api/farmLog.api';
@@ -87,7 +87,7 @@ export function FarmLogPage() {
       title: t('field.logTime'),
       dataIndex: 'logTime',
       width: 150,
-      render: (v: string) => dayjs(v).format(LOG_TIME_FORMAT),
+      render: (v: string) => formatDateTime(v, LOG_TIME_FORMAT),
     },
     {
       title: t('field.title'),

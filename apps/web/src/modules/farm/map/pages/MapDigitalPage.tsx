@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../shared/format/time';
 import 'leaflet/dist/leaflet.css';
 import '../map.css';
 import './digital.css';
@@ -5,7 +6,6 @@ import FullscreenExitOutlined from '@ant-design/icons/FullscreenExitOutlined';
 import FullscreenOutlined from '@ant-design/icons/FullscreenOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { MapDigital } from '@tilth/contracts/map.types';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ const charts = (d: MapDigital, t: TFunction, lang: string) => {
     xAxis: {
       type: 'category',
       ...AXIS,
-      data: d.batchesByMonth.map((m) => dayjs(`${m.name}-01`).format('YY/MM')),
+      data: d.batchesByMonth.map((m) => formatDateTime(`${m.name}-01`, 'YY/MM')),
     },
     yAxis: { type: 'value', ...AXIS, ...SPLIT, minInterval: 1 },
     series: [
@@ -138,7 +138,7 @@ export function MapDigitalPage() {
         <h2>{t('digital.title')}</h2>
         <span className="tl-digital__time">
           {digital.dataUpdatedAt
-            ? t('digital.updated', { time: dayjs(digital.dataUpdatedAt).format('HH:mm') })
+            ? t('digital.updated', { time: formatDateTime(digital.dataUpdatedAt, 'HH:mm') })
             : ''}
         </span>
         <button

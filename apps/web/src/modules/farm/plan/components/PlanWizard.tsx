@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -10,12 +9,13 @@ import Space from 'antd/es/space';
 import Steps from 'antd/es/steps';
 import Table from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../../shared/form/DatePicker';
 import { requiredRule } from '../../../../shared/form/fieldRules';
+import { nowInZone } from '../../../../shared/format/time';
 import { type Batch, planApi, planKeys } from '../api/plan.api';
 
 interface Values {
@@ -94,7 +94,7 @@ export function PlanWizard({
         await planApi.createPlan(tenantId, {
           planName: v.planName,
           packageId: v.packageId ?? 0,
-          startDate: (v.startDate ?? dayjs()).format('YYYY-MM-DD'),
+          startDate: (v.startDate ?? nowInZone()).format('YYYY-MM-DD'),
           batchIds: v.batchIds,
           leaderWorkerId: v.leaderWorkerId ?? null,
           description: v.description ?? '',
@@ -137,7 +137,7 @@ export function PlanWizard({
         form={form}
         layout="vertical"
         preserve
-        initialValues={{ startDate: dayjs(), batchIds: [], areaId: selectedArea?.areaId }}
+        initialValues={{ startDate: nowInZone(), batchIds: [], areaId: selectedArea?.areaId }}
       >
         <div hidden={step !== 0}>
           <Form.Item

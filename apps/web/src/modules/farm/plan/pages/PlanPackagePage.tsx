@@ -1,6 +1,5 @@
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
@@ -8,6 +7,7 @@ import { RowActions } from '../../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { PACKAGE_CODES, type PlanPackage, planApi, planKeys } from '../api/plan.api';
 import { PackageEditor } from '../components/PackageEditor';
@@ -50,7 +50,7 @@ export function PlanPackagePage() {
     {
       title: t('farmPlan:field.creationDate'),
       dataIndex: 'creationDate',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+      render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
     },
     {
       title: t('common:action.operation'),

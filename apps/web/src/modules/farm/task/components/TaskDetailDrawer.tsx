@@ -7,9 +7,9 @@ import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/format/time';
 import { taskApi, taskKeys } from '../api/task.api';
 import { TaskPhoto } from './TaskPhoto';
 import { TaskStatusTag } from './TaskStatusTag';
@@ -133,7 +133,7 @@ export function TaskDetailDrawer({ tenantId, taskId, onClose, extra }: TaskDetai
                 content: (
                   <div>
                     <strong>{t(`event.${e.event}`)}</strong>
-                    <span className="tl-task-detail__time">{dayjs(e.at).format(TIME)}</span>
+                    <span className="tl-task-detail__time">{formatDateTime(e.at, TIME)}</span>
                     {e.reason ? <div className="tl-task-detail__reason">{e.reason}</div> : null}
                   </div>
                 ),

@@ -1,15 +1,16 @@
 import { TASK_DESCRIPTION_MAX, TASK_NAME_MAX } from '@tilth/contracts/task.types';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { DatePicker } from '../../../../shared/form/DatePicker';
+import { fromInstant } from '../../../../shared/format/time';
 import { type TaskDetail, taskApi } from '../api/task.api';
 import { InputLines } from './InputLines';
 import { useTaskOptions } from './useTaskOptions';
@@ -67,7 +68,7 @@ export function TaskFormDrawer({
             areaId: task.areaId ?? undefined,
             landId: task.landId,
             batchId: task.batchId,
-            period: [dayjs(task.startDate), dayjs(task.endDate)],
+            period: [fromInstant(task.startDate), fromInstant(task.endDate)],
             plannedInputs: task.plannedInputs.map((p) => ({ inputId: p.inputId, amount: p.quantity })),
             description: task.description ?? '',
           }
