@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { farmToday } from '../../batch/batch.dates.js';
+import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   type AgriDoc,
   type AgriStock,
@@ -8,6 +8,9 @@ import {
   type Page,
   recordSum,
 } from './agri-helpers.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 let h: Awaited<ReturnType<typeof agriHarness>>;
 const ids = { base: 0, base2: 0, urea: 0, seed: 0, film: 0, baseB: 0, inputB: 0 };
@@ -61,7 +64,7 @@ describe('warehousing and shipment documents', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json() as AgriDoc;
-    expect(doc.docCode).toBe(`RK-${farmToday().replaceAll('-', '')}-001`);
+    expect(doc.docCode).toBe(`RK-${todayIn(ZONE).replaceAll('-', '')}-001`);
     expect(doc).toMatchObject({
       docType: 'warehousing',
       areaName: '示范基地',
@@ -86,7 +89,7 @@ describe('warehousing and shipment documents', () => {
       sourceExists: true,
     });
     const second = (await receipt([{ inputId: ids.urea, quantity: 1 }])).json() as AgriDoc;
-    expect(second.docCode).toBe(`RK-${farmToday().replaceAll('-', '')}-002`);
+    expect(second.docCode).toBe(`RK-${todayIn(ZONE).replaceAll('-', '')}-002`);
 
     const stock = await h.ok<Page<AgriStock>>(
       'viewer',

@@ -1,5 +1,6 @@
 import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -9,7 +10,9 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { crops, varieties } from '../../crop/crop.tables.js';
-import { farmToday } from '../batch.dates.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 interface BatchBody {
   batchId: number;
@@ -142,7 +145,7 @@ afterAll(async () => {
 });
 
 const CODE = /^B\d{8}-\d{3}$/;
-const todayCode = () => `B${farmToday().replaceAll('-', '')}-`;
+const todayCode = () => `B${todayIn(ZONE).replaceAll('-', '')}-`;
 
 describe('batches: create', () => {
   let first: BatchBody;

@@ -1,6 +1,7 @@
 import type { ErrorBody, FarmOverview } from '@tilth/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -9,12 +10,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { addDays, farmToday } from '../../batch/batch.dates.js';
 import { crops, taskTypes } from '../../crop/crop.tables.js';
 import { farmLogs } from '../../farm-log/farm-log.tables.js';
 import { lands } from '../../land/land.tables.js';
 import { tasks } from '../../task/task.tables.js';
 import { workers } from '../../worker/worker.tables.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 let s: TestServer;
 let tA: number;
@@ -33,7 +36,7 @@ const ids = {
   type: 0,
   baseB: 0,
 };
-const today = farmToday();
+const today = todayIn(ZONE);
 
 type Who = keyof RoleTokens;
 const get = (who: Who, path: string) =>
@@ -174,8 +177,8 @@ afterAll(async () => {
 
 describe("the farm's today", () => {
   it('is the Asia/Shanghai calendar day, not the UTC one', () => {
-    expect(farmToday(new Date('2025-03-03T16:30:00Z'))).toBe('2025-03-04');
-    expect(farmToday(new Date('2025-03-03T15:59:59Z'))).toBe('2025-03-03');
+    expect(todayIn(ZONE, new Date('2025-03-03T16:30:00Z'))).toBe('2025-03-04');
+    expect(todayIn(ZONE, new Date('2025-03-03T15:59:59Z'))).toBe('2025-03-03');
   });
 });
 

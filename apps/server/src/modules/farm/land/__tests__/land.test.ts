@@ -1,5 +1,6 @@
 import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -8,9 +9,11 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { farmToday } from '../../batch/batch.dates.js';
 import { crops } from '../../crop/crop.tables.js';
 import { EARTH_RADIUS_M } from '../geometry.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 interface LandBody {
   landId: number;
@@ -492,13 +495,13 @@ describe('plots and batches: bound, un-bound, free and history', () => {
         batchName: 'Spring tomatoes',
         cropName: 'Tomato',
         startDate: '2025-03-01',
-        endDate: farmToday(),
+        endDate: todayIn(ZONE),
         status: 'closed',
         harvestQuantity: null,
       }),
     ]);
     const batch = await call('viewer', 'GET', `/wfpf/v1/${tA}/batch/${batchId}`);
-    expect(json(batch)).toMatchObject({ status: 'closed', endDate: farmToday(), landId: plot.landId });
+    expect(json(batch)).toMatchObject({ status: 'closed', endDate: todayIn(ZONE), landId: plot.landId });
     // Freeing a free plot changes nothing.
     expect((await call('operator', 'POST', url(tA, '/free'), { landId: plot.landId })).statusCode).toBe(200);
     expect(await names(`&areaId=${field}&bound=1`)).toEqual([]);
@@ -523,7 +526,7 @@ describe('plots and batches: bound, un-bound, free and history', () => {
     const hist = json<HistoryBody[]>(await call('viewer', 'GET', url(tA, `/history?landId=${plot.landId}`)));
     expect(hist.map((b) => [b.batchName, b.status, b.endDate, b.harvestQuantity])).toEqual([
       ['Autumn tomatoes', 'harvested', '2025-11-20', 1250.5],
-      ['Spring tomatoes', 'closed', farmToday(), null],
+      ['Spring tomatoes', 'closed', todayIn(ZONE), null],
     ]);
     expect((await call('viewer', 'GET', url(tA, '/history?landId=987654'))).statusCode).toBe(404);
     expect((await call('viewer', 'GET', url(tA, '/history'))).statusCode).toBe(400);
