@@ -4,11 +4,20 @@ import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
+  login,
   type RoleTokens,
   signInRoles,
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import {
+  atInstant,
+  daysAt,
+  NEW_YORK,
+  SHANGHAI,
+  setTenantZone,
+  splitInstant,
+} from '../../__tests__/tenant-zone.js';
 import { crops } from '../../crop/crop.tables.js';
 import { EARTH_RADIUS_M } from '../geometry.js';
 
@@ -563,5 +572,42 @@ describe('plots: listing', () => {
     expect((await call('viewer', 'GET', url(tA, '?bound=2'))).statusCode).toBe(400);
     expect((await call('viewer', 'GET', url(tA, '?areaId=abc'))).statusCode).toBe(400);
     expect((await s.inject({ method: 'GET', url: url(tA) })).statusCode).toBe(401);
+  });
+});
+
+describe("freeing a plot follows the tenant's time zone", () => {
+  it("in America/New_York, the batch ends on New York's today", async () => {
+    const at = splitInstant();
+    const { newYork } = daysAt(at);
+    const [crop] = await s.platform.database.withTenant(tB, (tx) =>
+      tx.insert(crops).values({ tenantId: tB, cropName: 'Kale', cropType: 'plant' }).returning(),
+    );
+    const plotB = json<LandBody>(await create('adminB', { areaId: baseB, landName: 'Hudson plot' }, tB));
+    const made = await call('adminB', 'POST', `/wfpf/v1/${tB}/batch`, {
+      batchName: 'Hudson kale',
+      landId: plotB.landId,
+      cropId: crop?.id,
+      startDate: '2025-03-01',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { batchId } = json<{ batchId: number }>(made);
+    await setTenantZone(s, tok.adminB, tB, NEW_YORK);
+    try {
+      await atInstant(at, async () => {
+        const token = await login(s, 'adminB');
+        const headers = auth(token);
+        const res = await s.inject({
+          method: 'POST',
+          url: url(tB, '/free'),
+          headers,
+          payload: { landId: plotB.landId },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const batch = await s.inject({ method: 'GET', url: `/wfpf/v1/${tB}/batch/${batchId}`, headers });
+        expect(json(batch)).toMatchObject({ status: 'closed', endDate: newYork });
+      });
+    } finally {
+      await setTenantZone(s, tok.adminB, tB, SHANGHAI);
+    }
   });
 });
