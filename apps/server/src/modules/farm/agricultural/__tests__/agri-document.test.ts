@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today as todayIn } from '../../../../platform/time/zone.js';
+import { auth, login } from '../../../../test/harness.js';
+import {
+  atInstant,
+  daysAt,
+  NEW_YORK,
+  SHANGHAI,
+  setTenantZone,
+  splitInstant,
+} from '../../__tests__/tenant-zone.js';
 import {
   type AgriDoc,
   type AgriStock,
@@ -410,5 +419,29 @@ describe('warehousing and shipment documents', () => {
     expect(recB.totalElements).toBe(0);
     expect((await h.call('adminB', 'GET', 'agricultural/stock', undefined, h.tA)).statusCode).toBe(403);
     expect(await h.stock(ids.base, ids.urea)).toBeGreaterThan(0);
+  });
+});
+
+describe("document codes follow the tenant's time zone", () => {
+  it("in America/New_York, a document code carries New York's day", async () => {
+    const at = splitInstant();
+    const { newYork } = daysAt(at);
+    await setTenantZone(h.s, h.tok.adminB, h.tB, NEW_YORK);
+    try {
+      const res = await atInstant(at, async () =>
+        h.s.inject({
+          method: 'POST',
+          url: `/wfpf/v1/${h.tB}/agricultural/warehousing`,
+          headers: auth(await login(h.s, 'adminB')),
+          payload: { areaId: ids.baseB, docDate: newYork, lines: [{ inputId: ids.inputB, quantity: 1 }] },
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as AgriDoc).docCode).toMatch(
+        new RegExp(`^RK-${newYork.replaceAll('-', '')}-\\d{3}$`),
+      );
+    } finally {
+      await setTenantZone(h.s, h.tok.adminB, h.tB, SHANGHAI);
+    }
   });
 });
