@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE as FARM_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FARM_TIME_ZONE } from '../../server/src/modules/farm/batch/batch.dates.js';
 import { type E2E, startE2E } from './harness.js';
 import {
   animationsDone,

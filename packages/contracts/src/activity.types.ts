@@ -26,8 +26,6 @@ export const ACTIVITY_CAPACITY_MAX = 1_000_000;
 export const ACTIVITY_TYPES = ['picking', 'training', 'visit', 'promotion', 'other'] as const;
 /** Derived from the period against now: upcoming (not started), ongoing, ended. */
 export const ACTIVITY_STATUSES = ['upcoming', 'ongoing', 'ended'] as const;
-/** Times without an offset are farm time (China, +08:00), as the console's pickers send them. */
-export const ACTIVITY_DEFAULT_OFFSET = '+08:00';
 
 const activityName = requiredText(ACTIVITY_NAME_MAX);
 
@@ -35,8 +33,10 @@ const TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
- * A moment: 'YYYY-MM-DD HH:mm[:ss]', ISO-8601, or a bare 'YYYY-MM-DD' (midnight). Without an offset it is
- * farm time (+08:00). Answered as an ISO-8601 UTC string.
+ * A moment: 'YYYY-MM-DD HH:mm[:ss]', ISO-8601, or a bare 'YYYY-MM-DD' (midnight). With an offset it parses
+ * to an ISO-8601 UTC string; without one it is wall time in the tenant's time zone, which only the server
+ * knows, so it parses to 'YYYY-MM-DD HH:mm:ss' and the server reads it in the tenant's zone. Answered
+ * (in an Activity) as an ISO-8601 UTC string.
  */
 export const activityTime = z
   .string()
@@ -62,10 +62,12 @@ export const activityTime = z
     ) {
       return fail();
     }
-    const zone = m[7] ?? ACTIVITY_DEFAULT_OFFSET;
-    const offset = zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
     const pad = (n: number) => String(n).padStart(2, '0');
-    const at = new Date(`${m[1]}-${m[2]}-${m[3]}T${pad(h)}:${pad(mi)}:${pad(se)}${offset}`);
+    const wall = `${m[1]}-${m[2]}-${m[3]} ${pad(h)}:${pad(mi)}:${pad(se)}`;
+    const zone = m[7];
+    if (zone === undefined) return wall;
+    const offset = zone === 'Z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+    const at = new Date(`${wall.replace(' ', 'T')}${offset}`);
     if (Number.isNaN(at.getTime())) return fail();
     return at.toISOString();
   });
@@ -138,7 +140,7 @@ export const activityListQuery = pageQuery.extend({
   activityType: blankAsUnset(activityType),
   areaId: blankAsUnset(queryId),
   status: blankAsUnset(activityStatus),
-  /** With endDate: activities whose period overlaps these farm-time days (inclusive). */
+  /** With endDate: activities whose period overlaps these days of the tenant's time zone (inclusive). */
   startDate: blankAsUnset(batchDate),
   endDate: blankAsUnset(batchDate),
 });

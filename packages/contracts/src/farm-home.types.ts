@@ -3,7 +3,7 @@ import { blankAsUnset } from './common.types.js';
 import { farmLog } from './farm-log.types.js';
 
 // The farm home dashboard (farm/home): GET /wfpf/v1/{t}/farm/overview?areaId= (chosen path).
-// 'Today' is the calendar day in the farm time zone Asia/Shanghai.
+// 'Today' is the calendar day in the tenant's time zone (timeZone of the answer).
 
 /** Task statuses that are done with: never 'today' and never overdue. */
 export const FARM_HOME_DONE_TASK_STATUSES = ['finished', 'closed', 'canceled'] as const;
@@ -22,7 +22,7 @@ export const farmOverviewTask = z.object({
   taskName: z.string(),
   /** Stored status: unassigned | not_started | in_progress. */
   status: z.string(),
-  /** End date before today (farm time). */
+  /** End date before today (the tenant's time zone). */
   overdue: z.boolean(),
   startDate: z.string(),
   endDate: z.string(),
@@ -68,7 +68,7 @@ export const farmOverview = z.object({
   }),
   batches: z.object({
     growing: z.number().int(),
-    /** Harvested with a harvest date in the current (farm-time) year. */
+    /** Harvested with a harvest date in the current year (the tenant's time zone). */
     harvestedThisYear: z.number().int(),
     /** Growing batches by crop, most batches first. */
     growingByCrop: z.array(farmOverviewCrop),

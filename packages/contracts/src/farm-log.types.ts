@@ -83,7 +83,7 @@ const farmLogUpdateFields = z.strictObject({
 });
 export type FarmLogUpdateBody = z.infer<typeof farmLogUpdateBody>;
 
-/** GET /wfpf/v1/{t}/log: newest first; startDate..endDate are farm-time (Asia/Shanghai) days, inclusive. */
+/** GET /wfpf/v1/{t}/log: newest first; startDate..endDate are days of the tenant's time zone, inclusive. */
 export const farmLogListQuery = pageQuery.extend({
   /** Title contains, any case. */
   title: z

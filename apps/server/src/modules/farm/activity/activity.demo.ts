@@ -5,8 +5,8 @@ import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { DemoExtras } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { addDays, today as todayIn } from '../../../platform/time/zone.js';
 import { listAreas } from '../area/index.js';
-import { addDays, farmToday } from '../batch/index.js';
 import { ActivityService } from './activity.service.js';
 
 type DemoActivity = Omit<ActivityCreateBody, 'areaId' | 'startTime' | 'endTime' | 'enabledFlag'> & {
@@ -96,7 +96,7 @@ const demoCtx = (db: Db, tenantId: number, userId: number): Ctx => ({
 /** A season of activities at 示范农场's bases: some ended, one ongoing, some upcoming. */
 export const seedActivities: DemoExtras = async (database, ids) => {
   const service = new ActivityService();
-  const today = farmToday();
+  const today = todayIn(DEFAULT_TIME_ZONE);
   await database.withTenant(ids.demoTenant, async (tx) => {
     const ctx = demoCtx(tx, ids.demoTenant, ids.users.demo ?? 0);
     const { rows: bases } = await listAreas(tx, ids.demoTenant, {});

@@ -37,7 +37,8 @@ export const registerActivityRoutes = (app: App, platform: Platform): void => {
     method: 'POST',
     url: '/wfpf/v1/:tenantId/activity',
     access: ACTIVITY_ACCESS.create,
-    summary: 'Adds an activity (start ≤ end; times without an offset are farm time +08:00)',
+    summary:
+      "Adds an activity (start ≤ end; times without an offset are wall time in the tenant's time zone)",
     schema: { params: tenantParam, body: activityCreateBody, response: { 200: activity } },
     handler: (ctx, req) => activities.create(ctx, req.body),
   });

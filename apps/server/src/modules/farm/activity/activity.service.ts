@@ -4,13 +4,13 @@ import type {
   ActivityListQuery,
   ActivityUpdateBody,
 } from '@tilth/contracts/activity.types';
-import { ACTIVITY_DEFAULT_OFFSET } from '@tilth/contracts/activity.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { dayEnd, dayStart, parseLocalTime } from '../../../platform/time/zone.js';
 import { findBase } from '../area/index.js';
 import { ActivityErrors } from './activity.errors.js';
 import {
@@ -54,11 +54,12 @@ const toActivity = (r: ActivityView, now: Date): Activity => ({
   creationDate: r.creationDate.toISOString(),
 });
 
-/** Farm-time midnight of a 'YYYY-MM-DD' day, plus `days`. */
-const farmMidnight = (day: string, days = 0): Date => {
-  const d = new Date(`${day}T00:00:00${ACTIVITY_DEFAULT_OFFSET}`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d;
+/** A parsed activityTime: an ISO instant, or wall time without an offset, read in the tenant's zone. */
+const instantOf = (ctx: TenantCtx, text: string): Date => {
+  const at = parseLocalTime(text, ctx.timeZone);
+  // activityTime only lets real dates through; this guards a caller that skipped the contract.
+  if (!at) throw CommonErrors.validation({ detail: 'must be a date-time YYYY-MM-DD HH:mm:ss' });
+  return at;
 };
 
 export class ActivityService {
@@ -76,8 +77,8 @@ export class ActivityService {
         activityType: q.activityType,
         areaId: q.areaId,
         status: q.status,
-        from: q.startDate ? farmMidnight(q.startDate) : undefined,
-        to: q.endDate ? farmMidnight(q.endDate, 1) : undefined,
+        from: q.startDate ? dayStart(q.startDate, ctx.timeZone) : undefined,
+        to: q.endDate ? dayEnd(q.endDate, ctx.timeZone) : undefined,
         now,
       },
       all ? undefined : q.size,
@@ -99,8 +100,8 @@ export class ActivityService {
   async create(ctx: Ctx, body: ActivityCreateBody): Promise<Activity> {
     requireTenant(ctx);
     requireAccess(ctx, ACTIVITY_ACCESS.create);
-    const startTime = new Date(body.startTime);
-    const endTime = new Date(body.endTime);
+    const startTime = instantOf(ctx, body.startTime);
+    const endTime = instantOf(ctx, body.endTime);
     if (startTime > endTime) throw ActivityErrors.dateOrder();
     const areaId = body.areaId ?? null;
     if (areaId !== null) await this.checkBase(ctx, areaId);
@@ -127,8 +128,8 @@ export class ActivityService {
     if (!current) throw ActivityErrors.notFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     const changes: Partial<ActivityValues> = { activityName: body.activityName };
-    const startTime = body.startTime === undefined ? current.startTime : new Date(body.startTime);
-    const endTime = body.endTime === undefined ? current.endTime : new Date(body.endTime);
+    const startTime = body.startTime === undefined ? current.startTime : instantOf(ctx, body.startTime);
+    const endTime = body.endTime === undefined ? current.endTime : instantOf(ctx, body.endTime);
     if (startTime > endTime) throw ActivityErrors.dateOrder();
     if (body.startTime !== undefined) changes.startTime = startTime;
     if (body.endTime !== undefined) changes.endTime = endTime;

@@ -1,7 +1,8 @@
 import type { AgriDocCreateBody, AgriInputCreateBody } from '@tilth/contracts/agricultural.types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
+import { addDays, today as todayIn } from '../../../platform/time/zone.js';
 import { listAreas } from '../area/index.js';
-import { addDays, farmToday } from '../batch/index.js';
 import { AgriDocService } from './document.service.js';
 import { AgriInputService } from './input.service.js';
 
@@ -152,7 +153,7 @@ export const seedAgricultural: DemoExtras = async (database, ids) => {
       quantity,
       ...(unitPrice === undefined ? {} : { unitPrice }),
     });
-    const today = farmToday();
+    const today = todayIn(DEFAULT_TIME_ZONE);
     if (panyu) {
       await docs.create(ctx, 'warehousing', {
         areaId: panyu,

@@ -12,8 +12,8 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { today } from '../../../platform/time/zone.js';
 import { findBase } from '../area/index.js';
-import { farmToday } from '../batch/index.js';
 import { amountCents, fromUnits, num, numText, plain, toUnits } from './agricultural.decimal.js';
 import { AgriculturalErrors } from './agricultural.errors.js';
 import {
@@ -310,9 +310,9 @@ export class AgriDocService {
     });
   }
 
-  /** Prefix + today (farm time) + the next serial of the tenant's day; called under lockDocCodes. */
+  /** Prefix + today (the tenant's time zone) + the next serial of the tenant's day; called under lockDocCodes. */
   private async nextCode(ctx: TenantCtx, type: AgriDocType): Promise<string> {
-    const prefix = `${CODE_PREFIX[type]}-${farmToday().replaceAll('-', '')}-`;
+    const prefix = `${CODE_PREFIX[type]}-${today(ctx.timeZone).replaceAll('-', '')}-`;
     const serial = new RegExp(`^${prefix}(\\d{1,9})$`);
     let max = 0;
     for (const code of await docCodesWithPrefix(ctx.db, ctx.tenantId, prefix)) {

@@ -1,11 +1,12 @@
 import { batchCreateBody } from '@tilth/contracts/batch.types';
 import { cropPageQuery, varietyPageQuery } from '@tilth/contracts/crop.types';
 import { landListQuery } from '@tilth/contracts/land.types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { addDays, today as todayIn } from '../../../platform/time/zone.js';
 import { CropService, VarietyService } from '../crop/index.js';
 import { LandService } from '../land/index.js';
-import { addDays, farmToday } from './batch.dates.js';
 import { BatchService } from './batch.service.js';
 
 interface DemoBatch {
@@ -108,7 +109,7 @@ const seedOne = async (ctx: Ctx, b: DemoBatch): Promise<void> => {
     (await lands.list(ctx, landListQuery.parse({ size: 0, landName: b.plot }))).content,
     b.plot,
   );
-  const today = farmToday();
+  const today = todayIn(DEFAULT_TIME_ZONE);
   const created = await batches.create(
     ctx,
     batchCreateBody.parse({

@@ -14,10 +14,10 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { addDays, today } from '../../../platform/time/zone.js';
 import { findBase } from '../area/index.js';
 import { findCrop, findVariety } from '../crop/index.js';
 import { findPlot, lockPlots, type PlotRef } from '../land/index.js';
-import { addDays, farmToday } from './batch.dates.js';
 import { BatchErrors } from './batch.errors.js';
 import {
   type BatchRow,
@@ -340,9 +340,9 @@ export class BatchService {
     if (growing) throw BatchErrors.existsOnLand({ batch: growing.batchCode });
   }
 
-  /** B + today (farm time) + '-' + the next serial of the tenant's day; called under the plot lock. */
+  /** B + today (the tenant's time zone) + '-' + the next serial of the tenant's day; called under the plot lock. */
   private async nextCode(ctx: TenantCtx): Promise<string> {
-    const prefix = `B${farmToday().replaceAll('-', '')}-`;
+    const prefix = `B${today(ctx.timeZone).replaceAll('-', '')}-`;
     let max = 0;
     for (const code of await codesWithPrefix(ctx.db, ctx.tenantId, prefix)) {
       const serial = Number(CODE_SERIAL.exec(code)?.[1] ?? 0);

@@ -1,6 +1,5 @@
 // The public surface of batch: what other domains may use (ADR 0009).
 export { batches } from './batch.tables.js';
-export { FARM_TIME_ZONE, addDays, farmToday } from './batch.dates.js';
 export {
   closeGrowingBatches,
   detachBatches,

@@ -12,7 +12,7 @@ export const registerFarmHomeRoutes = (app: App, platform: Platform): void => {
     url: '/wfpf/v1/:tenantId/farm/overview',
     access: FARM_HOME_ACCESS.read,
     summary:
-      "The farm home dashboard of base areaId (absent: all bases): plots, growing batches by crop, today's and overdue tasks (Asia/Shanghai day), latest logs",
+      "The farm home dashboard of base areaId (absent: all bases): plots, growing batches by crop, today's and overdue tasks (a day of the tenant's time zone), latest logs",
     schema: { params: tenantParam, querystring: farmOverviewQuery, response: { 200: farmOverview } },
     handler: (ctx, req) => home.overview(ctx, req.query),
   });

@@ -20,7 +20,7 @@ export const registerFarmLogRoutes = (app: App, platform: Platform): void => {
     url: '/wfpf/v1/:tenantId/log',
     access: FARM_LOG_ACCESS.read,
     summary:
-      'Farm logs, newest first (size=0: all; title contains; level, areaId, landId, source; startDate..endDate farm-time days)',
+      "Farm logs, newest first (size=0: all; title contains; level, areaId, landId, source; startDate..endDate days of the tenant's time zone)",
     schema: { params: tenantParam, querystring: farmLogListQuery, response: { 200: farmLogPage } },
     handler: (ctx, req) => logs.list(ctx, req.query),
   });

@@ -11,9 +11,9 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { dayEnd, dayStart } from '../../../platform/time/zone.js';
 import { ownFiles } from '../../messaging/file/index.js';
 import { findBase } from '../area/index.js';
-import { addDays } from '../batch/index.js';
 import { findPlot } from '../land/index.js';
 import { FarmLogErrors } from './farm-log.errors.js';
 import {
@@ -32,12 +32,6 @@ export const FARM_LOG_ACCESS = {
   edit: 'wfpf.farm.farm.log.ps.edit',
   delete: 'wfpf.farm.farm.log.ps.delete',
 } as const satisfies Record<string, PermissionCode>;
-
-/**
- * Date filters are farm-time days. Asia/Shanghai has kept UTC+8 without daylight saving since 1991, so
- * a day starts at 00:00+08:00 (see batch.dates.ts for the zone).
- */
-const dayStart = (date: string): Date => new Date(`${date}T00:00:00+08:00`);
 
 export const toFarmLog = (r: FarmLogView): FarmLog => ({
   logId: r.id,
@@ -73,8 +67,9 @@ export class FarmLogService {
         areaId: q.areaId,
         landId: q.landId,
         source: q.source,
-        from: q.startDate ? dayStart(q.startDate) : undefined,
-        to: q.endDate ? dayStart(addDays(q.endDate, 1)) : undefined,
+        // Date filters are days of the tenant's time zone: [start of startDate, start of the day after endDate).
+        from: q.startDate ? dayStart(q.startDate, ctx.timeZone) : undefined,
+        to: q.endDate ? dayEnd(q.endDate, ctx.timeZone) : undefined,
       },
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,

@@ -14,11 +14,11 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { today } from '../../../platform/time/zone.js';
 import { AreaErrors, findBase } from '../area/index.js';
 import {
   closeGrowingBatches,
   detachBatches,
-  farmToday,
   growingBatches,
   moveBatchesToBase,
   type PlotBatch,
@@ -293,7 +293,7 @@ export class LandService {
     await lockPlots(ctx.db, ctx.tenantId);
     const current = await findLand(ctx.db, ctx.tenantId, body.landId);
     if (!current) throw LandErrors.notFound();
-    await closeGrowingBatches(ctx.db, ctx.tenantId, current.id, ctx.user.id, farmToday());
+    await closeGrowingBatches(ctx.db, ctx.tenantId, current.id, ctx.user.id, today(ctx.timeZone));
     return toLand(current, undefined);
   }
 

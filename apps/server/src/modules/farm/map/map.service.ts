@@ -8,8 +8,8 @@ import type {
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { today as todayIn } from '../../../platform/time/zone.js';
 import { AreaErrors, FARM_BASE, findBase } from '../area/index.js';
-import { farmToday } from '../batch/index.js';
 import {
   areaByCrop,
   batchesByMonth,
@@ -82,7 +82,7 @@ export class MapService {
   async digital(ctx: Ctx): Promise<MapDigital> {
     requireTenant(ctx);
     requireAccess(ctx, MAP_ACCESS.digital);
-    const today = farmToday();
+    const today = todayIn(ctx.timeZone);
     const months = lastMonths(today, MONTHS);
     const since = `${months[0] ?? today.slice(0, 7)}-01`;
     // One transaction carries the tenant setting, so the statements run one after another.

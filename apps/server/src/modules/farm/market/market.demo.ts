@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
 import type { DemoExtras } from '../../../platform/db/seed.js';
-import { addDays, farmToday } from '../batch/index.js';
+import { addDays, today as todayIn } from '../../../platform/time/zone.js';
 import { readRows, validateRows } from './market.import.js';
 import { countPrices } from './market.repository.js';
 import { MarketService } from './market.service.js';
@@ -26,7 +27,7 @@ export const seedVegetablePrices: DemoExtras = async (database) => {
   const parsed = validateRows(await readRows(file, SAMPLE_PRICES_FILE));
   if (parsed.errors.length > 0) throw new Error(`sample prices: row ${parsed.errors[0]?.row} is invalid`);
   const last = parsed.prices.reduce((m, p) => (p.priceDate > m ? p.priceDate : m), '');
-  const shift = daysBetween(last, farmToday());
+  const shift = daysBetween(last, todayIn(DEFAULT_TIME_ZONE));
   for (const p of parsed.prices) p.priceDate = addDays(p.priceDate, shift);
   await new MarketService(database).writeParsed(null, parsed);
 };

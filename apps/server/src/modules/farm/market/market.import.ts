@@ -40,6 +40,7 @@ export class ImportFileError extends Error {
 
 const cellText = (v: ExcelJS.CellValue): string => {
   if (v === null || v === undefined) return '';
+  // ExcelJS gives a date cell as UTC midnight of the day typed: its UTC day is that day, in any zone.
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
     if ('result' in v) return cellText(v.result as ExcelJS.CellValue);

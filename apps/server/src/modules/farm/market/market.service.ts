@@ -16,6 +16,7 @@ import { AppError } from '../../../platform/errors.js';
 import { requireAccess } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
+import { addDays } from '../../../platform/time/zone.js';
 import { MarketErrors } from './market.errors.js';
 import { ImportFileError, type RowError, readRows, rowErrorsIn, validateRows } from './market.import.js';
 import * as repo from './market.repository.js';
@@ -53,12 +54,6 @@ const toPrice = (r: repo.PriceRow): MarketPrice => ({
   priceDate: r.priceDate,
 });
 
-const minusDays = (day: string, n: number): string => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-};
-
 /**
  * Vegetable wholesale prices (spec 01 §2.2 'vegetable market price lookup'). The rows belong to the
  * platform (tenant 0): every call runs in a tenant-0 transaction, so nothing of any other tenant is in
@@ -94,7 +89,7 @@ export class MarketService {
       const latestDate = await repo.latestDayOf(db, id);
       const products: ProductHistory[] = [];
       if (latestDate) {
-        const from = minusDays(latestDate, PRICE_HISTORY_DAYS - 1);
+        const from = addDays(latestDate, -(PRICE_HISTORY_DAYS - 1));
         const rows = await repo.pricesBetween(db, id, from, latestDate, q.productName);
         // Rows come by product, newest day first: the first of each product is its latest price.
         for (const r of rows) {

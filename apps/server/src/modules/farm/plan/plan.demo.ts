@@ -1,7 +1,9 @@
 import type { PlanPackageTaskBody } from '@tilth/contracts/plan.types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { Db } from '../../../platform/db/client.js';
 import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
-import { addDays, BatchService, farmToday } from '../batch/index.js';
+import { addDays, today as todayIn } from '../../../platform/time/zone.js';
+import { BatchService } from '../batch/index.js';
 import { finishPlanTasksEndedBefore } from '../task/index.js';
 import { PlanService } from './plan.service.js';
 import { baseNamed, demoNames, enabledWorkerOfUser, growingBatchesOf } from './plan-demo.repository.js';
@@ -66,7 +68,7 @@ const demoBatches = async (db: Db, tenantId: number, userId: number, areaId: num
   if (found.length > 0) return found;
   const service = new BatchService();
   const ctx = demoAdminCtx(db, tenantId, userId);
-  const start = addDays(farmToday(), -14);
+  const start = addDays(todayIn(DEFAULT_TIME_ZONE), -14);
   for (const name of ['春茬番茄 A 区', '春茬番茄 B 区', '春茬番茄 C 区']) {
     await service.create(ctx, {
       batchName: name,
@@ -122,7 +124,7 @@ export const seedPlans: DemoExtras = async (database, ids) => {
     if (batchIds.length === 0) return;
     const operator = ids.users.operator;
     const leader = operator === undefined ? undefined : await enabledWorkerOfUser(tx, tenantId, operator);
-    const today = farmToday();
+    const today = todayIn(DEFAULT_TIME_ZONE);
     const plan = await new PlanService().create(ctx, {
       planName: `${today.slice(0, 4)} 春茬番茄种植计划`,
       packageId: tomatoPackage,

@@ -17,8 +17,8 @@ import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { today as todayIn } from '../../../platform/time/zone.js';
 import { inputsById } from '../agricultural/index.js';
-import { farmToday } from '../batch/index.js';
 import { enabledWorkers } from '../worker/index.js';
 import { PlanErrors } from './plan.errors.js';
 import {
@@ -106,13 +106,13 @@ export class PlanService {
     );
   }
 
-  /** The plan, its batches and their tasks (shown status: overdue derived in farm time). */
+  /** The plan, its batches and their tasks (shown status: overdue derived in the tenant's time zone). */
   async info(ctx: Ctx, id: number): Promise<PlanDetail> {
     requireTenant(ctx);
     requireAccess(ctx, PLAN_ACCESS.read);
     const row = await findPlan(ctx.db, ctx.tenantId, id);
     if (!row) throw PlanErrors.notFound();
-    const today = farmToday();
+    const today = todayIn(ctx.timeZone);
     const [links, taskRows] = [
       await planBatchViews(ctx.db, ctx.tenantId, id),
       await planTaskViews(ctx.db, ctx.tenantId, id, today),
@@ -246,7 +246,7 @@ export class PlanService {
 
   private async countsOf(ctx: TenantCtx, planIds: number[]): Promise<Map<number, PlanStatusCounts>> {
     const out = new Map<number, PlanStatusCounts>();
-    for (const r of await taskCounts(ctx.db, ctx.tenantId, planIds, farmToday())) {
+    for (const r of await taskCounts(ctx.db, ctx.tenantId, planIds, todayIn(ctx.timeZone))) {
       let c = out.get(r.planId);
       if (!c) {
         c = emptyCounts();

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { tasks } from './task.tables.js';
@@ -57,13 +58,15 @@ export const finishPlanTasksEndedBefore = async (
   tenantId: number,
   planId: number,
   before: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
 ): Promise<void> => {
+  // Started at 08:00 on the start day and finished at 17:00 on the end day, wall time of the tenant.
   await db
     .update(tasks)
     .set({
       status: 'finished',
-      startedAt: sql`${tasks.startDate}::timestamptz + interval '8 hours'`,
-      finishedAt: sql`${tasks.endDate}::timestamptz + interval '17 hours'`,
+      startedAt: sql`(${tasks.startDate} + time '08:00') at time zone ${timeZone}`,
+      finishedAt: sql`(${tasks.endDate} + time '17:00') at time zone ${timeZone}`,
       finishNote: '按计划完成',
     })
     .where(and(eq(tasks.tenantId, tenantId), eq(tasks.planId, planId), lt(tasks.endDate, before)));

@@ -5,7 +5,7 @@ import pino from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import type { DemoExtras } from '../../../platform/db/seed.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { addDays, farmToday } from '../batch/index.js';
+import { addDays, today as todayIn } from '../../../platform/time/zone.js';
 import { TaskFlowService } from './task.flow.js';
 import { idsByName, workerOfUser } from './task.repository.js';
 import { TaskService } from './task.service.js';
@@ -41,7 +41,7 @@ export const seedTasks: DemoExtras = async (database, ids) => {
     const demoWorker = await workerOfUser(tx, tenant, demoUser);
     const operatorWorker = await workerOfUser(tx, tenant, operatorUser);
     if (base === undefined || type('施肥') === undefined) return;
-    const today = farmToday();
+    const today = todayIn(DEFAULT_TIME_ZONE);
     const add = (body: Omit<TaskCreateBody, 'areaId' | 'taskTypeId'> & { type: string; plot?: string }) => {
       const { type: typeName, plot, ...rest } = body;
       return tasks.create(admin, {

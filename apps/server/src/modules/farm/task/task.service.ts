@@ -11,9 +11,10 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { today as todayIn } from '../../../platform/time/zone.js';
 import { inputsById } from '../agricultural/index.js';
 import { findBase } from '../area/index.js';
-import { farmToday, findBatch } from '../batch/index.js';
+import { findBatch } from '../batch/index.js';
 import { findTaskType } from '../crop/index.js';
 import { findPlot } from '../land/index.js';
 import type { PlannedInput } from '../plan/index.js';
@@ -154,7 +155,7 @@ export class TaskService {
     workerId: number | undefined,
   ): Promise<Page<Task>> {
     const all = q.size === 0;
-    const today = farmToday();
+    const today = todayIn(ctx.timeZone);
     const filter: TaskFilter = {
       taskName: q.taskName?.trim() || undefined,
       status: q.status,

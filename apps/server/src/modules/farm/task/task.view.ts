@@ -8,8 +8,8 @@ import type {
 } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
+import { today } from '../../../platform/time/zone.js';
 import { inputsById } from '../agricultural/index.js';
-import { farmToday } from '../batch/index.js';
 import { TaskErrors } from './task.errors.js';
 import { findTask, participantsOf, type TaskView, usagesOf, workerOfUser } from './task.repository.js';
 import {
@@ -126,7 +126,7 @@ export const checkAction = (
 };
 
 export const badTransition = (ctx: TenantCtx, action: TaskAction, row: TaskView): Error => {
-  const status = shownStatus(row.status as TaskStoredStatus, row.endDate, farmToday());
+  const status = shownStatus(row.status as TaskStoredStatus, row.endDate, today(ctx.timeZone));
   return TaskErrors.badTransition({
     status: STATUS_LABELS[ctx.lang][status],
     action: ACTION_LABELS[ctx.lang][action][1],
@@ -147,7 +147,7 @@ export const detailOf = async (ctx: TenantCtx, t: Loaded): Promise<TaskDetail> =
     quantity: qty(quantity),
   });
   return {
-    ...toTask(t.row, t.participants, t.actor, farmToday()),
+    ...toTask(t.row, t.participants, t.actor, today(ctx.timeZone)),
     plannedInputs: t.row.plannedInputs.map((p) => line(p.inputId, p.amount)),
     usedInputs: used.map((u) => line(u.inputId, u.quantity)),
     finishPhotos: t.row.finishPhotos,

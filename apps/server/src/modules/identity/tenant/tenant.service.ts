@@ -17,6 +17,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
+import { today } from '../../../platform/time/zone.js';
 import { TenantErrors } from './tenant.errors.js';
 import {
   deleteScreen,
@@ -59,7 +60,7 @@ const toSettings = (t: TenantRow): TenantSettings => ({
 });
 
 /** Tilth's own brand, answered when no deployment is registered for the host (login page, spec 01 §2.7). */
-const defaultBrand = (lang: Lang): TenantBrandAnswer => ({
+const defaultBrand = (lang: Lang, timeZone: string): TenantBrandAnswer => ({
   favicon: '/favicon.svg',
   loginTitle: lang === 'en-US' ? 'Tilth Smart Farming' : 'Tilth 智慧农业',
   workLogo: '',
@@ -72,7 +73,8 @@ const defaultBrand = (lang: Lang): TenantBrandAnswer => ({
       ? 'Bases, plots, devices and inventory in one console'
       : '基地、地块、设备与进销存，一站式数字化管理',
   loginImage: '',
-  copyright: `© ${new Date().getFullYear()} Tilth`,
+  // The year of the zone the request is read in (the default outside a tenant), not the process's.
+  copyright: `© ${today(timeZone).slice(0, 4)} Tilth`,
 });
 
 /** 'Farm.Example.com:8080' → 'farm.example.com'. */
@@ -117,7 +119,7 @@ export class TenantService {
   /** The brand of the deployment serving this host, or Tilth's default brand. */
   async brand(ctx: Ctx, domainName: string | undefined): Promise<TenantBrandAnswer> {
     requireAccess(ctx, 'public');
-    const base = defaultBrand(ctx.lang);
+    const base = defaultBrand(ctx.lang, ctx.timeZone);
     const host = normaliseHost(domainName ?? '');
     if (!host) return base;
     const stored = await findBrandByDomain(ctx.db, host);

@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { NEW_YORK, SHANGHAI, setTenantZone } from '../../__tests__/tenant-zone.js';
 import { activityStatusAt } from '../activity.service.js';
 
 let s: TestServer;
@@ -64,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('activities: create and read', () => {
-  it('adds an activity; times without an offset are farm time (+08:00)', async () => {
+  it("adds an activity; times without an offset are wall time of the tenant's zone (Asia/Shanghai here)", async () => {
     const a = await made({
       ...base,
       activityName: '  Tomato picking ',
@@ -163,7 +164,7 @@ describe('activities: list filters', () => {
     expect(await names('&activityType=picking')).toEqual(['Tomato picking']);
     expect(await names(`&areaId=${ids.field}`)).toEqual(['Tomato picking']);
     expect(await names('&activityName=TRAIN')).toEqual(['Ongoing training']);
-    // Farm-time days: 2025-05-01 09:00–17:00 +08:00 is within 05-01 but not 05-02.
+    // Days of the tenant's zone (Asia/Shanghai): 2025-05-01 09:00–17:00 +08:00 is within 05-01 but not 05-02.
     expect(await names('&startDate=2025-05-01&endDate=2025-05-01')).toEqual(['Tomato picking']);
     expect(await names('&startDate=2025-05-02&endDate=2025-05-31')).toEqual([]);
     expect(await names('&startDate=2025-04-01&endDate=2025-06-30')).toEqual(['Tomato picking', 'Visit']);
@@ -258,5 +259,65 @@ describe('activities: access', () => {
     expect((await call('adminB', 'DELETE', url(tB, `/${a.activityId}`))).statusCode).toBe(404);
     expect(json<Page<Activity>>(await call('adminB', 'GET', url(tB, '?size=0'))).totalElements).toBe(0);
     expect((await call('adminB', 'GET', url(tA))).statusCode).toBe(403);
+  });
+
+  it('in America/New_York, times without an offset and the date filters are New York wall time and days', async () => {
+    await setTenantZone(s, tok.adminB, tB, NEW_YORK);
+    try {
+      // 20:00 on 15 January in New York (EST, UTC-5) is 01:00 UTC and 09:00 in Shanghai on the 16th.
+      const res = await create(
+        'adminB',
+        { activityName: 'Hudson tasting', startTime: '2025-01-15 20:00', endTime: '2025-01-15 22:00:00' },
+        tB,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const a = json<Activity>(res);
+      expect(a).toMatchObject({ startTime: '2025-01-16T01:00:00.000Z', endTime: '2025-01-16T03:00:00.000Z' });
+      // Summer time (EDT, UTC-4) for a July edit; an ISO time with an offset stays that instant.
+      const edited = await update(
+        'adminB',
+        {
+          activityId: a.activityId,
+          objectVersionNumber: a.objectVersionNumber,
+          activityName: 'Hudson tasting',
+          startTime: '2025-07-04 09:00:00',
+          endTime: '2025-07-05T08:00:00+08:00',
+        },
+        tB,
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(json<Activity>(edited)).toMatchObject({
+        startTime: '2025-07-04T13:00:00.000Z',
+        endTime: '2025-07-05T00:00:00.000Z',
+      });
+    } finally {
+      await setTenantZone(s, tok.adminB, tB, SHANGHAI);
+    }
+  });
+
+  it('in America/New_York, the date filter takes New York days', async () => {
+    const res = await create(
+      'adminB',
+      {
+        activityName: 'Late show',
+        startTime: '2025-02-10T23:00:00-05:00',
+        endTime: '2025-02-10T23:30:00-05:00',
+      },
+      tB,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const names = async (q: string) =>
+      json<Page<Activity>>(await call('adminB', 'GET', url(tB, `?size=0${q}`))).content.map(
+        (x) => x.activityName,
+      );
+    await setTenantZone(s, tok.adminB, tB, NEW_YORK);
+    try {
+      expect(await names('&startDate=2025-02-10&endDate=2025-02-10')).toEqual(['Late show']);
+      expect(await names('&startDate=2025-02-11&endDate=2025-02-11')).toEqual([]);
+    } finally {
+      await setTenantZone(s, tok.adminB, tB, SHANGHAI);
+    }
+    // In Shanghai the same evening is the next morning.
+    expect(await names('&startDate=2025-02-11&endDate=2025-02-11')).toEqual(['Late show']);
   });
 });

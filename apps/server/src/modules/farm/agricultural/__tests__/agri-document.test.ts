@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { farmToday } from '../../batch/batch.dates.js';
+import { today as todayIn } from '../../../../platform/time/zone.js';
+import { auth, login } from '../../../../test/harness.js';
+import {
+  atInstant,
+  daysAt,
+  NEW_YORK,
+  SHANGHAI,
+  setTenantZone,
+  splitInstant,
+} from '../../__tests__/tenant-zone.js';
 import {
   type AgriDoc,
   type AgriStock,
@@ -8,6 +17,9 @@ import {
   type Page,
   recordSum,
 } from './agri-helpers.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 let h: Awaited<ReturnType<typeof agriHarness>>;
 const ids = { base: 0, base2: 0, urea: 0, seed: 0, film: 0, baseB: 0, inputB: 0 };
@@ -61,7 +73,7 @@ describe('warehousing and shipment documents', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json() as AgriDoc;
-    expect(doc.docCode).toBe(`RK-${farmToday().replaceAll('-', '')}-001`);
+    expect(doc.docCode).toBe(`RK-${todayIn(ZONE).replaceAll('-', '')}-001`);
     expect(doc).toMatchObject({
       docType: 'warehousing',
       areaName: '示范基地',
@@ -86,7 +98,7 @@ describe('warehousing and shipment documents', () => {
       sourceExists: true,
     });
     const second = (await receipt([{ inputId: ids.urea, quantity: 1 }])).json() as AgriDoc;
-    expect(second.docCode).toBe(`RK-${farmToday().replaceAll('-', '')}-002`);
+    expect(second.docCode).toBe(`RK-${todayIn(ZONE).replaceAll('-', '')}-002`);
 
     const stock = await h.ok<Page<AgriStock>>(
       'viewer',
@@ -407,5 +419,29 @@ describe('warehousing and shipment documents', () => {
     expect(recB.totalElements).toBe(0);
     expect((await h.call('adminB', 'GET', 'agricultural/stock', undefined, h.tA)).statusCode).toBe(403);
     expect(await h.stock(ids.base, ids.urea)).toBeGreaterThan(0);
+  });
+});
+
+describe("document codes follow the tenant's time zone", () => {
+  it("in America/New_York, a document code carries New York's day", async () => {
+    const at = splitInstant();
+    const { newYork } = daysAt(at);
+    await setTenantZone(h.s, h.tok.adminB, h.tB, NEW_YORK);
+    try {
+      const res = await atInstant(at, async () =>
+        h.s.inject({
+          method: 'POST',
+          url: `/wfpf/v1/${h.tB}/agricultural/warehousing`,
+          headers: auth(await login(h.s, 'adminB')),
+          payload: { areaId: ids.baseB, docDate: newYork, lines: [{ inputId: ids.inputB, quantity: 1 }] },
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as AgriDoc).docCode).toMatch(
+        new RegExp(`^RK-${newYork.replaceAll('-', '')}-\\d{3}$`),
+      );
+    } finally {
+      await setTenantZone(h.s, h.tok.adminB, h.tB, SHANGHAI);
+    }
   });
 });

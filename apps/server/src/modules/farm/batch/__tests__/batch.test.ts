@@ -1,15 +1,27 @@
 import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
+  login,
   type RoleTokens,
   signInRoles,
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import {
+  atInstant,
+  daysAt,
+  NEW_YORK,
+  SHANGHAI,
+  setTenantZone,
+  splitInstant,
+} from '../../__tests__/tenant-zone.js';
 import { crops, varieties } from '../../crop/crop.tables.js';
-import { farmToday } from '../batch.dates.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 interface BatchBody {
   batchId: number;
@@ -142,7 +154,7 @@ afterAll(async () => {
 });
 
 const CODE = /^B\d{8}-\d{3}$/;
-const todayCode = () => `B${farmToday().replaceAll('-', '')}-`;
+const todayCode = () => `B${todayIn(ZONE).replaceAll('-', '')}-`;
 
 describe('batches: create', () => {
   let first: BatchBody;
@@ -596,5 +608,27 @@ describe('batches: listing and plan', () => {
     expect(bad.statusCode).toBe(400);
     expect(json<ErrBody>(bad).message).toContain('start date cannot be later than end date');
     expect((await call('viewer', 'GET', url(tA, '/plan?startDate=2025-05-02'))).statusCode).toBe(400);
+  });
+});
+
+describe("batch codes follow the tenant's time zone", () => {
+  it("in America/New_York, a generated code carries New York's day", async () => {
+    const at = splitInstant();
+    const { newYork } = daysAt(at);
+    await setTenantZone(s, tok.adminB, tB, NEW_YORK);
+    try {
+      const res = await atInstant(at, async () =>
+        s.inject({
+          method: 'POST',
+          url: url(tB),
+          headers: auth(await login(s, 'adminB')),
+          payload: { batchName: 'Hudson greens', areaId: ids.baseB, cropId: ids.cropB, startDate: newYork },
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json<BatchBody>(res).batchCode).toMatch(new RegExp(`^B${newYork.replaceAll('-', '')}-\\d{3}$`));
+    } finally {
+      await setTenantZone(s, tok.adminB, tB, SHANGHAI);
+    }
   });
 });

@@ -1,20 +1,32 @@
-import type { ErrorBody, FarmOverview } from '@tilth/contracts';
+import type { ErrorBody, FarmOverview, Page, Task } from '@tilth/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
+  login,
   type RoleTokens,
   signInRoles,
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { addDays, farmToday } from '../../batch/batch.dates.js';
+import {
+  atInstant,
+  daysAt,
+  NEW_YORK,
+  SHANGHAI,
+  setTenantZone,
+  splitInstant,
+} from '../../__tests__/tenant-zone.js';
 import { crops, taskTypes } from '../../crop/crop.tables.js';
 import { farmLogs } from '../../farm-log/farm-log.tables.js';
 import { lands } from '../../land/land.tables.js';
 import { tasks } from '../../task/task.tables.js';
 import { workers } from '../../worker/worker.tables.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 let s: TestServer;
 let tA: number;
@@ -33,7 +45,7 @@ const ids = {
   type: 0,
   baseB: 0,
 };
-const today = farmToday();
+const today = todayIn(ZONE);
 
 type Who = keyof RoleTokens;
 const get = (who: Who, path: string) =>
@@ -174,8 +186,8 @@ afterAll(async () => {
 
 describe("the farm's today", () => {
   it('is the Asia/Shanghai calendar day, not the UTC one', () => {
-    expect(farmToday(new Date('2025-03-03T16:30:00Z'))).toBe('2025-03-04');
-    expect(farmToday(new Date('2025-03-03T15:59:59Z'))).toBe('2025-03-03');
+    expect(todayIn(ZONE, new Date('2025-03-03T16:30:00Z'))).toBe('2025-03-04');
+    expect(todayIn(ZONE, new Date('2025-03-03T15:59:59Z'))).toBe('2025-03-03');
   });
 });
 
@@ -259,5 +271,57 @@ describe('farm overview', () => {
     const A = tA;
     expect((await get('viewer', `/wfpf/v1/${A}/farm/overview?areaId=abc`)).statusCode).toBe(400);
     expect((await get('viewer', `/wfpf/v1/${A}/farm/overview?areaId=`)).statusCode).toBe(200);
+  });
+});
+
+describe("today and overdue follow the tenant's time zone", () => {
+  it("in America/New_York, a task ending on New York's today is today's on the farm home and in the task list, not overdue", async () => {
+    const at = splitInstant();
+    const { newYork, shanghai } = daysAt(at);
+    const nyBase = (await post('admin', tA, 'area', { areaName: 'Hudson base' })).areaId ?? 0;
+    const [ends] = await db(tA).withTenant(tA, (tx) =>
+      tx
+        .insert(tasks)
+        .values([
+          {
+            tenantId: tA,
+            taskName: 'Ends NY today',
+            startDate: newYork,
+            endDate: newYork,
+            status: 'not_started',
+            areaId: nyBase,
+          },
+          {
+            tenantId: tA,
+            taskName: 'Starts SH today',
+            startDate: shanghai,
+            endDate: shanghai,
+            status: 'not_started',
+            areaId: nyBase,
+          },
+        ])
+        .returning(),
+    );
+    await setTenantZone(s, tok.admin, tA, NEW_YORK);
+    try {
+      await atInstant(at, async () => {
+        const token = await login(s, 'adminA');
+        const read = (url: string) =>
+          s.inject({ method: 'GET', url: `/wfpf/v1/${tA}/${url}`, headers: auth(token) });
+        const o = json<FarmOverview>(await read(`farm/overview?areaId=${nyBase}`));
+        expect(o).toMatchObject({ today: newYork, timeZone: NEW_YORK });
+        expect(o.tasks.today.map((t) => [t.taskName, t.overdue])).toEqual([['Ends NY today', false]]);
+        expect(o.tasks).toMatchObject({ todayCount: 1, overdueCount: 0, overdue: [] });
+        // The task list derives 'overdue' from the same day: in Shanghai's the task would be late.
+        const overdue = json<Page<Task>>(await read(`task?areaId=${nyBase}&status=overdue&size=0`));
+        expect(overdue.content).toEqual([]);
+        const open = json<Page<Task>>(await read(`task?areaId=${nyBase}&status=not_started&size=0`));
+        expect(open.content.map((t) => t.taskName).sort()).toEqual(['Ends NY today', 'Starts SH today']);
+        const detail = json<Task>(await read(`task/${ends?.id}`));
+        expect(detail.status).toBe('not_started');
+      });
+    } finally {
+      await setTenantZone(s, tok.admin, tA, SHANGHAI);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { NEW_YORK, SHANGHAI, setTenantZone } from '../../__tests__/tenant-zone.js';
 
 let s: TestServer;
 let tA: number;
@@ -194,7 +195,7 @@ describe('farm logs: create', () => {
 });
 
 describe('farm logs: list', () => {
-  it('pages newest first and filters by title, level, base, plot, source and farm-time days', async () => {
+  it("pages newest first and filters by title, level, base, plot, source and days of the tenant's zone (Asia/Shanghai here)", async () => {
     const at = (d: string) => `${d}T10:00:00+08:00`;
     await ok(
       await create('admin', {
@@ -250,6 +251,39 @@ describe('farm logs: list', () => {
       'wfpf.log.dateOrder',
     );
     bad(await call('viewer', 'GET', url(tA, '?level=bogus')), 400);
+  });
+
+  it('in America/New_York, the date filters are New York days (including the 23-hour day of the spring jump)', async () => {
+    const listB = async (query: string) =>
+      json<Page<FarmLog>>(await call('adminB', 'GET', url(tB, `?size=0${query}`))).content.map(
+        (l) => l.title,
+      );
+    // 23:30 on 3 March in New York is already 4 March in Shanghai; 23:30 on 9 March closes the short day.
+    await ok(
+      await create(
+        'adminB',
+        { title: 'NY late', areaId: ids.baseB, logTime: '2025-03-03T23:30:00-05:00' },
+        tB,
+      ),
+    );
+    await ok(
+      await create(
+        'adminB',
+        { title: 'NY jump', areaId: ids.baseB, logTime: '2025-03-09T23:30:00-04:00' },
+        tB,
+      ),
+    );
+    await setTenantZone(s, tok.adminB, tB, NEW_YORK);
+    try {
+      expect(await listB('&startDate=2025-03-03&endDate=2025-03-03')).toEqual(['NY late']);
+      expect(await listB('&startDate=2025-03-04&endDate=2025-03-08')).toEqual([]);
+      expect(await listB('&startDate=2025-03-09&endDate=2025-03-09')).toEqual(['NY jump']);
+    } finally {
+      await setTenantZone(s, tok.adminB, tB, SHANGHAI);
+    }
+    // Back in Shanghai the same logs fall on the next days.
+    expect(await listB('&startDate=2025-03-04&endDate=2025-03-04')).toEqual(['NY late']);
+    expect(await listB('&startDate=2025-03-10&endDate=2025-03-10')).toEqual(['NY jump']);
   });
 });
 

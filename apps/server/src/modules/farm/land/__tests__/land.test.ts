@@ -1,16 +1,28 @@
 import type { ErrorBody as ErrBody, Page as PageBody } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
+  login,
   type RoleTokens,
   signInRoles,
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { farmToday } from '../../batch/batch.dates.js';
+import {
+  atInstant,
+  daysAt,
+  NEW_YORK,
+  SHANGHAI,
+  setTenantZone,
+  splitInstant,
+} from '../../__tests__/tenant-zone.js';
 import { crops } from '../../crop/crop.tables.js';
 import { EARTH_RADIUS_M } from '../geometry.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 interface LandBody {
   landId: number;
@@ -492,13 +504,13 @@ describe('plots and batches: bound, un-bound, free and history', () => {
         batchName: 'Spring tomatoes',
         cropName: 'Tomato',
         startDate: '2025-03-01',
-        endDate: farmToday(),
+        endDate: todayIn(ZONE),
         status: 'closed',
         harvestQuantity: null,
       }),
     ]);
     const batch = await call('viewer', 'GET', `/wfpf/v1/${tA}/batch/${batchId}`);
-    expect(json(batch)).toMatchObject({ status: 'closed', endDate: farmToday(), landId: plot.landId });
+    expect(json(batch)).toMatchObject({ status: 'closed', endDate: todayIn(ZONE), landId: plot.landId });
     // Freeing a free plot changes nothing.
     expect((await call('operator', 'POST', url(tA, '/free'), { landId: plot.landId })).statusCode).toBe(200);
     expect(await names(`&areaId=${field}&bound=1`)).toEqual([]);
@@ -523,7 +535,7 @@ describe('plots and batches: bound, un-bound, free and history', () => {
     const hist = json<HistoryBody[]>(await call('viewer', 'GET', url(tA, `/history?landId=${plot.landId}`)));
     expect(hist.map((b) => [b.batchName, b.status, b.endDate, b.harvestQuantity])).toEqual([
       ['Autumn tomatoes', 'harvested', '2025-11-20', 1250.5],
-      ['Spring tomatoes', 'closed', farmToday(), null],
+      ['Spring tomatoes', 'closed', todayIn(ZONE), null],
     ]);
     expect((await call('viewer', 'GET', url(tA, '/history?landId=987654'))).statusCode).toBe(404);
     expect((await call('viewer', 'GET', url(tA, '/history'))).statusCode).toBe(400);
@@ -560,5 +572,42 @@ describe('plots: listing', () => {
     expect((await call('viewer', 'GET', url(tA, '?bound=2'))).statusCode).toBe(400);
     expect((await call('viewer', 'GET', url(tA, '?areaId=abc'))).statusCode).toBe(400);
     expect((await s.inject({ method: 'GET', url: url(tA) })).statusCode).toBe(401);
+  });
+});
+
+describe("freeing a plot follows the tenant's time zone", () => {
+  it("in America/New_York, the batch ends on New York's today", async () => {
+    const at = splitInstant();
+    const { newYork } = daysAt(at);
+    const [crop] = await s.platform.database.withTenant(tB, (tx) =>
+      tx.insert(crops).values({ tenantId: tB, cropName: 'Kale', cropType: 'plant' }).returning(),
+    );
+    const plotB = json<LandBody>(await create('adminB', { areaId: baseB, landName: 'Hudson plot' }, tB));
+    const made = await call('adminB', 'POST', `/wfpf/v1/${tB}/batch`, {
+      batchName: 'Hudson kale',
+      landId: plotB.landId,
+      cropId: crop?.id,
+      startDate: '2025-03-01',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { batchId } = json<{ batchId: number }>(made);
+    await setTenantZone(s, tok.adminB, tB, NEW_YORK);
+    try {
+      await atInstant(at, async () => {
+        const token = await login(s, 'adminB');
+        const headers = auth(token);
+        const res = await s.inject({
+          method: 'POST',
+          url: url(tB, '/free'),
+          headers,
+          payload: { landId: plotB.landId },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const batch = await s.inject({ method: 'GET', url: `/wfpf/v1/${tB}/batch/${batchId}`, headers });
+        expect(json(batch)).toMatchObject({ status: 'closed', endDate: newYork });
+      });
+    } finally {
+      await setTenantZone(s, tok.adminB, tB, SHANGHAI);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { MapConfig, MapDigital, MapFeatures } from '@tilth/contracts/map.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as todayIn } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -9,9 +10,11 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { farmToday } from '../../batch/batch.dates.js';
 import { crops } from '../../crop/crop.tables.js';
 import { tasks } from '../../task/task.tables.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 let s: TestServer;
 let tA: number;
@@ -77,7 +80,7 @@ beforeAll(async () => {
   ids.pond = (await post(tok.admin, tA, 'land', { areaId: ids.ponds, landName: 'Pond 1' })).landId ?? 0;
   ids.tomato = await insertCrop(tA, 'Tomato');
   ids.carp = await insertCrop(tA, 'Grass carp', 'nurture');
-  const today = farmToday();
+  const today = todayIn(ZONE);
   ids.batch =
     (
       await post(tok.admin, tA, 'batch', {
@@ -205,7 +208,7 @@ describe('GET map/digital', () => {
       { name: 'Nansha ponds', value: 1 },
     ]);
     expect(d.batchesByMonth).toHaveLength(12);
-    expect(d.batchesByMonth[11]).toEqual({ name: farmToday().slice(0, 7), value: 2 });
+    expect(d.batchesByMonth[11]).toEqual({ name: todayIn(ZONE).slice(0, 7), value: 2 });
   });
 
   it("counts only the caller's tenant", async () => {

@@ -1,8 +1,11 @@
 import type { ErrorBody, Page, Plan, PlanDetail, PlanPackageDetail } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, today as todayIn } from '../../../../platform/time/zone.js';
 import { json } from '../../../../test/harness.js';
-import { addDays, farmToday } from '../../batch/batch.dates.js';
 import { type PlanWorld, startPlanWorld } from './plan.fixtures.js';
+
+// The fixture tenants keep the default zone; a test that moves one names its own.
+const ZONE = 'Asia/Shanghai';
 
 let w: PlanWorld;
 const ids = {
@@ -252,7 +255,7 @@ describe('plans: applying a package', () => {
     const past = await create({
       planName: 'Last season',
       packageId: ids.pkg,
-      startDate: addDays(farmToday(), -31),
+      startDate: addDays(todayIn(ZONE), -31),
       batchIds: [ids.b3],
     });
     expect(past.statusCode, past.body).toBe(200);

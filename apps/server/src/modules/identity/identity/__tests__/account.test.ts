@@ -59,11 +59,15 @@ describe('registration', () => {
     const { tenantId } = json<{ tenantId: number }>(res);
 
     const token = await login(s, phone, 'farm2026x');
-    const me = json<{ tenantId: number; realName: string; tenants: { tenantName: string }[] }>(
-      await s.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }),
-    );
+    const me = json<{
+      tenantId: number;
+      realName: string;
+      tenants: { tenantName: string; timeZone: string }[];
+    }>(await s.inject({ method: 'GET', url: '/iam/stong/v1/users/self', headers: auth(token) }));
     expect(me).toMatchObject({ tenantId, realName: '张三' });
     expect(me.tenants.map((t) => t.tenantName)).toEqual(['青山农场']);
+    // No zone chosen: the tenant counts its days in the default zone.
+    expect(me.tenants[0]?.timeZone).toBe('Asia/Shanghai');
     const novice = await s.inject({
       method: 'POST',
       url: `/wfpf/v1/${tenantId}/tenant/novice/check`,
@@ -78,6 +82,34 @@ describe('registration', () => {
       'farm-operator',
       'viewer',
     ]);
+  });
+
+  it('stores the time zone chosen at registration; an unknown zone is 400 and creates nothing', async () => {
+    const phone = '13911116666';
+    const code = await sendCode(phone);
+    const body = { realName: 'Z', password: 'abc12345', tenantName: 'Hudson farm', phone, ...code };
+    for (const timeZone of ['Mars/Olympus', '+08:00']) {
+      const bad = await register({ ...body, timeZone });
+      expect(bad.statusCode, timeZone).toBe(400);
+      expect(json<{ message: string }>(bad).message).toContain('timeZone');
+    }
+    // Nothing was created: no user can sign in, and the same code still registers once.
+    const noUser = await tokenRequest(s, phone, 'abc12345');
+    expect(noUser.statusCode).not.toBe(200);
+    const ok = await register({ ...body, timeZone: 'America/New_York' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { tenantId } = json<{ tenantId: number }>(ok);
+    const token = await login(s, phone, 'abc12345');
+    const tenants = json<{ tenantId: number; timeZone: string }[]>(
+      await s.inject({ method: 'GET', url: '/iam/stong/v1/users/self-tenants', headers: auth(token) }),
+    );
+    expect(tenants).toEqual([expect.objectContaining({ tenantId, timeZone: 'America/New_York' })]);
+    const settings = await s.inject({
+      method: 'GET',
+      url: `/wfpf/v1/${tenantId}/tenant/settings`,
+      headers: auth(token),
+    });
+    expect(json<{ timeZone: string }>(settings).timeZone).toBe('America/New_York');
   });
 
   it('refuses a used code, and tells the phone’s owner (right code) that it is already registered', async () => {
