@@ -11,6 +11,7 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesShape } from '../../../shared/chart/seriesShape';
 import type { ProductHistory } from './market.api';
 
 // Only the line chart and its helpers are registered (tree-shaken 'echarts/core').
@@ -36,7 +37,8 @@ export function MarketPriceChart({ product }: { product: ProductHistory }) {
       name,
       type: 'line',
       data: values,
-      smooth: true,
+      // Prices are a measure; the gaps are joined (connectNulls), so a gentle curve is honest here.
+      ...seriesShape('measure'),
       showSymbol: false,
       connectNulls: true,
       lineStyle: { width: dashed ? 1 : 2.5, type: dashed ? 'dashed' : 'solid', color },
