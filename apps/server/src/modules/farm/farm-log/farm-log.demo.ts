@@ -1,6 +1,8 @@
 import type { FarmLogCreateBody } from '@tilth/contracts/farm-log.types';
 import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../../platform/db/client.js';
 import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
+import { addDays, atWallTime } from '../../../platform/time/zone.js';
 import { areas } from '../area/index.js';
 import { lands } from '../land/index.js';
 import { FarmLogService } from './farm-log.service.js';
@@ -17,8 +19,9 @@ interface DemoLog {
 const PY = '番禺示范基地';
 const NS = '南沙水产基地';
 
-// A few weeks of a working season: routine entries, some warnings and one emergency (a storm flooding a
-// greenhouse). The demo has no picture files, so the logs carry none.
+// A few weeks of a working season: routine entries and some warnings. The weather log (a storm flooding a
+// greenhouse) comes from the demo's own rain series (seedRainLogs), so it never sits beside a dry day.
+// The demo has no picture files, so the logs carry none.
 const LOGS: DemoLog[] = [
   {
     base: PY,
@@ -95,28 +98,6 @@ const LOGS: DemoLog[] = [
     daysAgo: 13,
     hour: 16,
     body: { title: '稻田晒田', level: 'daily', description: '分蘖末期排水晒田 5–7 天，控制无效分蘖。' },
-  },
-  {
-    base: PY,
-    daysAgo: 11,
-    hour: 20,
-    body: {
-      title: '暴雨致1号棚进水',
-      level: 'emergency',
-      description:
-        '夜间暴雨 86 毫米，1号棚东侧排水沟堵塞，棚内积水约 10 厘米。已连夜抽排并疏通排水沟，次日检查根系。',
-    },
-  },
-  {
-    base: PY,
-    plot: '1号温室大棚',
-    daysAgo: 10,
-    hour: 9,
-    body: {
-      title: '灾后巡查',
-      level: 'warning',
-      description: '积水已排净，约 5% 植株叶片萎蔫，喷施叶面肥并加强通风。',
-    },
   },
   {
     base: NS,
@@ -209,6 +190,94 @@ export const seedFarmLogs: DemoExtras = async (database, ids) => {
         pictures: [],
         source: 'manual',
         logTime: momentOf(now, log.daysAgo, log.hour).toISOString(),
+      });
+    }
+  });
+};
+
+/** A farm day's rain (mm) at the demo base, from the weather the demo's station reports. */
+export interface DemoRainDay {
+  day: string;
+  mm: number;
+}
+
+/** Rain worth a log: ≥ 10 mm a day is moderate, ≥ 25 heavy, ≥ 50 a storm (China's daily rain grades). */
+export const RAIN_LOG_MM = 10;
+
+/** `hour` o'clock on a farm day in the tenant's zone. */
+const wallClock = (day: string, hour: number, tz: string): Date => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return atWallTime(tz, y, m, d, hour);
+};
+
+const rainWord = (mm: number): { zh: string; level: 'daily' | 'warning' | 'emergency' } =>
+  mm >= 50
+    ? { zh: '暴雨', level: 'emergency' }
+    : mm >= 25
+      ? { zh: '大雨', level: 'warning' }
+      : { zh: '中雨', level: 'daily' };
+
+/**
+ * The weather logs of the demo: the rainiest day of `rain` (if it reached RAIN_LOG_MM) gets a log naming its
+ * real amount, and heavy rain an inspection the next morning. No rain, no weather log.
+ */
+export const seedRainLogs = async (
+  database: Database,
+  ids: Parameters<DemoExtras>[1],
+  rain: readonly DemoRainDay[],
+  tz: string,
+): Promise<void> => {
+  const wettest = [...rain].sort((a, b) => b.mm - a.mm)[0];
+  if (!wettest || wettest.mm < RAIN_LOG_MM) return;
+  const mm = Math.round(wettest.mm * 10) / 10;
+  const word = rainWord(mm);
+  const logs = new FarmLogService();
+  const now = new Date();
+  await database.withTenant(ids.demoTenant, async (tx) => {
+    const ctx = demoAdminCtx(tx, ids.demoTenant, ids.users.demo ?? 0);
+    const [base] = await tx
+      .select({ id: areas.id })
+      .from(areas)
+      .where(and(eq(areas.tenantId, ids.demoTenant), eq(areas.areaName, PY)));
+    if (!base) return;
+    const [plot] = await tx
+      .select({ id: lands.id })
+      .from(lands)
+      .where(
+        and(eq(lands.tenantId, ids.demoTenant), eq(lands.areaId, base.id), eq(lands.landName, '1号温室大棚')),
+      );
+    const heavy = mm >= 25;
+    const entries = [
+      {
+        at: wallClock(wettest.day, 20, tz),
+        title: heavy ? `${word.zh}致1号棚进水` : '雨后巡查排水沟',
+        level: word.level,
+        description: heavy
+          ? `当日${word.zh} ${mm} 毫米，1号棚东侧排水沟堵塞，棚内积水。已连夜抽排并疏通排水沟，次日检查根系。`
+          : `当日降雨 ${mm} 毫米，巡查各棚排水沟，排水通畅。`,
+      },
+      ...(heavy
+        ? [
+            {
+              at: wallClock(addDays(wettest.day, 1), 9, tz),
+              title: '灾后巡查',
+              level: 'warning' as const,
+              description: '积水已排净，约 5% 植株叶片萎蔫，喷施叶面肥并加强通风。',
+            },
+          ]
+        : []),
+    ];
+    for (const e of entries) {
+      if (e.at > now) continue;
+      await logs.create(ctx, {
+        title: e.title,
+        level: e.level,
+        description: e.description,
+        areaId: base.id,
+        landId: plot?.id ?? null,
+        pictures: [],
+        source: 'manual',
+        logTime: e.at.toISOString(),
       });
     }
   });
