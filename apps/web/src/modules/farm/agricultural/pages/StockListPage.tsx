@@ -10,6 +10,7 @@ import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../../shared/format/number';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
 import { AGRI_CATEGORIES, type AgriStock, agriApi, agriKeys } from '../api/agricultural.api';
@@ -62,7 +63,7 @@ export function StockListPage() {
     {
       title: t('agricultural:stock.field.base'),
       dataIndex: 'areaName',
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => v ?? NO_DATA,
     },
     { title: t('agricultural:input.field.code'), dataIndex: 'inputCode' },
     {
@@ -83,7 +84,7 @@ export function StockListPage() {
     {
       title: t('agricultural:input.field.specification'),
       dataIndex: 'specification',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
     {
       title: t('agricultural:stock.field.quantity'),
