@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FarmLog, Page } from '@tilth/contracts';
+import type { Batch, FarmLog, Page } from '@tilth/contracts';
 import type { NoticeItem, UserMessageItem } from '@tilth/contracts/notice.types';
 import type { RainfallReport } from '@tilth/contracts/report.types';
 import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
@@ -116,6 +116,25 @@ describe('the seeded demo agrees with its own screens', () => {
       const said = /([\d.]+) 毫米/.exec(l.description ?? '')?.[1];
       if (said)
         expect(Math.abs(Number(said) - rainOnDay), `${l.title}: ${said} vs ${rainOnDay}`).toBeLessThan(1);
+    }
+
+    // A log on a plot that names a crop names the crop of a batch on that plot at that time.
+    const batches = (await get<Page<Batch>>(`/wfpf/v1/${t}/batch?page=0&size=0`)).content;
+    const today = dayOf(new Date(), DEFAULT_TIME_ZONE);
+    for (const l of logs) {
+      if (!l.landName) continue;
+      const day = dayOf(new Date(l.logTime), DEFAULT_TIME_ZONE);
+      for (const crop of ['番茄', '稻', '草鱼', '甘蓝', '上海青']) {
+        if (!`${l.title}${l.description ?? ''}`.includes(crop)) continue;
+        const on = batches.filter(
+          (b) =>
+            b.landName === l.landName &&
+            (b.cropName ?? '').includes(crop) &&
+            b.startDate <= day &&
+            day <= (b.endDate ?? today),
+        );
+        expect(on.length, `${l.title} (${l.landName}, ${day}) names ${crop}`).toBeGreaterThan(0);
+      }
     }
 
     // Machinery: the worked area of a machine is at most its base's area.

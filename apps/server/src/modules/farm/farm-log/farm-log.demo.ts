@@ -23,15 +23,29 @@ const NS = '南沙水产基地';
 // greenhouse) comes from the demo's own rain series (seedRainLogs), so it never sits beside a dry day.
 // The demo has no picture files, so the logs carry none.
 const LOGS: DemoLog[] = [
+  // Each plot's log follows its batch (batch.demo.ts): 1号棚 winter-spring tomato planted 45 days ago,
+  // 2号棚 cherry tomato 30 days ago, the late rice 95 days ago (now ripening), the grass carp stocked in
+  // spring; 西片蔬菜地 was harvested 70 days ago and lies idle.
   {
     base: PY,
     plot: '1号温室大棚',
-    daysAgo: 27,
+    daysAgo: 28,
     hour: 8,
     body: {
-      title: '番茄定植完成',
+      title: '番茄吊蔓',
       level: 'daily',
-      description: '1号棚定植粉冠一号番茄苗 3200 株，株距 40 厘米，定植后浇足定根水。',
+      description: '1号棚粉冠一号番茄缓苗完成，开始吊蔓绑蔓，株距 40 厘米。',
+    },
+  },
+  {
+    base: PY,
+    plot: '2号温室大棚',
+    daysAgo: 30,
+    hour: 15,
+    body: {
+      title: '樱桃番茄定植',
+      level: 'daily',
+      description: '2号棚定植千禧樱桃番茄苗 2600 株，吊蔓栽培，定植后滴灌浇透。',
     },
   },
   {
@@ -40,9 +54,9 @@ const LOGS: DemoLog[] = [
     daysAgo: 25,
     hour: 7,
     body: {
-      title: '早稻插秧',
+      title: '晚稻灌浆期管理',
       level: 'daily',
-      description: '机插秧 18 亩，每亩约 1.6 万穴，田间保持浅水层。',
+      description: '晚稻进入灌浆期，田间干湿交替灌溉，防止早衰。',
     },
   },
   {
@@ -51,27 +65,31 @@ const LOGS: DemoLog[] = [
     daysAgo: 24,
     hour: 9,
     body: {
-      title: '草鱼苗投放',
+      title: '草鱼抽样称重',
       level: 'daily',
-      description: '投放草鱼苗 8000 尾，规格 50 克/尾，入塘前盐水浸泡消毒。',
+      description: '抽样 30 尾，平均体重 1.1 公斤，按存塘量调整日投喂量。',
     },
   },
   {
     base: PY,
-    plot: '2号温室大棚',
+    plot: '西片蔬菜地',
     daysAgo: 21,
-    hour: 15,
-    body: { title: '叶菜播种', level: 'daily', description: '上海青、生菜穴盘育苗各 20 盘。' },
+    hour: 10,
+    body: {
+      title: '清园翻耕',
+      level: 'daily',
+      description: '上茬采收后清除残株，深翻晒垡，准备下一茬。',
+    },
   },
   {
     base: PY,
-    plot: '西片蔬菜地',
+    plot: '1号温室大棚',
     daysAgo: 19,
     hour: 10,
     body: {
-      title: '发现小菜蛾危害',
+      title: '发现白粉虱',
       level: 'warning',
-      description: '西片甘蓝约 15% 植株可见虫孔，已安排明日喷施苏云金杆菌，并增挂性诱捕器。',
+      description: '1号棚番茄叶背可见白粉虱，约 10% 植株受害，已挂黄板，明日喷施生物药剂。',
     },
   },
   {
@@ -97,7 +115,11 @@ const LOGS: DemoLog[] = [
     plot: '东片水稻田',
     daysAgo: 13,
     hour: 16,
-    body: { title: '稻田晒田', level: 'daily', description: '分蘖末期排水晒田 5–7 天，控制无效分蘖。' },
+    body: {
+      title: '晚稻断水晒田',
+      level: 'daily',
+      description: '晚稻进入黄熟期，收割前 7 天断水晒田，便于机收。',
+    },
   },
   {
     base: NS,
@@ -112,13 +134,13 @@ const LOGS: DemoLog[] = [
   },
   {
     base: PY,
-    plot: '西片蔬菜地',
+    plot: '1号温室大棚',
     daysAgo: 6,
     hour: 8,
     body: {
       title: '虫情复查',
       level: 'daily',
-      description: '喷药后小菜蛾幼虫明显减少，诱捕器每日诱蛾不足 5 头。',
+      description: '喷药后黄板诱虫量明显下降，白粉虱基本控制。',
     },
   },
   {
@@ -137,13 +159,17 @@ const LOGS: DemoLog[] = [
     plot: '2号温室大棚',
     daysAgo: 2,
     hour: 10,
-    body: { title: '叶菜采收', level: 'daily', description: '上海青采收 420 公斤，送城区门店。' },
+    body: {
+      title: '樱桃番茄整枝',
+      level: 'daily',
+      description: '第一穗花开放，整枝打杈并振荡授粉。',
+    },
   },
   {
     base: PY,
     daysAgo: 0,
     hour: 8,
-    body: { title: '基地晨会', level: 'daily', description: '安排本周番茄整枝打杈与稻田病虫害统防统治。' },
+    body: { title: '基地晨会', level: 'daily', description: '安排本周番茄整枝打杈与晚稻收割准备。' },
   },
 ];
 

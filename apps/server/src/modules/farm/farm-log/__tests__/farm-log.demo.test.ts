@@ -49,10 +49,10 @@ describe('demo farm logs', () => {
       headers: auth(token),
     });
     const logs = json<Page<FarmLog>>(res).content;
-    // 13 routine logs, and up to two weather logs when the demo's own rain series had a wet day
+    // 14 routine logs, and up to two weather logs when the demo's own rain series had a wet day
     // (demo.agreement.test.ts checks they agree with the rainfall report).
-    expect(logs.length).toBeGreaterThanOrEqual(13);
-    expect(logs.length).toBeLessThanOrEqual(15);
+    expect(logs.length).toBeGreaterThanOrEqual(14);
+    expect(logs.length).toBeLessThanOrEqual(16);
     expect(new Set(logs.map((l) => l.areaName))).toEqual(new Set(['番禺示范基地', '南沙水产基地']));
     expect(logs.filter((l) => l.level === 'emergency').length).toBeLessThanOrEqual(1);
     expect(logs.filter((l) => l.level === 'warning').length).toBeGreaterThanOrEqual(3);
