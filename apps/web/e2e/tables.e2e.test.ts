@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness.js';
+import { type E2E, screenshot, startE2E } from './harness.js';
 import { settledScreenshot, settleLatestAnnouncement, signIn, withPage } from './helpers.js';
 
 // Issue 12 item 6: at 1600 px with the menu open, the plots' current batch and the batches' harvest sat
@@ -56,6 +56,11 @@ describe('tables at 1600 × 900 with the menu open', () => {
           expect(l.squeezed, path).toEqual([]);
           await settledScreenshot(page, `${name}-scrolled`);
         }
+        // The digital map's donut lists every crop with its area in the legend (a picture for review).
+        await page.goto(`${e.baseUrl}/web/farm/map-digital`);
+        await page.locator('.tl-digital canvas').first().waitFor();
+        await page.waitForTimeout(1500);
+        await screenshot(page, 'digital-map-1600');
       },
       { width: 1600, height: 900 },
     );
