@@ -30,6 +30,7 @@ import { seedDemoDevices } from './demo.devices.js';
 import type { DemoExtras } from './demo.seed.js';
 
 const quiet = pino({ level: 'silent' });
+const HOUR_MS = 3_600_000;
 
 /** A ctx acting as a tenant administrator, for seeding through the services' own rules. */
 const adminCtx = (db: Db, tenantId: number, userId: number, realName = '演示管理员'): Ctx => {
@@ -159,7 +160,12 @@ export const demoRainDays = (tz: string, now: Date = new Date()): { day: string;
   const last = today(tz, now);
   return Array.from({ length: 27 }, (_, i) => addDays(last, -(i + 2))).map((day) => ({
     day,
-    mm: rainfallBetween(DEFAULT_SEED, dayStart(day, tz).getTime(), dayEnd(day, tz).getTime()),
+    // A day's readings are stamped on its hours, each carrying the hour before it (the report sums them).
+    mm: rainfallBetween(
+      DEFAULT_SEED,
+      dayStart(day, tz).getTime() - HOUR_MS,
+      dayEnd(day, tz).getTime() - HOUR_MS,
+    ),
   }));
 };
 

@@ -254,7 +254,8 @@ export const seedRainLogs = async (
   tz: string,
 ): Promise<void> => {
   const wettest = [...rain].sort((a, b) => b.mm - a.mm)[0];
-  if (!wettest || wettest.mm < RAIN_LOG_MM) return;
+  // A margin over the threshold: the stored readings are rounded to 0.1 mm each.
+  if (!wettest || wettest.mm < RAIN_LOG_MM + 0.5) return;
   const mm = Math.round(wettest.mm * 10) / 10;
   const word = rainWord(mm);
   const logs = new FarmLogService();
