@@ -268,6 +268,8 @@ export const farmMachine = (env: ModelEnv): DeviceModel => {
   const lng0 = env.device.lng ?? 113.34;
   const ROW = 200;
   const ROWS = 25;
+  const ROW_GAP = 4;
+  const FIELD_M2 = ROW * ROWS * ROW_GAP;
   const m: DeviceModel = {
     typeKey: 'farm-machine',
     sample(t) {
@@ -278,7 +280,7 @@ export const farmMachine = (env: ModelEnv): DeviceModel => {
       const row = Math.floor(d / ROW) % ROWS;
       const along = d % ROW;
       const east = row % 2 === 0 ? along : ROW - along;
-      const north = row * 4;
+      const north = row * ROW_GAP;
       const mPerDegLng = 111_320 * Math.cos((lat0 * Math.PI) / 180);
       const day = localDay(t);
       return {
@@ -289,8 +291,9 @@ export const farmMachine = (env: ModelEnv): DeviceModel => {
         engineRpm: working ? 1850 + jitter(rng, 40) : 0,
         // Refuelled every morning; burns about 4 % an hour of work.
         fuelLevel: 95 - worked * 4,
-        // Area ploughed this year: 6 km/h × 4 m = 2.4 ha per working hour, 7.5 h a day.
-        workArea: ((day % 365) * 7.5 + worked) * 2.4,
+        // Area worked today: the rows covered so far, at most the 2 ha field it drives over (a yearly sum of
+        // 2.4 ha an hour read 6,000 ha on a base of 8 ha; issue 12 item 9).
+        workArea: Math.min(d * ROW_GAP, FIELD_M2) / 10_000,
         // Hour meter: 7.5 h a working day, running since the start of the year.
         engineHours: (day % 365) * 7.5 + worked,
         fault: 0,

@@ -1,15 +1,18 @@
 import { PERMISSION_CODES } from '@tilth/contracts/permissions';
 import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
+import { DEFAULT_SEED } from '@tilth/simulator';
+import { rainfallBetween } from '@tilth/simulator/physics';
 import pino from 'pino';
 import type { Database, Db } from '../../platform/db/client.js';
 import { LocalDiskStorage } from '../../platform/files/storage.js';
 import type { AuthUser, Ctx } from '../../platform/http/context.js';
+import { addDays, dayEnd, dayStart, today } from '../../platform/time/zone.js';
 import { seedActivities } from '../farm/activity/index.js';
 import { seedAgricultural } from '../farm/agricultural/index.js';
 import { AreaService } from '../farm/area/index.js';
 import { seedBatches } from '../farm/batch/index.js';
 import { seedCropCatalogue } from '../farm/crop/index.js';
-import { seedFarmLogs } from '../farm/farm-log/index.js';
+import { seedFarmLogs, seedRainLogs } from '../farm/farm-log/index.js';
 import { seedLands } from '../farm/land/index.js';
 import { seedVegetablePrices } from '../farm/market/index.js';
 import { seedPlans } from '../farm/plan/index.js';
@@ -22,10 +25,12 @@ import { seedAutomation } from '../iot/automation/index.js';
 import { seedInsects } from '../iot/insect/index.js';
 import { FileService } from '../messaging/file/index.js';
 import { NoticeService, NotificationService } from '../messaging/notice/index.js';
+import { DEMO_FLEET } from './demo.devices.fleet.js';
 import { seedDemoDevices } from './demo.devices.js';
 import type { DemoExtras } from './demo.seed.js';
 
 const quiet = pino({ level: 'silent' });
+const HOUR_MS = 3_600_000;
 
 /** A ctx acting as a tenant administrator, for seeding through the services' own rules. */
 const adminCtx = (db: Db, tenantId: number, userId: number, realName = '演示管理员'): Ctx => {
@@ -82,6 +87,32 @@ const seedBases: DemoExtras = async (database: Database, ids) => {
   });
 };
 
+/** The gateway the demo's device notice is about. */
+export const DEMO_NOTICE_DEVICE = 'SIM-GW-PY01';
+
+/**
+ * The demo's device notice, made from the device's own demo data. It states no online / offline state: the
+ * simulator plays the device online (or, turned off, leaves it offline), so such a claim would contradict
+ * the device list in one of the two.
+ */
+export const deviceNotice = (eui: string): { subject: string; content: string } => {
+  const d = DEMO_FLEET.find((x) => x.eui === eui);
+  if (!d) throw new Error(`no demo device ${eui}`);
+  const period = Number(d.config?.uploadPeriodMin ?? 0);
+  const switches = d.switches?.length ?? 0;
+  return {
+    subject: '设备接入提醒 / Device connected',
+    content:
+      `${d.base}的${d.name}（${d.eui}）已接入平台` +
+      (period ? `，每 ${period} 分钟上报一次` : '') +
+      (switches ? `，带 ${switches} 路开关` : '') +
+      `。${d.eui} is connected` +
+      (period ? `, reporting every ${period} min` : '') +
+      (switches ? ` with ${switches} switches` : '') +
+      '.',
+  };
+};
+
 const seedNotices: DemoExtras = async (database, ids) => {
   const notices = new NoticeService(
     new FileService(new LocalDiskStorage('/nonexistent'), { uploadLimitBytes: 0, imageMaxPixels: 0 }),
@@ -96,28 +127,50 @@ const seedNotices: DemoExtras = async (database, ids) => {
       publish: true,
     });
   });
-  await database.withTenant(ids.demoTenant, async (tx) => {
-    const ctx = adminCtx(tx, ids.demoTenant, demoUser);
-    await notices.create(ctx, {
-      title: '春耕备耕安排 / Spring planting schedule',
+  // The notice modal's announcement tab is the platform's: the demo's announcements are the platform's too.
+  await database.withTenant(0, async (tx) => {
+    await notices.create(adminCtx(tx, 0, demoUser, 'Tilth 平台 / Tilth Platform'), {
+      title: '新功能：企业时区 / New: company time zone',
       noticeBody:
-        '<p>请各基地于本周五前完成育苗棚检查，并在任务中心登记。</p><p>Please finish the nursery checks by Friday.</p>',
+        '<p>企业管理员可在“组织与用户 - 企业设置”中选择时区，日期、报表与任务都按该时区计算。</p>' +
+        '<p>Company admins choose the time zone in Organisation and users › Tenant settings; days, reports and tasks follow it.</p>',
       publish: true,
     });
+  });
+  await database.withTenant(ids.demoTenant, async (tx) => {
+    const ctx = adminCtx(tx, ids.demoTenant, demoUser);
     const everyone = Object.values(ids.users);
-    await NotificationService.notify(ctx, {
-      userIds: everyone,
-      subject: '设备离线提醒 / Device offline',
-      content:
-        '番禺示范基地的 1 号网关已离线超过 30 分钟。The gateway #1 at Panyu has been offline for 30 minutes.',
-    });
+    await NotificationService.notify(ctx, { userIds: everyone, ...deviceNotice(DEMO_NOTICE_DEVICE) });
     await NotificationService.notify(ctx, {
       userIds: everyone,
       subject: '欢迎加入示范农场 / Welcome to Demo Farm',
-      content: '您已加入示范农场，可以在右下角切换企业。You have joined Demo Farm.',
+      // The switch sits in the user panel (the avatar), wherever the layout puts the avatar.
+      content:
+        '您已加入示范农场，点击头像，在用户面板中切换企业。You have joined Demo Farm: switch companies from the user panel (click your avatar).',
     });
   });
 };
+
+/**
+ * The demo's weather log from the demo's own weather: the station's rain is a pure function of seed and
+ * time (the simulator's physics, the same numbers the backfill stores), so the log names a day that has
+ * that rain in the rainfall report. Only whole days inside the station's 30 days of history count.
+ */
+export const demoRainDays = (tz: string, now: Date = new Date()): { day: string; mm: number }[] => {
+  const last = today(tz, now);
+  return Array.from({ length: 27 }, (_, i) => addDays(last, -(i + 2))).map((day) => ({
+    day,
+    // A day's readings are stamped on its hours, each carrying the hour before it (the report sums them).
+    mm: rainfallBetween(
+      DEFAULT_SEED,
+      dayStart(day, tz).getTime() - HOUR_MS,
+      dayEnd(day, tz).getTime() - HOUR_MS,
+    ),
+  }));
+};
+
+const seedWeatherLogs: DemoExtras = (database, ids) =>
+  seedRainLogs(database, ids, demoRainDays(DEFAULT_TIME_ZONE), DEFAULT_TIME_ZONE);
 
 /** Demo rows contributed by modules beyond identity (bases, announcements, notifications). */
 export const demoExtras: DemoExtras[] = [
@@ -131,6 +184,7 @@ export const demoExtras: DemoExtras[] = [
   seedBatches,
   seedAgricultural,
   seedFarmLogs,
+  seedWeatherLogs,
   seedWorkers,
   seedActivities,
   seedVegetablePrices,

@@ -5,7 +5,7 @@ import {
   OP_SYMBOL,
   severityRank,
 } from '@tilth/contracts/alarm.types';
-import { metricOf } from '@tilth/contracts/device-types';
+import { type MetricDef, metricOf, metricState } from '@tilth/contracts/device-types';
 import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/client.js';
@@ -53,6 +53,19 @@ const appliesTo = (r: AlarmRuleRow, deviceId: number, typeKey: string): boolean 
 
 const fmt = (v: number, decimals: number): string => String(Number(v.toFixed(Math.max(0, decimals))));
 
+/**
+ * A value in a text: an enumerated metric's state in words from the registry ("阀门状态 关闭", not "0"),
+ * else the number with the metric's decimals and unit.
+ */
+export const readingText = (m: MetricDef | undefined, v: number | null, lang: 'zh-CN' | 'en-US'): string => {
+  if (v === null) return '?';
+  const state = m ? metricState(m, v) : undefined;
+  if (state) return state.name[lang];
+  const unit = m?.unit ?? '';
+  const n = fmt(v, m?.decimals ?? 2);
+  return lang === 'en-US' && unit ? `${n} ${unit}` : `${n}${unit}`;
+};
+
 /** The alarm's text, in Chinese (stored; the console renders its own from the fields) and English. */
 export const alarmText = (
   rule: AlarmRuleRow,
@@ -65,16 +78,13 @@ export const alarmText = (
     return { zh: `${device.name} 离线${forZh}`, en: `${device.name} is offline${forEn}` };
   }
   const m = rule.metric ? metricOf(device.typeKey, rule.metric) : undefined;
-  const unit = m?.unit ? m.unit : '';
-  const d = m?.decimals ?? 2;
   const sym = OP_SYMBOL[(rule.op ?? 'gt') as AlarmOp];
-  const v = value === null ? '?' : fmt(value, d);
-  const t = fmt(rule.threshold ?? 0, d);
   const forZh = rule.durationMin > 0 ? `，持续 ${rule.durationMin} 分钟` : '';
   const forEn = rule.durationMin > 0 ? ` for ${rule.durationMin} min` : '';
+  const threshold = rule.threshold ?? 0;
   return {
-    zh: `${device.name} ${m?.name['zh-CN'] ?? rule.metric} ${v}${unit} ${sym} ${t}${unit}${forZh}`,
-    en: `${device.name}: ${m?.name['en-US'] ?? rule.metric} ${v}${unit ? ` ${unit}` : ''} ${sym} ${t}${unit ? ` ${unit}` : ''}${forEn}`,
+    zh: `${device.name} ${m?.name['zh-CN'] ?? rule.metric} ${readingText(m, value, 'zh-CN')} ${sym} ${readingText(m, threshold, 'zh-CN')}${forZh}`,
+    en: `${device.name}: ${m?.name['en-US'] ?? rule.metric} ${readingText(m, value, 'en-US')} ${sym} ${readingText(m, threshold, 'en-US')}${forEn}`,
   };
 };
 

@@ -18,7 +18,7 @@ import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar
 import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { type Alarm, alarmApi, alarmKeys } from './alarm.api';
-import { metricName, metricReading, metricValue, OP_SYMBOL, SEVERITY_COLOR } from './alarmFormat';
+import { metricName, metricReading, OP_SYMBOL, SEVERITY_COLOR } from './alarmFormat';
 
 /** The alarm list refreshes itself this often (live enough for a farm; the SSE stream is for devices). */
 const POLL_MS = 15_000;
@@ -131,7 +131,7 @@ export function AlarmsTab({ tenantId, typeKey }: { tenantId: number; typeKey?: s
           <span>
             {metricName(a.typeKey, a.metric, i18n.language)}{' '}
             <strong>{metricReading(a.typeKey, a.metric, a.value, i18n.language)}</strong>{' '}
-            {a.op ? OP_SYMBOL[a.op] : ''} {metricValue(a.typeKey, a.metric, a.threshold, i18n.language)}
+            {a.op ? OP_SYMBOL[a.op] : ''} {metricReading(a.typeKey, a.metric, a.threshold, i18n.language)}
           </span>
         ),
     },

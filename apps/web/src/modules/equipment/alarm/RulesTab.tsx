@@ -12,7 +12,7 @@ import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { type AlarmRule, alarmApi, alarmKeys } from './alarm.api';
-import { metricName, metricValue, OP_SYMBOL, SEVERITY_COLOR, typeName } from './alarmFormat';
+import { metricName, metricReading, OP_SYMBOL, SEVERITY_COLOR, typeName } from './alarmFormat';
 import { RuleFormModal } from './RuleFormModal';
 
 /** Alarm rules: what is watched, on which device or type, how long, how severe, who is told. */
@@ -72,7 +72,7 @@ export function RulesTab({ tenantId }: { tenantId: number }) {
         const what =
           r.kind === 'offline'
             ? t('alarm:kind.offline')
-            : `${metricName(r.typeKey, r.metric, i18n.language)} ${r.op ? OP_SYMBOL[r.op] : ''} ${metricValue(r.typeKey, r.metric, r.threshold, i18n.language)}`;
+            : `${metricName(r.typeKey, r.metric, i18n.language)} ${r.op ? OP_SYMBOL[r.op] : ''} ${metricReading(r.typeKey, r.metric, r.threshold, i18n.language)}`;
         return r.durationMin > 0 ? t('alarm:rule.lasts', { what, min: r.durationMin }) : what;
       },
     },

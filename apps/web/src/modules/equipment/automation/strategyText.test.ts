@@ -53,4 +53,16 @@ describe('strategy sentence', () => {
       '每周六、周日 06:30、18:00时，关阀 分组“灌溉组”；仅在 05:00–20:00 执行',
     );
   });
+
+  it('names a state threshold in words, not as a number (issue 12 item 2)', () => {
+    const s: StrategyShape = {
+      trigger: { kind: 'condition', deviceId: 2, metric: 'valveOpen', op: 'lt', threshold: 1, forMin: 0 },
+      guards: [],
+      action: { targetKind: 'device', targetId: 2, action: 'open', params: {}, durationMin: 0 },
+    };
+    const zhText = strategySentence(s, names, translator(zh), 'zh-CN');
+    expect(zhText).toContain('< 打开');
+    expect(zhText).not.toMatch(/< 1\b/);
+    expect(strategySentence(s, names, translator(en), 'en-US')).toContain('< Open');
+  });
 });

@@ -1,6 +1,6 @@
 import type { StrategyAction, StrategyGuard, StrategyTrigger } from '@tilth/contracts/automation.types';
 import { DEVICE_TYPES, deviceTypeByKey } from '@tilth/contracts/device-types';
-import { metricName, metricValue, OP_SYMBOL } from '../alarm/alarmFormat';
+import { metricName, metricReading, OP_SYMBOL } from '../alarm/alarmFormat';
 import { langOf } from '../device/deviceFormat';
 
 // The plain-language sentence of a strategy ("当…持续…分钟时，打开…20 分钟，今天下雨则跳过"), built from
@@ -48,7 +48,7 @@ export const triggerText = (
     device: d?.name ?? `#${trigger.deviceId}`,
     metric: metricName(typeKey, trigger.metric, language),
     op: OP_SYMBOL[trigger.op],
-    value: metricValue(typeKey, trigger.metric, trigger.threshold, language),
+    value: metricReading(typeKey, trigger.metric, trigger.threshold, language),
   });
   return trigger.forMin > 0 ? base + t('automation:preview.forMin', { min: trigger.forMin }) : base;
 };

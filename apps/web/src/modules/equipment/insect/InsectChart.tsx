@@ -10,6 +10,7 @@ import {
 import { type ComposeOption, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo } from 'react';
+import { seriesShape } from '../../../shared/chart/seriesShape';
 import { useEChart } from '../../../shared/chart/useEChart';
 import { legendSelection } from './insectFormat';
 
@@ -46,7 +47,13 @@ const toOption = (p: InsectChartProps): Option =>
         xAxis: { type: 'category', data: p.days },
         yAxis: { type: 'value', minInterval: 1 },
         series: p.series.map(
-          (s) => ({ name: s.name, type: 'line', data: s.data, smooth: true }) satisfies LineSeriesOption,
+          (s) =>
+            ({
+              name: s.name,
+              type: 'line',
+              data: s.data,
+              ...seriesShape('count'),
+            }) satisfies LineSeriesOption,
         ),
       };
 

@@ -1,17 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format/number';
 
 // Money and quantities formatted for the interface language; amounts are computed in whole cents so a
 // line total matches what the server stores (quantity 3 decimals × price 2 decimals, half up).
 
-const money = (lang: string) =>
-  new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const quantity = (lang: string) => new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
-
+// Through the console's one number formatter (cached formats, NO_DATA for none).
 export const formatMoney = (lang: string, n: number | null | undefined): string =>
-  n === null || n === undefined ? '—' : money(lang).format(n);
+  formatNumber(n, lang, 2, 2);
 
 export const formatQuantity = (lang: string, n: number | null | undefined): string =>
-  n === null || n === undefined ? '—' : quantity(lang).format(n);
+  formatNumber(n, lang, 3);
 
 /** quantity × unitPrice rounded half up to cents; null when either is missing. */
 export const lineAmount = (

@@ -7,9 +7,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { NO_DATA } from '../../../shared/format/number';
 import { formatDateTime } from '../../../shared/format/time';
 import { MarketPriceChart } from './MarketPriceChart';
-import { type MarketPrice, marketApi, marketKeys, priceFormat } from './market.api';
+import { type MarketPrice, marketApi, marketKeys, priceFormat, priceRangeText } from './market.api';
 
 export interface MarketDetailModalProps {
   marketId: number | null;
@@ -40,7 +41,7 @@ export function MarketDetailModal({ marketId, productName, onClose }: MarketDeta
       title: t('table.category'),
       dataIndex: 'category',
       key: 'category',
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => v ?? NO_DATA,
     },
     {
       title: t('table.avg'),
@@ -52,10 +53,7 @@ export function MarketDetailModal({ marketId, productName, onClose }: MarketDeta
       title: t('table.range'),
       key: 'range',
       align: 'right' as const,
-      render: (_: unknown, p: MarketPrice) =>
-        p.minPrice === null || p.maxPrice === null
-          ? '—'
-          : `${money.format(p.minPrice)} – ${money.format(p.maxPrice)}`,
+      render: (_: unknown, p: MarketPrice) => priceRangeText(money, p.minPrice, p.maxPrice),
     },
   ];
 

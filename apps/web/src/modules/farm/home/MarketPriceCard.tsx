@@ -17,6 +17,7 @@ import {
   marketApi,
   marketKeys,
   priceFormat,
+  priceRangeText,
   rememberedMarket,
   rememberMarket,
 } from './market.api';
@@ -89,10 +90,7 @@ export function MarketPriceCard() {
       key: 'range',
       align: 'right' as const,
       responsive: ['sm' as const],
-      render: (_: unknown, p: MarketPrice) =>
-        p.minPrice === null || p.maxPrice === null
-          ? '—'
-          : `${money.format(p.minPrice)} – ${money.format(p.maxPrice)}`,
+      render: (_: unknown, p: MarketPrice) => priceRangeText(money, p.minPrice, p.maxPrice),
     },
   ];
 

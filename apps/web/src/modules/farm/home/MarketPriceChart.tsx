@@ -11,6 +11,8 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seriesShape } from '../../../shared/chart/seriesShape';
+import { formatNumber, NO_DATA } from '../../../shared/format/number';
 import type { ProductHistory } from './market.api';
 
 // Only the line chart and its helpers are registered (tree-shaken 'echarts/core').
@@ -22,7 +24,7 @@ type Option = ComposeOption<
 
 /** The last 30 days of one product: average price with the day's low and high. */
 export function MarketPriceChart({ product }: { product: ProductHistory }) {
-  const { t } = useTranslation('market');
+  const { t, i18n } = useTranslation('market');
   const el = useRef<HTMLDivElement | null>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
   const option = useMemo<Option>(() => {
@@ -36,7 +38,8 @@ export function MarketPriceChart({ product }: { product: ProductHistory }) {
       name,
       type: 'line',
       data: values,
-      smooth: true,
+      // Prices are a measure; the gaps are joined (connectNulls), so a gentle curve is honest here.
+      ...seriesShape('measure'),
       showSymbol: false,
       connectNulls: true,
       lineStyle: { width: dashed ? 1 : 2.5, type: dashed ? 'dashed' : 'solid', color },
@@ -47,7 +50,8 @@ export function MarketPriceChart({ product }: { product: ProductHistory }) {
       grid: { left: 48, right: 16, top: 36, bottom: 28 },
       tooltip: {
         trigger: 'axis',
-        valueFormatter: (v) => (typeof v === 'number' ? `${v.toFixed(2)} ${unit}` : '—'),
+        valueFormatter: (v) =>
+          typeof v === 'number' ? `${formatNumber(v, i18n.language, 2, 2)} ${unit}` : NO_DATA,
       },
       legend: { top: 0 },
       xAxis: { type: 'category', data: days, boundaryGap: false },
@@ -72,7 +76,7 @@ export function MarketPriceChart({ product }: { product: ProductHistory }) {
         ),
       ],
     };
-  }, [product, t]);
+  }, [product, t, i18n.language]);
 
   useEffect(() => {
     if (!el.current) return;

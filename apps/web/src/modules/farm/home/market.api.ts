@@ -1,6 +1,7 @@
 import type { Page } from '@tilth/contracts';
 import type { MarketDetail, MarketInfo } from '@tilth/contracts/market.types';
 import { api } from '../../../shared/api/client';
+import { NO_DATA } from '../../../shared/format/number';
 
 export type { MarketDetail, MarketInfo, MarketPrice, ProductHistory } from '@tilth/contracts/market.types';
 
@@ -20,6 +21,16 @@ export const marketKeys = {
 };
 
 /** Prices in yuan for the interface language (¥3.50 / CN¥3.50). */
+/** A price range "¥1.00 – ¥2.00"; NO_DATA when either end is missing. */
+export const priceRangeText = (
+  money: Intl.NumberFormat,
+  min: number | null | undefined,
+  max: number | null | undefined,
+): string =>
+  min === null || min === undefined || max === null || max === undefined
+    ? NO_DATA
+    : `${money.format(min)} – ${money.format(max)}`;
+
 export const priceFormat = (lang: string) =>
   new Intl.NumberFormat(lang === 'en-US' ? 'en-US' : 'zh-CN', {
     style: 'currency',

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../shared/format/number';
 import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { type ControlLogItem, controlApi, controlKeys } from '../../equipment/control/control.api';
@@ -107,13 +108,13 @@ export function ControlLogPage() {
       width: 170,
       render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm:ss'),
     },
-    { title: t('control:log.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? '—' },
+    { title: t('control:log.device'), dataIndex: 'deviceName', render: (v: string | null) => v ?? NO_DATA },
     {
       title: t('control:log.deviceType'),
       dataIndex: 'deviceType',
-      render: (v: string | null) => (v ? (deviceTypeByKey(v)?.name[lang] ?? v) : '—'),
+      render: (v: string | null) => (v ? (deviceTypeByKey(v)?.name[lang] ?? v) : NO_DATA),
     },
-    { title: t('control:log.channel'), dataIndex: 'channelName', render: (v: string | null) => v ?? '—' },
+    { title: t('control:log.channel'), dataIndex: 'channelName', render: (v: string | null) => v ?? NO_DATA },
     {
       title: t('control:log.action'),
       dataIndex: 'action',
@@ -123,20 +124,20 @@ export function ControlLogPage() {
       // The same words as the Excel export (one formatter in contracts).
       title: t('control:log.params'),
       dataIndex: 'params',
-      render: (_: unknown, r) => formatCommandParams(r, lang) || '—',
+      render: (_: unknown, r) => formatCommandParams(r, lang) || NO_DATA,
     },
     {
       title: t('control:log.state'),
       dataIndex: 'state',
       render: (v: string) => <Tag color={STATE_COLOR[v]}>{t(`control:command.states.${v}`)}</Tag>,
     },
-    { title: t('control:log.message'), dataIndex: 'message', render: (v: string | null) => v ?? '—' },
+    { title: t('control:log.message'), dataIndex: 'message', render: (v: string | null) => v ?? NO_DATA },
     {
       title: t('control:log.source'),
       dataIndex: 'source',
       render: (v: string) => t(`control:log.sources.${v}`, { defaultValue: v }),
     },
-    { title: t('control:log.user'), dataIndex: 'userName', render: (v: string | null) => v ?? '—' },
+    { title: t('control:log.user'), dataIndex: 'userName', render: (v: string | null) => v ?? NO_DATA },
   ];
 
   return (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../shared/format/number';
 import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
@@ -89,7 +90,7 @@ export function OnlineLogPage() {
       dataIndex: 'source',
       render: (v: string) => t(`control:online.sources.${v}`, { defaultValue: v }),
     },
-    { title: t('control:online.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
+    { title: t('control:online.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? NO_DATA },
   ];
 
   return (

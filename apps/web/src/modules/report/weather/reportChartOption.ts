@@ -1,6 +1,7 @@
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { seriesShape } from '../../../shared/chart/seriesShape';
 
 // The report chart's option, kept apart from ECharts' runtime so the data mapping is unit-tested. Periods
 // without data are null: bars leave the slot empty and lines break there (connectNulls false, no
@@ -48,7 +49,7 @@ export const toOption = ({ categories, series, axes }: ReportChartProps): Report
           data: s.data,
           yAxisIndex: s.axis ?? 0,
           connectNulls: false,
-          smooth: false,
+          ...seriesShape('measure', { gaps: true }),
           // A value between two gaps has no segment to draw: its symbol is all that shows it.
           showSymbol: categories.length < 40 || hasIsolated(s.data),
         } satisfies LineSeriesOption),

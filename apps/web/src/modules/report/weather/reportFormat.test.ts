@@ -75,4 +75,33 @@ describe('periods without data (no invented zeros)', () => {
     expect(answeredRangeNote(asked, asked)).toBeNull();
     expect(answeredRangeNote(asked, undefined)).toBeNull();
   });
+
+  it('names the range the data covers when it is shorter than the asked one', () => {
+    const asked = { startDate: '2026-11-01', endDate: '2026-11-30' };
+    const day = (period: string, daysWithData: number) => ({ period, daysWithData });
+    // The server answered up to today; the station reported from the 3rd to the 24th.
+    const answered = {
+      startDate: '2026-11-01',
+      endDate: '2026-11-25',
+      periods: [day('2026-11-01', 0), day('2026-11-03', 1), day('2026-11-24', 1), day('2026-11-25', 0)],
+    };
+    expect(answeredRangeNote(asked, answered)).toEqual({ from: '2026-11-03', to: '2026-11-24' });
+    // Months: the covered months' first and last days.
+    const year = { startDate: '2026-01-01', endDate: '2026-12-31' };
+    const months = {
+      ...year,
+      periods: [
+        { period: '2026-10', daysWithData: 12 },
+        { period: '2026-11', daysWithData: 25 },
+      ],
+    };
+    expect(answeredRangeNote(year, months)).toEqual({ from: '2026-10-01', to: '2026-11-30' });
+    // Temperature reports tell data by their mean.
+    expect(answeredRangeNote(asked, { ...asked, periods: [{ period: '2026-11-02', meanTemp: 18 }] })).toEqual(
+      { from: '2026-11-02', to: '2026-11-02' },
+    );
+    expect(
+      answeredRangeNote(asked, { ...asked, periods: [day('2026-11-01', 1), day('2026-11-30', 1)] }),
+    ).toBeNull();
+  });
 });

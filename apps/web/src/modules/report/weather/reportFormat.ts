@@ -1,4 +1,4 @@
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { formatNumber as formatLocaleNumber, NO_DATA } from '../../../shared/format/number';
 import { nowInZone } from '../../../shared/format/time';
 import type { ReportGranularity } from './report.api';
@@ -63,11 +63,41 @@ export const seriesOf = <R>(
 export const hasData = (rows: readonly { daysWithData?: number; meanTemp?: number | null }[]): boolean =>
   rows.some((r) => (r.daysWithData ?? 0) > 0 || (r.meanTemp !== undefined && r.meanTemp !== null));
 
-/** The range the server answered when it differs from the asked one (cut to the data and to today). */
+type DataPeriod = { period: string; daysWithData?: number; meanTemp?: number | null };
+
+const hasReadings = (r: DataPeriod): boolean =>
+  (r.daysWithData ?? 0) > 0 || (r.meanTemp !== undefined && r.meanTemp !== null);
+
+/** The first and last day a period label ('YYYY-MM-DD', 'YYYY-MM' or 'YYYY') covers. */
+const daysOf = (period: string): { first: string; last: string } => {
+  if (period.length === 4) return { first: `${period}-01-01`, last: `${period}-12-31` };
+  if (period.length === 7) {
+    const m = dayjs(`${period}-01`);
+    return { first: m.format(D), last: m.endOf('month').format(D) };
+  }
+  return { first: period, last: period };
+};
+
+/**
+ * The range the data covers when it is shorter than the asked one (issue 12 item 3: the picker showed the
+ * asked range, not the data's): from the first period with readings to the last, within what the server
+ * answered (cut to the stations' first reading and to today). Null when it covers the whole asked range.
+ */
 export const answeredRangeNote = (
   asked: { startDate: string; endDate: string },
-  answered: { startDate: string; endDate: string } | undefined,
-): { from: string; to: string } | null =>
-  answered && (answered.startDate !== asked.startDate || answered.endDate !== asked.endDate)
-    ? { from: answered.startDate, to: answered.endDate }
-    : null;
+  answered: { startDate: string; endDate: string; periods?: readonly DataPeriod[] } | undefined,
+): { from: string; to: string } | null => {
+  if (!answered) return null;
+  let from = answered.startDate;
+  let to = answered.endDate;
+  const withData = (answered.periods ?? []).filter(hasReadings);
+  const first = withData[0];
+  const last = withData[withData.length - 1];
+  if (first && last) {
+    const a = daysOf(first.period).first;
+    const b = daysOf(last.period).last;
+    if (a > from) from = a;
+    if (b < to) to = b;
+  }
+  return from !== asked.startDate || to !== asked.endDate ? { from, to } : null;
+};

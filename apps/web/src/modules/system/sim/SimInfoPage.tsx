@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DataTable } from '../../../shared/DataTable';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { NO_DATA } from '../../../shared/format/number';
 import { useShell } from '../../../shell/ShellContext';
 import { OnlineStatus } from '../../equipment/device/components/OnlineStatus';
 import { langOf } from '../../equipment/device/deviceFormat';
@@ -45,7 +46,7 @@ export function SimInfoPage() {
       dataIndex: 'deviceType',
       render: (v: string) => deviceTypeByKey(v)?.name[lang] ?? v,
     },
-    { title: t('device:field.base'), dataIndex: 'areaName', render: (v: string | null) => v ?? '—' },
+    { title: t('device:field.base'), dataIndex: 'areaName', render: (v: string | null) => v ?? NO_DATA },
     {
       title: t('device:field.online'),
       dataIndex: 'online',
@@ -62,8 +63,8 @@ export function SimInfoPage() {
         column={{ xs: 1, sm: 2, md: 3 }}
         size="small"
         items={[
-          { key: 'msisdn', label: t('sim:field.msisdn'), children: card.msisdn ?? '—' },
-          { key: 'operator', label: t('sim:field.operator'), children: card.operator ?? '—' },
+          { key: 'msisdn', label: t('sim:field.msisdn'), children: card.msisdn ?? NO_DATA },
+          { key: 'operator', label: t('sim:field.operator'), children: card.operator ?? NO_DATA },
           {
             key: 'status',
             label: t('sim:field.status'),
@@ -93,10 +94,14 @@ export function SimInfoPage() {
           {
             key: 'activated',
             label: t('sim:field.activatedAt'),
-            children: card.activatedAt?.slice(0, 10) ?? '—',
+            children: card.activatedAt?.slice(0, 10) ?? NO_DATA,
           },
-          { key: 'expires', label: t('sim:field.expiresAt'), children: card.expiresAt?.slice(0, 10) ?? '—' },
-          { key: 'description', label: t('sim:field.description'), children: card.description ?? '—' },
+          {
+            key: 'expires',
+            label: t('sim:field.expiresAt'),
+            children: card.expiresAt?.slice(0, 10) ?? NO_DATA,
+          },
+          { key: 'description', label: t('sim:field.description'), children: card.description ?? NO_DATA },
         ]}
       />
       <h3 style={{ marginTop: 24 }}>{t('sim:devices', { count: devices.length })}</h3>

@@ -11,6 +11,7 @@ import { RowActions } from '../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../shared/format/number';
 import { useShell } from '../../../shell/ShellContext';
 import { SimFormModal } from './SimFormModal';
 import { type SimCard, simApi, simKeys } from './sim.api';
@@ -53,8 +54,8 @@ export function SimPage() {
         </Button>
       ),
     },
-    { title: t('sim:field.msisdn'), dataIndex: 'msisdn', render: (v: string | null) => v ?? '—' },
-    { title: t('sim:field.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? '—' },
+    { title: t('sim:field.msisdn'), dataIndex: 'msisdn', render: (v: string | null) => v ?? NO_DATA },
+    { title: t('sim:field.operator'), dataIndex: 'operator', render: (v: string | null) => v ?? NO_DATA },
     {
       title: t('sim:field.usage'),
       key: 'usage',
@@ -68,7 +69,7 @@ export function SimPage() {
     {
       title: t('sim:field.expiresAt'),
       dataIndex: 'expiresAt',
-      render: (v: string | null) => v?.slice(0, 10) ?? '—',
+      render: (v: string | null) => v?.slice(0, 10) ?? NO_DATA,
     },
     { title: t('sim:field.deviceCount'), dataIndex: 'deviceCount' },
     {

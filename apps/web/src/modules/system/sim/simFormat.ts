@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../shared/format/number';
+
 /** Usage shown as 'used / plan MB (n %)'; without a plan just the used amount. */
 export const usageText = (
   usedMb: number,
@@ -5,11 +7,9 @@ export const usageText = (
   percent: number | null,
   language: string,
 ): string => {
-  const n = new Intl.NumberFormat(language.startsWith('en') ? 'en-US' : 'zh-CN', {
-    maximumFractionDigits: 1,
-  });
-  if (planMb === null) return `${n.format(usedMb)} MB`;
-  return `${n.format(usedMb)} / ${n.format(planMb)} MB${percent === null ? '' : ` (${n.format(percent)} %)`}`;
+  const n = (v: number) => formatNumber(v, language.startsWith('en') ? 'en-US' : 'zh-CN', 1);
+  if (planMb === null) return `${n(usedMb)} MB`;
+  return `${n(usedMb)} / ${n(planMb)} MB${percent === null ? '' : ` (${n(percent)} %)`}`;
 };
 
 /** Progress colour: over 90 % of the plan is a warning, over 100 % an exception. */

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('demo farm logs', () => {
-  it('seeds about 15 logs of the last weeks on both bases, with warnings and one emergency', async () => {
+  it('seeds about 15 logs of the last weeks on both bases, with warnings and a weather log from the rain', async () => {
     const ids = await seedDemo(s.platform.database, demoExtras);
     expect(ids.seeded).toBe(true);
     const token = await login(s, 'demo', 'demo1234');
@@ -49,9 +49,12 @@ describe('demo farm logs', () => {
       headers: auth(token),
     });
     const logs = json<Page<FarmLog>>(res).content;
-    expect(logs.length).toBe(15);
+    // 14 routine logs, and up to two weather logs when the demo's own rain series had a wet day
+    // (demo.agreement.test.ts checks they agree with the rainfall report).
+    expect(logs.length).toBeGreaterThanOrEqual(14);
+    expect(logs.length).toBeLessThanOrEqual(16);
     expect(new Set(logs.map((l) => l.areaName))).toEqual(new Set(['番禺示范基地', '南沙水产基地']));
-    expect(logs.filter((l) => l.level === 'emergency')).toHaveLength(1);
+    expect(logs.filter((l) => l.level === 'emergency').length).toBeLessThanOrEqual(1);
     expect(logs.filter((l) => l.level === 'warning').length).toBeGreaterThanOrEqual(3);
     expect(logs.filter((l) => l.landName !== null).length).toBeGreaterThan(10);
     const now = Date.now();

@@ -8,6 +8,7 @@ import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { NO_DATA } from '../../../../shared/format/number';
 import { lineAmount, selectableInputs, totalAmount, useAgriFormat } from '../agriFormat';
 import { AGRI_LINES_MAX, AGRI_PRICE_MAX, AGRI_QUANTITY_MAX, type AgriInput } from '../api/agricultural.api';
 
@@ -100,7 +101,7 @@ export function LinesTable({ form, inputs, kept }: LinesTableProps) {
                 title: t('agricultural:line.unit'),
                 key: 'unit',
                 width: 70,
-                render: (_, f) => byId.get(lines[f.name]?.inputId ?? 0)?.unit ?? '—',
+                render: (_, f) => byId.get(lines[f.name]?.inputId ?? 0)?.unit ?? NO_DATA,
               },
               {
                 title: t('agricultural:line.quantity'),

@@ -15,6 +15,7 @@ import { useAgriFormat } from '../agriFormat';
 import { type AgriDocLine, type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
 import { AGRI_CODES, AGRI_PATHS } from '../paths';
 import '../agricultural.css';
+import { NO_DATA } from '../../../../shared/format/number';
 
 /** One receipt or issue ({type}/info/{id}) as a printable sheet. */
 function DocInfoPage({ type }: { type: AgriDocType }) {
@@ -57,15 +58,15 @@ function DocInfoPage({ type }: { type: AgriDocType }) {
         size="small"
         items={[
           { key: 'code', label: t('agricultural:doc.field.code'), children: d.docCode },
-          { key: 'base', label: t('agricultural:doc.field.base'), children: d.areaName ?? '—' },
+          { key: 'base', label: t('agricultural:doc.field.base'), children: d.areaName ?? NO_DATA },
           { key: 'date', label: t(`agricultural:doc.${type}.date`), children: d.docDate },
           {
             key: 'party',
             label: t(`agricultural:doc.${type}.counterparty`),
-            children: d.counterparty || '—',
+            children: d.counterparty || NO_DATA,
           },
-          { key: 'handler', label: t('agricultural:doc.field.handler'), children: d.handler || '—' },
-          { key: 'remark', label: t('agricultural:doc.field.remark'), children: d.remark || '—' },
+          { key: 'handler', label: t('agricultural:doc.field.handler'), children: d.handler || NO_DATA },
+          { key: 'remark', label: t('agricultural:doc.field.remark'), children: d.remark || NO_DATA },
         ]}
       />
       <Table<AgriDocLine>
@@ -80,19 +81,23 @@ function DocInfoPage({ type }: { type: AgriDocType }) {
           {
             title: t('agricultural:input.field.code'),
             dataIndex: 'inputCode',
-            render: (v: string | null) => v ?? '—',
+            render: (v: string | null) => v ?? NO_DATA,
           },
           {
             title: t('agricultural:line.input'),
             dataIndex: 'inputName',
-            render: (v: string | null) => v ?? '—',
+            render: (v: string | null) => v ?? NO_DATA,
           },
           {
             title: t('agricultural:line.specification'),
             dataIndex: 'specification',
-            render: (v: string | null) => v || '—',
+            render: (v: string | null) => v || NO_DATA,
           },
-          { title: t('agricultural:line.unit'), dataIndex: 'unit', render: (v: string | null) => v ?? '—' },
+          {
+            title: t('agricultural:line.unit'),
+            dataIndex: 'unit',
+            render: (v: string | null) => v ?? NO_DATA,
+          },
           {
             title: t('agricultural:line.quantity'),
             dataIndex: 'quantity',

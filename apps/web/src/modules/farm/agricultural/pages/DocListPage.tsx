@@ -9,6 +9,7 @@ import { RowActions } from '../../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../../shared/format/number';
 import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
@@ -64,18 +65,18 @@ function DocListPage({ type }: { type: AgriDocType }) {
     {
       title: t('agricultural:doc.field.base'),
       dataIndex: 'areaName',
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => v ?? NO_DATA,
     },
     { title: t(`agricultural:doc.${type}.date`), dataIndex: 'docDate' },
     {
       title: t(`agricultural:doc.${type}.counterparty`),
       dataIndex: 'counterparty',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
     {
       title: t('agricultural:doc.field.handler'),
       dataIndex: 'handler',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
     { title: t('agricultural:doc.field.lineCount'), dataIndex: 'lineCount', align: 'right' },
     {

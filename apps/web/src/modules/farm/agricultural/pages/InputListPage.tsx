@@ -10,6 +10,7 @@ import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../../shared/format/number';
 import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
@@ -87,12 +88,12 @@ export function InputListPage() {
     {
       title: t('agricultural:input.field.registrationNo'),
       dataIndex: 'registrationNo',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
     {
       title: t('agricultural:input.field.specification'),
       dataIndex: 'specification',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
     { title: t('agricultural:input.field.unit'), dataIndex: 'unit' },
     {

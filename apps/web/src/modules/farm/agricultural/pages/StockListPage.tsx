@@ -9,6 +9,7 @@ import { useSelectedArea } from '../../../../shared/area/areaStore';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../../shared/format/number';
 import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
@@ -62,7 +63,7 @@ export function StockListPage() {
     {
       title: t('agricultural:stock.field.base'),
       dataIndex: 'areaName',
-      render: (v: string | null) => v ?? '—',
+      render: (v: string | null) => v ?? NO_DATA,
     },
     { title: t('agricultural:input.field.code'), dataIndex: 'inputCode' },
     {
@@ -83,7 +84,7 @@ export function StockListPage() {
     {
       title: t('agricultural:input.field.specification'),
       dataIndex: 'specification',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
     {
       title: t('agricultural:stock.field.quantity'),

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { NO_DATA } from '../../../../shared/format/number';
 import { formatDateTime } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { useAgriFormat } from '../agriFormat';
@@ -93,7 +94,7 @@ export function StockRecordPage() {
       dataIndex: 'sourceCode',
       render: (code: string | null, m) => {
         const type = docTypeOf(m.sourceType);
-        if (!code) return '—';
+        if (!code) return NO_DATA;
         if (type && m.sourceExists && m.sourceId !== null) {
           return <Link to={AGRI_PATHS.docInfo(type, m.sourceId)}>{code}</Link>;
         }
@@ -110,7 +111,7 @@ export function StockRecordPage() {
     {
       title: t('agricultural:record.field.remark'),
       dataIndex: 'remark',
-      render: (v: string | null) => v || '—',
+      render: (v: string | null) => v || NO_DATA,
     },
   ];
 
@@ -118,21 +119,21 @@ export function StockRecordPage() {
     <section className="tl-card">
       <Descriptions
         title={
-          s ? t('agricultural:record.title', { input: s.inputName, base: s.areaName ?? '—' }) : undefined
+          s ? t('agricultural:record.title', { input: s.inputName, base: s.areaName ?? NO_DATA }) : undefined
         }
         column={{ xs: 1, sm: 2, md: 4 }}
         style={{ marginBottom: 16 }}
         items={[
-          { key: 'code', label: t('agricultural:input.field.code'), children: s?.inputCode ?? '—' },
+          { key: 'code', label: t('agricultural:input.field.code'), children: s?.inputCode ?? NO_DATA },
           {
             key: 'category',
             label: t('agricultural:input.field.category'),
-            children: s ? t(`agricultural:category.${s.category}`) : '—',
+            children: s ? t(`agricultural:category.${s.category}`) : NO_DATA,
           },
           {
             key: 'quantity',
             label: t('agricultural:record.current'),
-            children: s ? `${fmt.quantity(s.quantity)} ${s.unit}` : '—',
+            children: s ? `${fmt.quantity(s.quantity)} ${s.unit}` : NO_DATA,
           },
           { key: 'value', label: t('agricultural:stock.field.value'), children: fmt.money(s?.stockValue) },
         ]}

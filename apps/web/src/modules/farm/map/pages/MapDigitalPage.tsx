@@ -9,6 +9,8 @@ import type { MapDigital } from '@tilth/contracts/map.types';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pieLegendText } from '../../../../shared/chart/pieLegend';
+import { seriesShape } from '../../../../shared/chart/seriesShape';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { formatNumber } from '../../../../shared/format/number';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
@@ -29,13 +31,22 @@ const charts = (d: MapDigital, t: TFunction, lang: string) => {
   const pie: ChartOption = {
     color: PALETTE,
     tooltip: { trigger: 'item', valueFormatter: (v) => formatNumber(Number(v), lang, 2) },
-    legend: { bottom: 0, type: 'scroll', textStyle: { color: '#cfe8ff' } },
+    // Every slice in the legend with its area: slice labels would hide each other in the small panel.
+    legend: {
+      orient: 'vertical',
+      right: 0,
+      top: 'middle',
+      type: 'scroll',
+      textStyle: { color: '#cfe8ff' },
+      formatter: pieLegendText(d.areaByCrop, (v) => formatNumber(v, lang, 1)),
+    },
     series: [
       {
         type: 'pie',
         radius: ['40%', '68%'],
-        center: ['50%', '44%'],
-        label: { color: '#cfe8ff' },
+        center: ['32%', '50%'],
+        label: { show: false },
+        emphasis: { label: { show: true, color: '#cfe8ff', formatter: '{b}\n{d}%' } },
         data: d.areaByCrop.map((c) => ({ name: c.name, value: c.value })),
       },
     ],
@@ -69,7 +80,7 @@ const charts = (d: MapDigital, t: TFunction, lang: string) => {
       {
         type: 'line',
         name: t('digital.chart.batches'),
-        smooth: true,
+        ...seriesShape('count'),
         areaStyle: { opacity: 0.25 },
         data: d.batchesByMonth.map((m) => m.value),
       },
