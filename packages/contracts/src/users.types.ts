@@ -74,7 +74,8 @@ const tenantUserUpdateFields = z.strictObject({
   phone: phoneSchema,
   objectVersionNumber: z.number().int().min(1),
 });
-export const tenantUserUpdate = updateBodyOf(tenantUserUpdateFields, tenantUserView);
+// The list row or the create answer may be sent back as they are.
+export const tenantUserUpdate = updateBodyOf(tenantUserUpdateFields, tenantUserCreated);
 
 export const tenantUserIdParam = tenantParam.extend({
   userId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
