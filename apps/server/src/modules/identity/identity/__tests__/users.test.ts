@@ -530,3 +530,108 @@ describe('import and export', () => {
     expect(String(ws?.getRow(2).getCell(1).value)).toBe('Imported One');
   });
 });
+
+describe('roles: holders, copy, delete', () => {
+  it('counts holders, copies a role with its codes, and refuses deleting a held role naming the holders', async () => {
+    const created = await s.inject({
+      method: 'POST',
+      url: `/iam/v1/${A}/roles`,
+      headers: admin,
+      payload: {
+        code: 'scout',
+        nameZh: '巡查员',
+        nameEn: 'Scout',
+        permissions: ['wfpf.company.system.user-manage'],
+      },
+    });
+    const scout = json<Role>(created);
+    expect(scout.holderCount).toBe(0);
+    const copy = await s.inject({
+      method: 'POST',
+      url: `/iam/v1/${A}/roles/${scout.id}/copy`,
+      headers: admin,
+      payload: { code: 'scout-2', nameZh: '巡查员二', nameEn: 'Scout 2' },
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    expect(json<Role>(copy)).toMatchObject({
+      code: 'scout-2',
+      permissions: scout.permissions,
+      holderCount: 0,
+    });
+    const dupCode = await s.inject({
+      method: 'POST',
+      url: `/iam/v1/${A}/roles/${scout.id}/copy`,
+      headers: admin,
+      payload: { code: 'scout', nameZh: 'x', nameEn: 'x' },
+    });
+    expect(dupCode.statusCode).toBe(409);
+    const foreign = await s.inject({
+      method: 'POST',
+      url: `/iam/v1/${B}/roles/${scout.id}/copy`,
+      headers: auth(await login(s, 'adminB')),
+      payload: { code: 'stolen', nameZh: 'x', nameEn: 'x' },
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    await createUser({
+      realName: 'Holder Hu',
+      phone: '13700000060',
+      password: 'Start123',
+      roleIds: [scout.id],
+    });
+    const roles = json<Role[]>(await s.inject({ method: 'GET', url: `/iam/v1/${A}/roles`, headers: admin }));
+    expect(roles.find((r) => r.id === scout.id)?.holderCount).toBe(1);
+    const refused = await s.inject({
+      method: 'DELETE',
+      url: `/iam/v1/${A}/roles/${scout.id}`,
+      headers: { ...admin, 'accept-language': 'en-US' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(json<{ message: string }>(refused).message).toContain('Holder Hu');
+    const deleted = await s.inject({
+      method: 'DELETE',
+      url: `/iam/v1/${A}/roles/${json<Role>(copy).id}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode).toBe(200);
+  });
+});
+
+describe("a disabled member's open stream", () => {
+  it('ends at once, and reopening it is refused', async () => {
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = s.app.server.address();
+    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const operator = await login(s, 'operatorA');
+    const url = `${base}/wfpe/v1/${A}/device/stream`;
+    const abort = new AbortController();
+    const res = await fetch(url, { headers: auth(operator), signal: abort.signal });
+    expect(res.status).toBe(200);
+    const reader = res.body?.pipeThrough(new TextDecoderStream()).getReader();
+    if (!reader) throw new Error('no body');
+    let buf = '';
+    while (!buf.includes(': connected')) buf += (await reader.read()).value ?? '';
+    const ended = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return buf;
+        buf += value;
+      }
+    })();
+
+    const off = await s.inject({
+      method: 'PUT',
+      url: `/iam/v1/${A}/users/${s.fixtures.users.operatorA.id}/enabled`,
+      headers: admin,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const outcome = await Promise.race([
+      ended,
+      new Promise<'still open'>((r) => setTimeout(() => r('still open'), 3_000).unref()),
+    ]);
+    expect(outcome).toContain('event: end');
+    expect((await fetch(url, { headers: auth(operator) })).status).toBe(403);
+    abort.abort();
+  });
+});
