@@ -7,3 +7,4 @@ export {
   insertUser,
   isTenantMember,
 } from './identity.repository.js';
+export { seedDemoUsers } from './users.demo.js';
