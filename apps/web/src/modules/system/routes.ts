@@ -10,6 +10,8 @@ const SimInfoPage = lazyPage(() => import('./sim/SimInfoPage'), 'SimInfoPage');
 const CropPage = lazyPage(() => import('./pages/CropPage'), 'CropPage');
 const VarietyPage = lazyPage(() => import('./pages/VarietyPage'), 'VarietyPage');
 const TaskTypePage = lazyPage(() => import('./pages/TaskTypePage'), 'TaskTypePage');
+const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
+const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -66,5 +68,23 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.farm-maintenance',
     area: 'shell',
     page: TaskTypePage,
+  },
+  {
+    path: '/system/user-manage',
+    title: 'users:route.userManage',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: UsersPage,
+  },
+  {
+    path: '/system/role',
+    title: 'roles:route.role',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: RolesPage,
   },
 ];

@@ -17,7 +17,9 @@ export interface PermNode {
 }
 
 const CODES: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.code));
-const nameOf = new Map(PERMISSIONS.map((p) => [p.code, p.name]));
+const nameOf = new Map<string, (typeof PERMISSIONS)[number]['name']>(
+  PERMISSIONS.map((p) => [p.code, p.name]),
+);
 
 export const isCatalogueCode = (key: string): boolean => CODES.has(key);
 
