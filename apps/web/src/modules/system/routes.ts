@@ -71,7 +71,7 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
   },
   {
     path: '/system/user-manage',
-    title: 'users:route.userManage',
+    title: 'system:route.systemUserManage',
     isAuth: true,
     isKeeping: false,
     group: 'wfpf.company.system.organization-user',
@@ -80,7 +80,7 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
   },
   {
     path: '/system/role',
-    title: 'roles:route.role',
+    title: 'system:route.systemRole',
     isAuth: true,
     isKeeping: false,
     group: 'wfpf.company.system.organization-user',
