@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
@@ -51,25 +50,6 @@ const createUser = (body: Record<string, unknown>, tenant = A, headers = admin) 
 
 const list = async (query = '', tenant = A, headers = admin) =>
   json<Page<UserView>>(await s.inject({ method: 'GET', url: `/iam/v1/${tenant}/users?${query}`, headers }));
-
-const xlsx = async (rows: string[][]): Promise<Buffer> => {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Users');
-  ws.addRow(['Name', 'Phone', 'Roles', 'Password']);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-};
-
-const upload = (bytes: Buffer, headers = admin) => {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)]), 'users.xlsx');
-  return s.inject({
-    method: 'POST',
-    url: `/iam/v1/${A}/users/import`,
-    headers: { ...headers, 'accept-language': 'en-US' },
-    payload: fd,
-  });
-};
 
 beforeAll(async () => {
   // Many sign-ins from one address (each new user signs in once or twice).
@@ -451,83 +431,6 @@ describe('several tenants, removal and the last administrator', () => {
       payload: { enabled: true },
     });
     expect(back.statusCode).toBe(200);
-  });
-});
-
-describe('import and export', () => {
-  it('downloads the template', async () => {
-    const res = await s.inject({ method: 'GET', url: `/iam/v1/${A}/users/import-template`, headers: admin });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets[0]?.getRow(1).cellCount).toBe(4);
-  });
-
-  it('imports nothing when any row is bad, and answers each bad row with its reason', async () => {
-    const before = (await list()).totalElements;
-    const res = await upload(
-      await xlsx([
-        ['Good One', '13600000001', 'Viewer', 'Start123'],
-        ['', '13600000002', '', 'Start123'],
-        ['Bad Phone', '1360', '', 'Start123'],
-        ['Dup', '13600000001', 'No such role', 'Start123'],
-        ['Weak', '13600000005', '', 'abcdefgh'],
-        ['Taken', '13700000001', '', 'Start123'],
-      ]),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const answer = json<{ imported: number; rejected: { row: number; field: string; message: string }[] }>(
-      res,
-    );
-    expect(answer.imported).toBe(0);
-    expect(answer.rejected.map((r) => `${r.row}:${r.field}`)).toEqual([
-      '3:realName',
-      '4:phone',
-      '5:phone',
-      '5:roles',
-      '6:password',
-      '7:phone',
-    ]);
-    expect(answer.rejected.find((r) => r.row === 5 && r.field === 'phone')?.message).toContain('row 2');
-    expect((await list()).totalElements).toBe(before);
-  });
-
-  it('imports every row of a good file in one go, with roles by name', async () => {
-    const before = (await list()).totalElements;
-    const res = await upload(
-      await xlsx([
-        ['Imported One', '13600000011', 'Viewer, 农场操作员', 'Start123'],
-        ['Imported Two', '13600000012', '', 'Start456'],
-      ]),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(json<{ imported: number }>(res).imported).toBe(2);
-    expect((await list()).totalElements).toBe(before + 2);
-    const one = (await list('phone=13600000011')).content[0];
-    expect(one?.roleIds.sort()).toEqual([await roleId('viewer'), await roleId('farm-operator')].sort());
-    expect(await login(s, '13600000012', 'Start456')).toBeTruthy();
-  });
-
-  it('refuses a file that is not a workbook, and a viewer', async () => {
-    const junk = await upload(Buffer.from('not a spreadsheet'));
-    expect(junk.statusCode).toBe(400);
-    const viewer = auth(await login(s, 'viewerA'));
-    expect((await upload(await xlsx([]), viewer)).statusCode).toBe(403);
-  });
-
-  it('exports the filtered list', async () => {
-    const res = await s.inject({
-      method: 'GET',
-      url: `/iam/v1/${A}/users/export?realName=Imported`,
-      headers: { ...admin, 'accept-language': 'en-US' },
-    });
-    expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
-    expect(ws?.rowCount).toBe(3);
-    expect(String(ws?.getRow(2).getCell(1).value)).toBe('Imported One');
   });
 });
 
