@@ -45,7 +45,7 @@ const DEVICES = `${E1}/device/page?size=1000`;
 /** Each PUT route (`PUT url`) and where its representation is read. */
 const TWINS: Record<string, Twin> = {
   // A member with a phone (the demo's users): the PUT requires one.
-  [`PUT /iam/v1/:tenantId/users`]: {
+  'PUT /iam/v1/:tenantId/users': {
     list: '/iam/v1/:tenantId/users?size=100',
     pick: (u) => u.phone !== null,
   },
