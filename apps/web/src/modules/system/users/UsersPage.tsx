@@ -32,6 +32,8 @@ type Dialog =
 export function UsersPage() {
   const { t } = useTranslation(['users', 'common']);
   const { tenantId, self } = useShell();
+  // Nobody disables or removes themselves (the server refuses it too).
+  const myId = self?.id;
   const { modal } = App.useApp();
   const message = useMessage();
   const key = useMemo(() => ['system', tenantId, 'users'] as const, [tenantId]);
@@ -104,7 +106,7 @@ export function UsersPage() {
           <Switch
             size="small"
             checked={v}
-            disabled={u.id === self.id}
+            disabled={u.id === myId}
             onChange={(next) => void toggle(u, next)}
           />
         </PermissionGuard>
@@ -135,7 +137,7 @@ export function UsersPage() {
               </Button>
             </PermissionGuard>
           }
-          onDelete={u.id === self.id ? undefined : () => remove(u)}
+          onDelete={u.id === myId ? undefined : () => remove(u)}
           deleteCode={USER_CODES.delete}
         />
       ),
