@@ -12,6 +12,8 @@ export const roleView = z.object({
   name: z.string(),
   builtIn: z.boolean(),
   permissions: z.array(z.string()),
+  /** Members of the tenant holding the role. */
+  holderCount: z.number(),
   objectVersionNumber: z.number(),
 });
 export const roleList = z.array(roleView);
@@ -24,6 +26,13 @@ export const createRoleRequest = z.strictObject({
   nameZh: name,
   nameEn: name,
   permissions: permissionList,
+});
+
+/** A copy of a role: its permission codes under a new code and names. */
+export const copyRoleRequest = z.strictObject({
+  code: createRoleRequest.shape.code,
+  nameZh: name,
+  nameEn: name,
 });
 
 const updateRoleFields = z.strictObject({

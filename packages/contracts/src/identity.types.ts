@@ -86,7 +86,8 @@ export const registerResponse = z.object({ tenantId: z.number(), userId: z.numbe
 export const resetPasswordRequest = z.strictObject({
   phone: phoneSchema,
   captcha: required(8),
-  captchaKey: z.uuid(),
+  /** The key of the code sent; absent, the phone's latest code counts (an administrator's invitation). */
+  captchaKey: z.uuid().optional(),
   password: generalPassword,
 });
 

@@ -46,8 +46,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/inventory/config/option',
   '/system/organization',
   '/system/corporation',
-  '/system/user-manage',
-  '/system/role',
   '/system/cameraManager',
   '/system/storeManager',
   '/system/process',

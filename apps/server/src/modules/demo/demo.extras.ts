@@ -19,6 +19,7 @@ import { seedPlans } from '../farm/plan/index.js';
 import { seedSeedProducts } from '../farm/seed/index.js';
 import { seedTasks } from '../farm/task/index.js';
 import { seedWorkers } from '../farm/worker/index.js';
+import { seedDemoUsers } from '../identity/identity/index.js';
 import { TenantService } from '../identity/tenant/index.js';
 import { seedAlarms } from '../iot/alarm/index.js';
 import { seedAutomation } from '../iot/automation/index.js';
@@ -174,6 +175,7 @@ const seedWeatherLogs: DemoExtras = (database, ids) =>
 
 /** Demo rows contributed by modules beyond identity (bases, announcements, notifications). */
 export const demoExtras: DemoExtras[] = [
+  seedDemoUsers,
   seedBases,
   seedNotices,
   seedCropCatalogue,

@@ -44,6 +44,11 @@ const DEVICES = `${E1}/device/page?size=1000`;
 
 /** Each PUT route (`PUT url`) and where its representation is read. */
 const TWINS: Record<string, Twin> = {
+  // A member with a phone (the demo's users): the PUT requires one.
+  'PUT /iam/v1/:tenantId/users': {
+    list: '/iam/v1/:tenantId/users?size=100',
+    pick: (u) => u.phone !== null,
+  },
   [`PUT ${T1}/area`]: { list: '/wfpf/v2/:tenantId/area', get: `${T1}/area/:id`, key: 'areaId' },
   [`PUT ${T1}/land`]: { list: `${T1}/land`, get: `${T1}/land/:id`, key: 'landId' },
   [`PUT ${T1}/batch`]: { list: `${T1}/batch`, get: `${T1}/batch/:id`, key: 'batchId' },
@@ -173,6 +178,8 @@ const NO_TWIN: Record<string, string> = {
   'PUT /iam/stong/v1/users/avatar': 'a setting in the query (avatar); no body',
   'PUT /iam/stong/v1/users/password': 'a command (old and new password); nothing to read back',
   'PUT /iam/v1/:tenantId/members/:userId/roles': "a command: replaces a member's role ids ({roleIds})",
+  'PUT /iam/v1/:tenantId/users/:userId/enabled':
+    "a command: sets the member's flag in the tenant ({enabled})",
   'PUT /wfpe/v1/:tenantId/intelligent/group/:id/members':
     "a command: replaces a group's member list ({members}); the group's own PUT takes its GET",
   'PUT /wfpe/v2/:tenantId/device/concentrator/upd/res': 'a command: links devices to a concentrator',

@@ -14,6 +14,8 @@ const TenantSettingsPage = lazyPage(
   () => import('./tenant-settings/TenantSettingsPage'),
   'TenantSettingsPage',
 );
+const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
+const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -70,6 +72,24 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.farm-maintenance',
     area: 'shell',
     page: TaskTypePage,
+  },
+  {
+    path: '/system/user-manage',
+    title: 'system:route.systemUserManage',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: UsersPage,
+  },
+  {
+    path: '/system/role',
+    title: 'system:route.systemRole',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: RolesPage,
   },
   {
     path: '/system/tenant-settings',

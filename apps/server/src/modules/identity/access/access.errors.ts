@@ -30,8 +30,16 @@ export const AccessErrors = defineErrors({
     status: 400,
     code: 'hiam.warn.role.lastAdmin',
     message: {
-      'zh-CN': '企业至少需要保留一名管理员',
-      'en-US': 'The enterprise must keep at least one administrator',
+      'zh-CN': '企业至少需要保留一名启用的管理员',
+      'en-US': 'The enterprise must keep at least one enabled administrator',
+    },
+  },
+  roleInUse: {
+    status: 400,
+    code: 'hiam.warn.role.inUse',
+    message: {
+      'zh-CN': '该角色仍有 {count} 名用户持有（{names}），请先解除分配',
+      'en-US': 'This role is still held by {count} user(s) ({names}); unassign it first',
     },
   },
 });

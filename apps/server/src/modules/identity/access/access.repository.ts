@@ -1,17 +1,93 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { memberships, users } from '../identity/index.js';
 import { rolePermissions, roles, userRoles } from './access.tables.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 
-export const listRoles = async (db: Db): Promise<(RoleRow & { permissions: string[] })[]> => {
+export const listRoles = async (
+  db: Db,
+): Promise<(RoleRow & { permissions: string[]; holderCount: number })[]> => {
   const rs = await db.select().from(roles).orderBy(asc(roles.id));
   const perms = await db.select().from(rolePermissions);
+  // Holders are members of the tenant (user_roles rows of a removed member are deleted with the membership).
+  const holders = await db
+    .select({ roleId: userRoles.roleId, n: count() })
+    .from(userRoles)
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, userRoles.userId), eq(memberships.tenantId, userRoles.tenantId)),
+    )
+    .groupBy(userRoles.roleId);
+  const byRole = new Map<number, string[]>();
+  for (const p of perms) byRole.set(p.roleId, [...(byRole.get(p.roleId) ?? []), p.permissionCode]);
   return rs.map((r) => ({
     ...r,
-    permissions: perms.filter((p) => p.roleId === r.id).map((p) => p.permissionCode),
+    permissions: byRole.get(r.id) ?? [],
+    holderCount: holders.find((h) => h.roleId === r.id)?.n ?? 0,
   }));
+};
+
+/** Up to `limit` names of the members holding a role (the refusal to delete it names them). */
+export const roleHolderNames = async (db: Db, roleId: number, limit: number): Promise<string[]> => {
+  const rows = await db
+    .select({ name: users.realName })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.roleId, roleId))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.map((r) => r.name);
+};
+
+/**
+ * Locks the tenant's administrator role row (`for update`), so two concurrent changes that each leave
+ * one other administrator cannot both pass and leave none; answers its id.
+ */
+export const lockAdminRole = async (db: Db): Promise<number | undefined> => {
+  const [r] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.code, 'tenant-admin'))
+    .for('update');
+  return r?.id;
+};
+
+/** Enabled members holding the role, other than `exceptUserId`. */
+export const countEnabledHolders = async (
+  db: Db,
+  tenantId: number,
+  roleId: number,
+  exceptUserId: number,
+): Promise<number> => {
+  const [r] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.userId, userRoles.userId),
+        eq(memberships.tenantId, tenantId),
+        eq(memberships.enabled, true),
+      ),
+    )
+    .where(and(eq(userRoles.roleId, roleId), ne(userRoles.userId, exceptUserId)));
+  return r?.n ?? 0;
+};
+
+/** Roles of a set of users in the transaction's tenant. */
+export const rolesOfUsers = async (db: Db, userIds: readonly number[]) =>
+  userIds.length === 0
+    ? []
+    : db
+        .select({ userId: userRoles.userId, roleId: roles.id, nameZh: roles.nameZh, nameEn: roles.nameEn })
+        .from(userRoles)
+        .innerJoin(roles, and(eq(roles.tenantId, userRoles.tenantId), eq(roles.id, userRoles.roleId)))
+        .where(inArray(userRoles.userId, userIds))
+        .orderBy(asc(roles.id));
+
+export const deleteUserRoles = async (db: Db, userId: number): Promise<void> => {
+  await db.delete(userRoles).where(eq(userRoles.userId, userId));
 };
 
 export const findRole = async (db: Db, id: number): Promise<RoleRow | undefined> => {
@@ -100,11 +176,6 @@ export const setUserRoles = async (
 
 export const addUserRole = async (db: Db, tenantId: number, userId: number, roleId: number) => {
   await db.insert(userRoles).values({ tenantId, userId, roleId }).onConflictDoNothing();
-};
-
-export const countUsersWithRole = async (db: Db, roleId: number): Promise<number> => {
-  const rows = await db.select({ u: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
-  return rows.length;
 };
 
 export const listMembers = async (db: Db, tenantId: number) => {

@@ -1,5 +1,6 @@
 import {
   assignRolesRequest,
+  copyRoleRequest,
   createRoleRequest,
   memberList,
   memberView,
@@ -30,7 +31,7 @@ export const registerAccessRoutes = (app: App, platform: Platform): void => {
     method: 'GET',
     url: '/iam/v1/:tenantId/roles',
     access: 'wfpf.company.system.role',
-    summary: 'Roles of the tenant with their permission codes',
+    summary: 'Roles of the tenant with their permission codes and holder counts',
     schema: { params: tenantParam, response: { 200: roleList } },
     handler: async (ctx) => svc.listRoles(ctx),
   });
@@ -41,6 +42,14 @@ export const registerAccessRoutes = (app: App, platform: Platform): void => {
     summary: 'Create a role',
     schema: { params: tenantParam, body: createRoleRequest, response: { 200: roleView } },
     handler: async (ctx, req) => svc.createRole(ctx, req.body),
+  });
+  addRoute(app, platform, {
+    method: 'POST',
+    url: '/iam/v1/:tenantId/roles/:id/copy',
+    access: 'wfpf.company.system.role.ps.create',
+    summary: 'A new role with the permission codes of role {id}, under a new code and names',
+    schema: { params: tenantIdParam, body: copyRoleRequest, response: { 200: roleView } },
+    handler: async (ctx, req) => svc.copyRole(ctx, req.params.id, req.body),
   });
   addRoute(app, platform, {
     method: 'PUT',
@@ -54,7 +63,7 @@ export const registerAccessRoutes = (app: App, platform: Platform): void => {
     method: 'DELETE',
     url: '/iam/v1/:tenantId/roles/:id',
     access: 'wfpf.company.system.role.ps.delete',
-    summary: 'Delete a role that is not built in',
+    summary: 'Delete a role that is not built in and that nobody holds (the refusal names up to 5 holders)',
     schema: { params: tenantIdParam, response: { 200: successResponse } },
     handler: async (ctx, req) => svc.deleteRole(ctx, req.params.id),
   });

@@ -10,7 +10,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { isTenantMember } from '../identity/index.js';
+import { hasMembership } from '../identity/index.js';
 import { AccessErrors } from './access.errors.js';
 import * as repo from './access.repository.js';
 
@@ -71,6 +71,51 @@ export class AccessService {
     return PERMISSIONS.map((p) => ({ code: p.code, subModule: p.subModule, name: p.name[ctx.lang] }));
   }
 
+  /**
+   * Refuses a change that would leave the tenant without an enabled administrator other than `userId`
+   * (disable, remove, or losing the role). Locks the administrator role row first, so two concurrent
+   * changes are judged one after the other. db must be the tenant's transaction.
+   */
+  static async ensureAnotherAdmin(db: Db, tenantId: number, userId: number): Promise<void> {
+    const adminId = await repo.lockAdminRole(db);
+    if (adminId === undefined) return;
+    const holds = (await repo.rolesOfUsers(db, [userId])).some((r) => r.roleId === adminId);
+    if (holds && (await repo.countEnabledHolders(db, tenantId, adminId, userId)) === 0) {
+      throw AccessErrors.lastAdmin();
+    }
+  }
+
+  /** Sets a member's roles (ids checked against the tenant's roles) and guards the last administrator. */
+  static async setMemberRoles(db: Db, tenantId: number, userId: number, roleIds: readonly number[]) {
+    const all = await repo.listRoles(db);
+    for (const id of roleIds) if (!all.some((r) => r.id === id)) throw AccessErrors.roleNotFound();
+    const admin = all.find((r) => r.code === 'tenant-admin');
+    if (admin && !roleIds.includes(admin.id)) await AccessService.ensureAnotherAdmin(db, tenantId, userId);
+    await repo.setUserRoles(db, tenantId, userId, roleIds);
+    forgetTenantPermissions(tenantId);
+  }
+
+  /** Drops every role of a member leaving the tenant (the caller checked the last administrator). */
+  static async dropMemberRoles(db: Db, tenantId: number, userId: number): Promise<void> {
+    await repo.deleteUserRoles(db, userId);
+    forgetTenantPermissions(tenantId);
+  }
+
+  /** Roles of members, with names, for the user list (db set to the tenant). */
+  static rolesOfUsers(db: Db, userIds: readonly number[]) {
+    return repo.rolesOfUsers(db, userIds);
+  }
+
+  /** The tenant's roles (id, code, both names) for lookups by name (the import). */
+  static async roleNames(db: Db) {
+    return (await repo.listRoles(db)).map((r) => ({
+      id: r.id,
+      code: r.code,
+      nameZh: r.nameZh,
+      nameEn: r.nameEn,
+    }));
+  }
+
   async listRoles(ctx: Ctx) {
     requireAccess(ctx, 'wfpf.company.system.role');
     const rs = await repo.listRoles(ctx.db);
@@ -82,6 +127,7 @@ export class AccessService {
       name: ctx.lang === 'en-US' ? r.nameEn : r.nameZh,
       builtIn: r.builtIn,
       permissions: r.permissions,
+      holderCount: r.holderCount,
       objectVersionNumber: r.objectVersionNumber,
     }));
   }
@@ -105,10 +151,23 @@ export class AccessService {
       createdBy: ctx.user.id,
     });
     await repo.setRolePermissions(ctx.db, ctx.tenantId, role.id, input.permissions);
-    forgetTenantPermissions(ctx.tenantId ?? -1);
+    forgetTenantPermissions(ctx.tenantId);
     return this.roleView(ctx, role.id);
   }
 
+  /** A new, not built-in role with the codes of another (a copy of the administrator is an ordinary role). */
+  async copyRole(ctx: Ctx, id: number, input: { code: string; nameZh: string; nameEn: string }) {
+    requireAccess(ctx, 'wfpf.company.system.role.ps.create');
+    requireTenant(ctx);
+    const source = (await repo.listRoles(ctx.db)).find((r) => r.id === id);
+    if (!source) throw AccessErrors.roleNotFound();
+    return this.createRole(ctx, { ...input, permissions: source.permissions });
+  }
+
+  /**
+   * Renames a role and sets its codes. Built-in roles may be renamed (their code stays); the tenant
+   * administrator role always holds the whole catalogue, so it can never lose user or role administration.
+   */
   async updateRole(
     ctx: Ctx,
     input: { id: number; nameZh: string; nameEn: string; permissions: string[]; objectVersionNumber: number },
@@ -124,20 +183,26 @@ export class AccessService {
       lastUpdatedBy: ctx.user.id,
     });
     if (!updated) throw CommonErrors.stale();
-    // The administrator role always holds every code, or a tenant could lock itself out.
     const codes = existing.code === 'tenant-admin' ? PERMISSION_CODES : input.permissions;
     await repo.setRolePermissions(ctx.db, ctx.tenantId, input.id, codes);
-    forgetTenantPermissions(ctx.tenantId ?? -1);
+    forgetTenantPermissions(ctx.tenantId);
     return this.roleView(ctx, input.id);
   }
 
+  /** Deletes a custom role nobody holds; the refusal names up to five holders. */
   async deleteRole(ctx: Ctx, id: number) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.delete');
-    const existing = await repo.findRole(ctx.db, id);
+    requireTenant(ctx);
+    const existing = (await repo.listRoles(ctx.db)).find((r) => r.id === id);
     if (!existing) throw AccessErrors.roleNotFound();
     if (existing.builtIn) throw AccessErrors.builtInRole();
+    if (existing.holderCount > 0) {
+      const names = await repo.roleHolderNames(ctx.db, id, 5);
+      const more = existing.holderCount > names.length ? ', …' : '';
+      throw AccessErrors.roleInUse({ count: existing.holderCount, names: names.join(', ') + more });
+    }
     await repo.deleteRole(ctx.db, id);
-    forgetTenantPermissions(ctx.tenantId ?? -1);
+    forgetTenantPermissions(ctx.tenantId);
     return { success: true };
   }
 
@@ -150,17 +215,8 @@ export class AccessService {
   async assignRoles(ctx: Ctx, userId: number, roleIds: number[]) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.assign');
     requireTenant(ctx);
-    if (!(await isTenantMember(ctx.db, ctx.tenantId, userId))) throw AccessErrors.userNotMember();
-    const all = await repo.listRoles(ctx.db);
-    for (const id of roleIds) if (!all.some((r) => r.id === id)) throw AccessErrors.roleNotFound();
-    const admin = all.find((r) => r.code === 'tenant-admin');
-    if (admin && !roleIds.includes(admin.id)) {
-      const members = await repo.listMembers(ctx.db, ctx.tenantId);
-      const admins = members.filter((m) => m.roleIds.includes(admin.id));
-      if (admins.length === 1 && admins[0]?.userId === userId) throw AccessErrors.lastAdmin();
-    }
-    await repo.setUserRoles(ctx.db, ctx.tenantId, userId, roleIds);
-    forgetTenantPermissions(ctx.tenantId ?? -1);
+    if (!(await hasMembership(ctx.db, ctx.tenantId, userId))) throw AccessErrors.userNotMember();
+    await AccessService.setMemberRoles(ctx.db, ctx.tenantId, userId, roleIds);
     return (await repo.listMembers(ctx.db, ctx.tenantId)).find((m) => m.userId === userId);
   }
 }

@@ -20,6 +20,8 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
 const SMS_TTL_MS = 10 * 60_000;
 const SMS_RESEND_MS = 60_000;
 const SMS_MAX_ATTEMPTS = 5;
+/** An invitation or an administrator's reset: the person may read the message hours later. */
+const SET_PASSWORD_TTL_MS = 24 * 3600_000;
 
 export interface TokenPair {
   access_token: string;
@@ -223,8 +225,31 @@ export class AuthService {
     };
   }
 
+  /**
+   * An administrator's invitation or password reset: a code, valid 24 h, that the person enters on the
+   * "forgot password" page (`/oauth/public/password/reset`) to set their own password. The administrator
+   * never learns it.
+   */
+  async sendSetPasswordCode(ctx: Ctx, phone: string, tenantName: string): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repo.insertSms(ctx.db, {
+      captchaKey: randomUUID(),
+      phone,
+      code,
+      expiresAt: new Date(Date.now() + SET_PASSWORD_TTL_MS),
+    });
+    const text =
+      ctx.lang === 'en-US'
+        ? `${tenantName} invites you to Tilth. Sign-in name: ${phone}. Set your password with code ${code} under "Forgot password" within 24 hours.`
+        : `${tenantName} 邀请您使用 Tilth，登录名 ${phone}。请在 24 小时内于"忘记密码"页面使用验证码 ${code} 设置密码。`;
+    await this.sms.send(phone, text, code);
+  }
+
   /** Checks and consumes an SMS code; a few tries burn it, counted atomically so concurrency gains none. */
-  async consumePhoneCode(ctx: Ctx, phone: string, captchaKey: string, code: string): Promise<void> {
+  async consumePhoneCode(ctx: Ctx, phone: string, key: string | undefined, code: string): Promise<void> {
+    // Without a key (an invitation read from the SMS), the phone's latest code is the one tried; it has
+    // the same few tries, so guessing gains nothing over asking for a code with a key.
+    const captchaKey = key ?? (await repo.lastSmsFor(ctx.db, phone))?.captchaKey ?? '';
     const s = /^[0-9a-f-]{36}$/i.test(captchaKey)
       ? await repo.claimSmsAttempt(ctx.db, captchaKey, phone, SMS_MAX_ATTEMPTS)
       : undefined;
@@ -235,7 +260,7 @@ export class AuthService {
   /** Forgot password: SMS code, new password, every open session of the account revoked. */
   async resetPassword(
     ctx: Ctx,
-    input: { phone: string; captchaKey: string; captcha: string; password: string },
+    input: { phone: string; captchaKey?: string | undefined; captcha: string; password: string },
   ): Promise<void> {
     // The code first: without it, registered and unregistered phones get the same answer.
     await this.consumePhoneCode(ctx, input.phone, input.captchaKey, input.captcha);

@@ -29,8 +29,22 @@ export const findUserById = async (db: Db, id: number): Promise<UserRow | undefi
   return u;
 };
 
-/** Whether the user is a member of the tenant (the one membership check other modules use, ADR 0009). */
+/**
+ * Whether the user is an enabled member of the tenant (the one membership check other modules use, ADR
+ * 0009): a disabled member is refused on every route of the tenant and cannot be picked for anything.
+ */
 export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
+  const [r] = await db
+    .select({ u: memberships.userId })
+    .from(memberships)
+    .where(
+      and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), eq(memberships.enabled, true)),
+    );
+  return r !== undefined;
+};
+
+/** Whether the user belongs to the tenant at all, enabled or not (user administration). */
+export const hasMembership = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
   const [r] = await db
     .select({ u: memberships.userId })
     .from(memberships)
@@ -91,8 +105,10 @@ export const listUserTenants = async (
   userId: number,
   opts: { tenantName?: string | undefined; offset?: number; limit?: number } = {},
 ): Promise<{ rows: MemberTenant[]; total: number }> => {
+  // Tenants where the membership is disabled are not offered (tenant switch, current tenant).
   const where = and(
     eq(memberships.userId, userId),
+    eq(memberships.enabled, true),
     opts.tenantName ? ilike(tenants.tenantName, `%${opts.tenantName}%`) : undefined,
   );
   const base = db

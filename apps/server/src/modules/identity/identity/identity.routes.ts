@@ -29,11 +29,13 @@ import { clientAddress, perClientLimit } from '../../../platform/http/rate-limit
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { AuthService } from './auth.service.js';
+import { registerMemberRoutes } from './member.routes.js';
 import { UserService } from './user.service.js';
 
 export const registerIdentityRoutes = (app: App, platform: Platform): void => {
   const auth = new AuthService(platform.keys, platform.config, platform.sms);
   const users = new UserService(platform.database, auth);
+  registerMemberRoutes(app, platform, auth);
   // Per-client-address limits on the public routes an attacker would pump (ADR 0008, README settings).
   const limits = platform.config.rateLimits;
   const signInLimit = perClientLimit(limits.signIn, {

@@ -41,6 +41,8 @@ export const memberships = pgTable(
   {
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    /** A disabled member keeps the account and roles but is refused on every route of this tenant. */
+    enabled: boolean('enabled').notNull().default(true),
     creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('memberships_tenant_idx').on(t.tenantId)],

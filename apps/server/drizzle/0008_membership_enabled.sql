@@ -1,0 +1,1 @@
+ALTER TABLE "memberships" ADD COLUMN "enabled" boolean DEFAULT true NOT NULL;
