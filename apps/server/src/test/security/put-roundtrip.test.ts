@@ -94,7 +94,10 @@ const TWINS: Record<string, Twin> = {
   'PUT /hmsg/v1/:tenantId/notices/:id': {
     list: '/hmsg/v1/:tenantId/notices',
     get: '/hmsg/v1/:tenantId/notices/:id',
+    // The demo's announcements are the platform's; the tenant writes its own.
+    prepare: () => post('/hmsg/v1/:tenantId/notices', { title: '春耕安排', noticeBody: '<p>按计划备耕</p>' }),
   },
+  [`PUT ${T1}/tenant/settings`]: { list: `${T1}/tenant/settings` },
   [`PUT ${E1}/warning/rule`]: { list: `${E1}/warning/rule`, get: `${E1}/warning/rule/:id` },
   [`PUT ${E1}/warning/staff`]: { list: `${E1}/warning/staff` },
   [`PUT ${E1}/intelligent/strategy`]: {
@@ -210,8 +213,12 @@ const post = async (url: string, payload: Item): Promise<void> => {
   const res = await s.inject({ method: 'POST', url: fillPath(url, A), headers: auth(token), payload });
   expect(res.statusCode, `POST ${url}: ${res.body}`).toBe(200);
 };
-const itemsOf = (v: unknown): Item[] =>
-  (Array.isArray(v) ? v : ((v as { content?: unknown[] }).content ?? [])) as Item[];
+/** The rows of a list answer: an array, a page's `content`, or a single object (a settings GET). */
+const itemsOf = (v: unknown): Item[] => {
+  if (Array.isArray(v)) return v as Item[];
+  const page = v as { content?: unknown[] };
+  return (Array.isArray(page.content) ? page.content : [v]) as Item[];
+};
 const firstOf = async (list: string, pick: (i: Item) => boolean = () => true, id?: unknown) => {
   const url = id === undefined ? list : list.replace(':id', String(id));
   const item = itemsOf(await get(url)).find(pick);
