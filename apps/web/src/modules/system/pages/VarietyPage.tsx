@@ -76,7 +76,7 @@ export function VarietyPage() {
     {
       title: t('systemCatalogue:variety.growthDays'),
       dataIndex: 'growthDays',
-      render: (v: number | null) => (v === null ? '—' : t('systemCatalogue:variety.daysValue', { days: v })),
+      render: (v: number | null) => (v === null ? '—' : t('systemCatalogue:variety.daysValue', { count: v })),
     },
     {
       title: t('systemCatalogue:field.enabled'),
