@@ -47,8 +47,20 @@ const collectRuns = (value: unknown, key: string, into: Runs): void => {
  * Whether a Chinese run on screen is stored data: a stored run, or a part of one (a cut name, an avatar's
  * first character) that is not itself a catalogue name.
  */
-const isStored = (run: string, runs: Runs): boolean =>
+const isPiece = (run: string, runs: Runs): boolean =>
   runs.stored.has(run) || (!runs.catalogue.has(run) && [...runs.stored].some((s) => s.includes(run)));
+
+/** A stored piece, or stored pieces shown side by side ("1号大棚墒情站" + "蔬菜地电磁阀" in one line). */
+const isStored = (run: string, runs: Runs): boolean => {
+  const ok = [true];
+  for (let end = 1; end <= run.length; end++) {
+    ok[end] = false;
+    for (let start = 0; start < end && !ok[end]; start++) {
+      ok[end] = ok[start] === true && end - start >= 2 && isPiece(run.slice(start, end), runs);
+    }
+  }
+  return isPiece(run, runs) || ok[run.length] === true;
+};
 
 interface MenuNode {
   name: string;
@@ -180,8 +192,7 @@ describe('English console', () => {
         const strays = seen
           .filter(([route, run]) => !CATALOGUE_PAGES.has(route) && !own.has(run) && !isStored(run, runs))
           .map(([route, run]) => `${route}: ${run}`);
-        expect([...new Set(strays)]).toEqual([]);
-        expect([...new Set(cuts)]).toEqual([]);
+        expect({ strays: [...new Set(strays)], cuts: [...new Set(cuts)] }).toEqual({ strays: [], cuts: [] });
       },
       { width: 1600, height: 900 },
     );
