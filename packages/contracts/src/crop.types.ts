@@ -28,6 +28,7 @@ export const GROWTH_DAYS_MIN = 1;
 export const GROWTH_DAYS_MAX = 3650;
 export const TASK_TYPE_NAME_MAX = 30;
 export const TASK_TYPE_CODE_MAX = 30;
+export const TASK_TYPE_EN_NAME_MAX = 60;
 
 const trim = (s: string): string => s.trim();
 
@@ -40,18 +41,16 @@ export const CROP_EN_NAME_PATTERN = /^[\x20-\x7E\u00C0-\u024F]*$/;
 export const CROP_EN_NAME_ERROR = 'only Latin letters, digits, spaces and punctuation';
 export const isCropEnName = (value: string): boolean => CROP_EN_NAME_PATTERN.test(value);
 
-const cropEnName = z
-  .string()
-  .max(CROP_EN_NAME_MAX * 4)
-  .transform(trim)
-  .pipe(
-    z
-      .string()
-      .max(CROP_EN_NAME_MAX, tooLong(CROP_EN_NAME_MAX))
-      .regex(CROP_EN_NAME_PATTERN, { error: CROP_EN_NAME_ERROR }),
-  )
-  .transform((s) => (s === '' ? null : s))
-  .nullable();
+/** An English name of at most `max` characters; '' or null means none. */
+const enName = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform(trim)
+    .pipe(z.string().max(max, tooLong(max)).regex(CROP_EN_NAME_PATTERN, { error: CROP_EN_NAME_ERROR }))
+    .transform((s) => (s === '' ? null : s))
+    .nullable();
+const cropEnName = enName(CROP_EN_NAME_MAX);
 
 /** An image: a file of this server (`/hfle/…`) or an http(s) URL; '' or null means none. */
 export const catalogueImageUrl = z
@@ -208,6 +207,7 @@ export const varietyPage = pageOf(variety);
 
 export const taskTypeCreateBody = z.strictObject({
   typeName: requiredText(TASK_TYPE_NAME_MAX),
+  typeEnName: enName(TASK_TYPE_EN_NAME_MAX).optional(),
   typeCode: catalogueCode(TASK_TYPE_CODE_MAX).optional(),
   color: catalogueColor.optional(),
   description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
@@ -219,6 +219,7 @@ const taskTypeUpdateFields = z.strictObject({
   taskTypeId: bodyId,
   objectVersionNumber,
   typeName: requiredText(TASK_TYPE_NAME_MAX),
+  typeEnName: enName(TASK_TYPE_EN_NAME_MAX).optional(),
   typeCode: catalogueCode(TASK_TYPE_CODE_MAX).optional(),
   color: catalogueColor.optional(),
   description: optionalText(CATALOGUE_DESCRIPTION_MAX).optional(),
@@ -235,6 +236,7 @@ export type TaskTypePageQuery = z.infer<typeof taskTypePageQuery>;
 export const taskType = z.object({
   taskTypeId: z.number().int(),
   typeName: z.string(),
+  typeEnName: z.string().nullable(),
   typeCode: z.string().nullable(),
   color: z.string().nullable(),
   description: z.string().nullable(),

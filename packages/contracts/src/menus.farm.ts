@@ -72,7 +72,7 @@ const EQUIPMENT: MenuNodeDef = group(
     leaf('/web/equipment/farmmachinery', 'CarOutlined', '农机管理', 'Farm machinery'),
     leaf('/web/equipment/farmmachinery-gps', 'AimOutlined', '农机定位', 'Machinery GPS'),
     leaf('/web/equipment/farmmachinery-status', 'CarOutlined', '农机状态', 'Machinery status'),
-    leaf('/web/equipment/farmmachinery-alarm', 'WarningOutlined', '农机告警', 'Machinery alarms'),
+    leaf('/web/equipment/farmmachinery-alarm', 'WarningOutlined', '农机告警', 'Machinery alerts'),
     leaf('/web/equipment/farmmachinery-monitoring', 'MonitorOutlined', '农机监控', 'Machinery monitoring'),
     group(
       'wfpf.farm.equipment.intelligentControl',

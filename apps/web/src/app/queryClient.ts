@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 
 // Errors are already shown by the API client, so a failed query is not retried into a second notice.
 export const queryClient = new QueryClient({
@@ -7,3 +8,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Lists answer crop and task-type names in the request's language: refetch them when it changes.
+i18next.on('languageChanged', () => void queryClient.invalidateQueries());

@@ -1,3 +1,4 @@
+import { MENUS, type MenuNodeDef } from '@tilth/contracts/menus';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../app/routes';
 
@@ -50,5 +51,48 @@ describe('locale files', () => {
         true,
       ]);
     }
+  });
+
+  it('count nouns with plural keys in English (issue 12 item 4)', () => {
+    // "{{count}} tasks" reads "1 tasks" unless the key has _one/_other forms (i18next plurals on `count`).
+    // A limit ({{max}}, {{min}}) or a name placed before a noun is not a count.
+    const numberBeforeNoun = /\{\{(?!max\}|min\}|type\}|name\})\w+\}\} (?:[a-z]+ )?[a-z]{2,}s\b|\w\(s\)/;
+    for (const domain of Object.keys(en)) {
+      const keys = Object.keys(en[domain] ?? {});
+      for (const [key, text] of Object.entries(en[domain] ?? {})) {
+        const plural = /_(one|other)$/.exec(key);
+        if (plural) {
+          const stem = key.slice(0, -plural[0].length);
+          expect([domain, key, keys.includes(`${stem}_one`) && keys.includes(`${stem}_other`)]).toEqual([
+            domain,
+            key,
+            true,
+          ]);
+        } else expect([domain, key, numberBeforeNoun.test(text)]).toEqual([domain, key, false]);
+      }
+    }
+  });
+
+  it('title each page as its menu entry names it (one name per thing)', () => {
+    const leaves = (nodes: readonly MenuNodeDef[]): MenuNodeDef[] =>
+      nodes.flatMap((n) => (n.subMenus ? leaves(n.subMenus) : [n]));
+    const differ: string[] = [];
+    let compared = 0;
+    for (const leaf of Object.values(MENUS).flatMap(leaves)) {
+      const route = ROUTES.find((r) => r.path === leaf.route);
+      if (!route) continue;
+      compared++;
+      const [domain = '', key = ''] = route.title.split(':');
+      for (const [language, data] of [
+        ['zh-CN', zh],
+        ['en-US', en],
+      ] as const) {
+        const title = data[domain]?.[key];
+        if (title !== leaf.name[language])
+          differ.push(`${language} ${leaf.route}: menu "${leaf.name[language]}", page "${title}"`);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(compared).toBeGreaterThan(50);
   });
 });

@@ -10,6 +10,7 @@ import { onSessionEnd } from '../app/session';
 import { useBrand } from '../shared/brand/useBrand';
 import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
 import { setTimeZone, useTimeZone } from '../shared/format/time';
+import { useTruncationTitles } from '../shared/truncationTitle';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { TenantSwitchModal } from './account/TenantSwitchModal';
 import { LAYOUTS } from './layouts';
@@ -62,6 +63,7 @@ export function Shell() {
   // Waits for the page titles of every domain too, so no tab or menu trail shows a raw key.
   const { t } = useTranslation(['shell', ...shellPorts().titleNamespaces]);
   const self = shellPorts().useSelf();
+  useTruncationTitles();
   if (self.isPending) {
     return (
       <FullPage>

@@ -7,7 +7,11 @@ export function BrandMark({ compact = false }: { compact?: boolean }) {
   return (
     <div className={`tl-brand${compact ? ' tl-brand--compact' : ''}`}>
       <Logo src={brand.menuLogo || brand.workLogo} size={30} alt={brand.loginTitle} />
-      {compact ? null : <span className="tl-brand__name">{brand.loginTitle}</span>}
+      {compact ? null : (
+        <span className="tl-brand__name" title={brand.loginTitle}>
+          {brand.loginTitle}
+        </span>
+      )}
     </div>
   );
 }

@@ -28,7 +28,11 @@ export function UserButton({ place, showName = true }: UserButtonProps) {
     >
       <button type="button" className={`tl-user tl-user--${place}`} aria-label={t('panel.open')}>
         <UserAvatar size={place === 'menu' ? 34 : 30} />
-        {showName ? <span className="tl-user__name">{self.realName || self.loginName}</span> : null}
+        {showName ? (
+          <span className="tl-user__name" title={self.realName || self.loginName}>
+            {self.realName || self.loginName}
+          </span>
+        ) : null}
       </button>
     </Popover>
   );

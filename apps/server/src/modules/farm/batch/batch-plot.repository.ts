@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { bump } from '../../../platform/db/writes.js';
-import { crops, varieties } from '../crop/index.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
+import { cropLabel, crops, varieties } from '../crop/index.js';
 import { GROWING } from './batch.repository.js';
 import { batches } from './batch.tables.js';
 
@@ -24,7 +25,7 @@ export interface PlotBatch {
   status: string;
 }
 
-const selectPlotBatches = (db: Db) =>
+const selectPlotBatches = (db: Db, lang: Lang) =>
   db
     .select({
       landId: sql<number>`${batches.landId}`.mapWith(Number),
@@ -32,7 +33,7 @@ const selectPlotBatches = (db: Db) =>
       batchCode: batches.batchCode,
       batchName: batches.batchName,
       batchType: batches.batchType,
-      cropName: crops.cropName,
+      cropName: cropLabel(lang),
       varietyName: varieties.varietyName,
       plantingStandard: batches.plantingStandard,
       startDate: batches.startDate,
@@ -46,16 +47,26 @@ const selectPlotBatches = (db: Db) =>
     .leftJoin(varieties, and(eq(varieties.tenantId, batches.tenantId), eq(varieties.id, batches.varietyId)));
 
 /** The growing batches on these plots (at most one each), oldest first. */
-export const growingBatches = async (db: Db, tenantId: number, landIds: number[]): Promise<PlotBatch[]> => {
+export const growingBatches = async (
+  db: Db,
+  tenantId: number,
+  landIds: number[],
+  lang: Lang = 'zh-CN',
+): Promise<PlotBatch[]> => {
   if (landIds.length === 0) return [];
-  return selectPlotBatches(db)
+  return selectPlotBatches(db, lang)
     .where(and(eq(batches.tenantId, tenantId), inArray(batches.landId, landIds), eq(batches.status, GROWING)))
     .orderBy(asc(batches.startDate), asc(batches.id));
 };
 
 /** Every batch grown on a plot, latest start first. */
-export const plotHistory = async (db: Db, tenantId: number, landId: number): Promise<PlotBatch[]> =>
-  selectPlotBatches(db)
+export const plotHistory = async (
+  db: Db,
+  tenantId: number,
+  landId: number,
+  lang: Lang,
+): Promise<PlotBatch[]> =>
+  selectPlotBatches(db, lang)
     .where(and(eq(batches.tenantId, tenantId), eq(batches.landId, landId)))
     .orderBy(desc(batches.startDate), desc(batches.id));
 

@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, isNull, like, lte, ne, or, type 
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
 import { areas } from '../area/index.js';
-import { crops, varieties } from '../crop/index.js';
+import { cropLabel, crops, varieties } from '../crop/index.js';
 import { lands } from '../land/index.js';
 import { batches } from './batch.tables.js';
 
@@ -90,13 +91,13 @@ export const codesWithPrefix = async (db: Db, tenantId: number, prefix: string):
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const selectView = (db: Db) =>
+const selectView = (db: Db, lang: Lang) =>
   db
     .select({
       batch: batches,
       areaName: areas.areaName,
       landName: lands.landName,
-      cropName: crops.cropName,
+      cropName: cropLabel(lang),
       varietyName: varieties.varietyName,
       growthDays: varieties.growthDays,
     })
@@ -148,12 +149,13 @@ const filterSql = (tenantId: number, f: BatchFilter): SQL => {
 export const listBatches = async (
   db: Db,
   tenantId: number,
+  lang: Lang,
   f: BatchFilter,
   limit?: number,
   offset = 0,
 ): Promise<{ rows: BatchView[]; total: number }> => {
   const where = filterSql(tenantId, f);
-  const q = selectView(db).where(where).orderBy(desc(batches.startDate), desc(batches.id));
+  const q = selectView(db, lang).where(where).orderBy(desc(batches.startDate), desc(batches.id));
   const { rows, total } = await pageRows(
     q,
     () => db.select({ n: count() }).from(batches).where(where),
@@ -163,8 +165,13 @@ export const listBatches = async (
   return { rows: rows.map(toView), total };
 };
 
-export const findBatch = async (db: Db, tenantId: number, id: number): Promise<BatchView | undefined> => {
-  const [r] = await selectView(db).where(byId(tenantId, id));
+export const findBatch = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  lang: Lang = 'zh-CN',
+): Promise<BatchView | undefined> => {
+  const [r] = await selectView(db, lang).where(byId(tenantId, id));
   return r ? toView(r) : undefined;
 };
 
@@ -175,6 +182,7 @@ export const findBatch = async (db: Db, tenantId: number, id: number): Promise<B
 export const planBatches = async (
   db: Db,
   tenantId: number,
+  lang: Lang,
   f: { areaId?: number | undefined; landId?: number | undefined; from: string; to: string },
 ): Promise<BatchView[]> => {
   const parts: SQL[] = [
@@ -185,7 +193,7 @@ export const planBatches = async (
   if (f.areaId !== undefined) parts.push(eq(batches.areaId, f.areaId));
   if (f.landId !== undefined) parts.push(eq(batches.landId, f.landId));
   return (
-    await selectView(db)
+    await selectView(db, lang)
       .where(and(...parts))
       .orderBy(sql`${lands.landName} asc nulls last`, asc(batches.startDate), asc(batches.id))
   ).map(toView);

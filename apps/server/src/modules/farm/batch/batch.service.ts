@@ -106,6 +106,7 @@ export class BatchService {
     const { rows, total } = await listBatches(
       ctx.db,
       ctx.tenantId,
+      ctx.lang,
       {
         areaId: q.areaId,
         landId: q.landId,
@@ -131,7 +132,7 @@ export class BatchService {
     requireTenant(ctx);
     requireAccess(ctx, BATCH_ACCESS.read);
     if (q.startDate > q.endDate) throw BatchErrors.dateOrder();
-    const rows = await planBatches(ctx.db, ctx.tenantId, {
+    const rows = await planBatches(ctx.db, ctx.tenantId, ctx.lang, {
       areaId: q.areaId,
       landId: q.landId,
       from: q.startDate,
@@ -295,7 +296,7 @@ export class BatchService {
   }
 
   private async load(ctx: TenantCtx, id: number): Promise<Batch> {
-    const row = await findBatch(ctx.db, ctx.tenantId, id);
+    const row = await findBatch(ctx.db, ctx.tenantId, id, ctx.lang);
     if (!row) throw BatchErrors.notFound();
     return toBatch(row);
   }

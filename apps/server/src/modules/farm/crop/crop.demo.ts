@@ -79,17 +79,48 @@ const DEMO_CROPS: DemoCrop[] = [
 ];
 
 const DEMO_TASK_TYPES: Omit<TaskTypeCreateBody, 'enabledFlag'>[] = [
-  { typeName: '播种', typeCode: 'SOWING', color: '#52c41a', description: 'Sowing / 播种与育苗' },
-  { typeName: '施肥', typeCode: 'FERTILISING', color: '#faad14', description: 'Fertilising / 基肥与追肥' },
-  { typeName: '灌溉', typeCode: 'IRRIGATION', color: '#1890ff', description: 'Irrigation / 灌溉与排水' },
+  {
+    typeName: '播种',
+    typeEnName: 'Sowing',
+    typeCode: 'SOWING',
+    color: '#52c41a',
+    description: 'Sowing / 播种与育苗',
+  },
+  {
+    typeName: '施肥',
+    typeEnName: 'Fertilising',
+    typeCode: 'FERTILISING',
+    color: '#faad14',
+    description: 'Fertilising / 基肥与追肥',
+  },
+  {
+    typeName: '灌溉',
+    typeEnName: 'Irrigation',
+    typeCode: 'IRRIGATION',
+    color: '#1890ff',
+    description: 'Irrigation / 灌溉与排水',
+  },
   {
     typeName: '植保',
+    typeEnName: 'Crop protection',
     typeCode: 'CROP_PROTECTION',
     color: '#eb2f96',
     description: 'Crop protection / 病虫害防治',
   },
-  { typeName: '采收', typeCode: 'HARVEST', color: '#fa541c', description: 'Harvest / 采收与分级' },
-  { typeName: '巡田', typeCode: 'FIELD_PATROL', color: '#13c2c2', description: 'Field patrol / 田间巡查' },
+  {
+    typeName: '采收',
+    typeEnName: 'Harvest',
+    typeCode: 'HARVEST',
+    color: '#fa541c',
+    description: 'Harvest / 采收与分级',
+  },
+  {
+    typeName: '巡田',
+    typeEnName: 'Field patrol',
+    typeCode: 'FIELD_PATROL',
+    color: '#13c2c2',
+    description: 'Field patrol / 田间巡查',
+  },
 ];
 
 /** Demo crops (番茄, 水稻, 草鱼) with two varieties each, and six task types, in the demo tenant. */

@@ -54,6 +54,8 @@ export const taskTypes = pgTable(
     tenantId: tenantIdColumn(),
     id: idColumn(),
     typeName: text('type_name').notNull(),
+    /** Shown in the English console instead of typeName (issue 12 item 4); null = typeName. */
+    typeEnName: text('type_en_name'),
     typeCode: text('type_code'),
     color: text('color'),
     description: text('description'),

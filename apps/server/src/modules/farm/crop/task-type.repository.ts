@@ -9,6 +9,7 @@ export type TaskTypeRow = typeof taskTypes.$inferSelect;
 
 export interface TaskTypeValues {
   typeName: string;
+  typeEnName: string | null;
   typeCode: string | null;
   color: string | null;
   description: string | null;

@@ -37,6 +37,7 @@ export const TASK_TYPE_ACCESS = {
 export const toTaskType = (r: TaskTypeRow): TaskType => ({
   taskTypeId: r.id,
   typeName: r.typeName,
+  typeEnName: r.typeEnName,
   typeCode: r.typeCode,
   color: r.color,
   description: r.description,
@@ -80,6 +81,7 @@ export class TaskTypeService {
     await lockCatalogue(ctx.db, ctx.tenantId, 'task_types');
     const values: TaskTypeValues = {
       typeName: body.typeName,
+      typeEnName: body.typeEnName ?? null,
       typeCode: body.typeCode ?? null,
       color: body.color ?? null,
       description: body.description ?? null,
@@ -98,6 +100,7 @@ export class TaskTypeService {
     if (!current) throw TaskTypeErrors.notFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     const changes: Partial<TaskTypeValues> = { typeName: body.typeName };
+    if (body.typeEnName !== undefined) changes.typeEnName = body.typeEnName;
     if (body.typeCode !== undefined) changes.typeCode = body.typeCode;
     if (body.color !== undefined) changes.color = body.color;
     if (body.description !== undefined) changes.description = body.description;

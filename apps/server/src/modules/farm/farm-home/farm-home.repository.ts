@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
 import { users } from '../../identity/identity/index.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
-import { crops, taskTypes } from '../crop/index.js';
+import { cropLabel, crops, taskTypeLabel, taskTypes } from '../crop/index.js';
 import { farmLogs } from '../farm-log/index.js';
 import { lands } from '../land/index.js';
 import { tasks } from '../task/index.js';
@@ -53,13 +54,19 @@ export interface CropFigure {
 }
 
 /** Growing batches by crop, with the mu of their plots; most batches first. */
-export const growingByCrop = async (db: Db, tenantId: number, areaId?: number): Promise<CropFigure[]> => {
+export const growingByCrop = async (
+  db: Db,
+  tenantId: number,
+  lang: Lang,
+  areaId?: number,
+): Promise<CropFigure[]> => {
+  const cropName = cropLabel(lang);
   const parts: SQL[] = [eq(batches.tenantId, tenantId), eq(batches.status, 'growing')];
   if (areaId !== undefined) parts.push(eq(batches.areaId, areaId));
   const rows = await db
     .select({
       cropId: batches.cropId,
-      cropName: crops.cropName,
+      cropName,
       batchCount: n(sql`count(*)`),
       mu: sql<string | null>`sum(${lands.areaMu})`,
     })
@@ -67,8 +74,8 @@ export const growingByCrop = async (db: Db, tenantId: number, areaId?: number): 
     .leftJoin(crops, and(eq(crops.tenantId, batches.tenantId), eq(crops.id, batches.cropId)))
     .leftJoin(lands, and(eq(lands.tenantId, batches.tenantId), eq(lands.id, batches.landId)))
     .where(and(...parts))
-    .groupBy(batches.cropId, crops.cropName)
-    .orderBy(desc(sql`count(*)`), asc(crops.cropName));
+    .groupBy(batches.cropId, cropName)
+    .orderBy(desc(sql`count(*)`), asc(cropName));
   return rows.map((r) => ({
     cropId: r.cropId,
     cropName: r.cropName,
@@ -158,6 +165,7 @@ export interface TaskRow {
 export const taskRows = async (
   db: Db,
   tenantId: number,
+  lang: Lang,
   which: 'today' | 'overdue',
   today: string,
   done: readonly string[],
@@ -174,7 +182,7 @@ export const taskRows = async (
       status: tasks.status,
       startDate: tasks.startDate,
       endDate: tasks.endDate,
-      taskTypeName: taskTypes.typeName,
+      taskTypeName: taskTypeLabel(lang),
       taskTypeColor: taskTypes.color,
       areaName: areas.areaName,
       landName: lands.landName,

@@ -57,12 +57,30 @@ export class FarmHomeService {
     const year = today.slice(0, 4);
     // One transaction, one connection: the statements run one after another.
     const lands = await landFigures(db, tenantId, areaId);
-    const byCrop = await growingByCrop(db, tenantId, areaId);
+    const byCrop = await growingByCrop(db, tenantId, ctx.lang, areaId);
     const harvested = await harvestedBetween(db, tenantId, `${year}-01-01`, `${year}-12-31`, areaId);
     const workers = await workerCount(db, tenantId, areaId);
     const counts = await taskCounts(db, tenantId, today, done, areaId);
-    const todayRows = await taskRows(db, tenantId, 'today', today, done, FARM_HOME_TASK_ROWS, areaId);
-    const overdueRows = await taskRows(db, tenantId, 'overdue', today, done, FARM_HOME_TASK_ROWS, areaId);
+    const todayRows = await taskRows(
+      db,
+      tenantId,
+      ctx.lang,
+      'today',
+      today,
+      done,
+      FARM_HOME_TASK_ROWS,
+      areaId,
+    );
+    const overdueRows = await taskRows(
+      db,
+      tenantId,
+      ctx.lang,
+      'overdue',
+      today,
+      done,
+      FARM_HOME_TASK_ROWS,
+      areaId,
+    );
     const logs = await latestLogs(db, tenantId, FARM_HOME_LOG_ROWS, areaId);
     const levels = await logLevelCounts(
       db,

@@ -185,7 +185,7 @@ export class LandService {
     requireTenant(ctx);
     requireAccess(ctx, LAND_ACCESS.read);
     if (!(await findLand(ctx.db, ctx.tenantId, landId))) throw LandErrors.notFound();
-    return (await plotHistory(ctx.db, ctx.tenantId, landId)).map(toHistoryItem);
+    return (await plotHistory(ctx.db, ctx.tenantId, landId, ctx.lang)).map(toHistoryItem);
   }
 
   async create(ctx: Ctx, body: LandCreateBody): Promise<Land> {
@@ -310,6 +310,7 @@ export class LandService {
       ctx.db,
       ctx.tenantId,
       rows.map((r) => r.id),
+      ctx.lang,
     );
     const byLand = new Map<number, PlotBatch>();
     for (const b of growing) if (!byLand.has(b.landId)) byLand.set(b.landId, b);

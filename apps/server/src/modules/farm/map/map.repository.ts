@@ -13,9 +13,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
-import { crops } from '../crop/index.js';
+import { cropLabel, crops } from '../crop/index.js';
 import { lands, type Ring } from '../land/index.js';
 import { tasks } from '../task/index.js';
 
@@ -75,7 +76,7 @@ export const mapBases = async (db: Db, tenantId: number, areaId?: number): Promi
 };
 
 /** Plots with their boundary and the batch growing on them, joined in the same statement. */
-export const mapPlots = async (db: Db, tenantId: number, areaId?: number): Promise<PlotRow[]> => {
+export const mapPlots = async (db: Db, tenantId: number, lang: Lang, areaId?: number): Promise<PlotRow[]> => {
   const parts: SQL[] = [eq(lands.tenantId, tenantId)];
   if (areaId !== undefined) parts.push(eq(lands.areaId, areaId));
   return (
@@ -93,7 +94,7 @@ export const mapPlots = async (db: Db, tenantId: number, areaId?: number): Promi
         enabledFlag: lands.enabledFlag,
         batchId: batches.id,
         batchName: batches.batchName,
-        cropName: crops.cropName,
+        cropName: cropLabel(lang),
       })
       .from(lands)
       // At most one growing batch per plot (batches_growing_land_uq), so the join never repeats a plot.
@@ -166,16 +167,18 @@ export const digitalTotals = async (db: Db, tenantId: number, today: string): Pr
 export const areaByCrop = async (
   db: Db,
   tenantId: number,
+  lang: Lang,
 ): Promise<{ name: string; value: string | null }[]> => {
+  const name = cropLabel(lang);
   const mu = sql<string>`coalesce(sum(${lands.areaMu}), 0)`;
   return db
-    .select({ name: crops.cropName, value: mu })
+    .select({ name, value: mu })
     .from(batches)
     .innerJoin(lands, and(eq(lands.tenantId, batches.tenantId), eq(lands.id, batches.landId)))
     .innerJoin(crops, and(eq(crops.tenantId, batches.tenantId), eq(crops.id, batches.cropId)))
     .where(and(eq(batches.tenantId, tenantId), eq(batches.status, GROWING)))
-    .groupBy(crops.cropName)
-    .orderBy(desc(mu), asc(crops.cropName));
+    .groupBy(name)
+    .orderBy(desc(mu), asc(name));
 };
 
 /** Plot count per base, most first (bases without plots too). */

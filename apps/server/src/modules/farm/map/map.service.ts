@@ -68,7 +68,7 @@ export class MapService {
     }
     // Sequential: the request's transaction is one connection.
     const bases = await mapBases(ctx.db, ctx.tenantId, q.areaId);
-    const plots = await mapPlots(ctx.db, ctx.tenantId, q.areaId);
+    const plots = await mapPlots(ctx.db, ctx.tenantId, ctx.lang, q.areaId);
     return {
       bases: bases.map((b) => ({
         ...b,
@@ -87,7 +87,7 @@ export class MapService {
     const since = `${months[0] ?? today.slice(0, 7)}-01`;
     // One transaction carries the tenant setting, so the statements run one after another.
     const totals = await digitalTotals(ctx.db, ctx.tenantId, today);
-    const crops = await areaByCrop(ctx.db, ctx.tenantId);
+    const crops = await areaByCrop(ctx.db, ctx.tenantId, ctx.lang);
     const perBase = await plotsByBase(ctx.db, ctx.tenantId, PLOTS_BY_BASE_LIMIT);
     const perMonth = new Map(
       (await batchesByMonth(ctx.db, ctx.tenantId, since)).map((r) => [r.name, r.value]),

@@ -2,7 +2,8 @@ import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { crops, taskTypes } from '../crop/index.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
+import { cropLabel, crops, taskTypeLabel, taskTypes } from '../crop/index.js';
 import { type PlannedInput, planPackages, planPackageTasks } from './plan.tables.js';
 
 export type PackageRow = typeof planPackages.$inferSelect;
@@ -84,11 +85,11 @@ const filterSql = (tenantId: number, f: PackageFilter): SQL => {
 
 const sameTasks = sql`from plan_package_tasks t where t.tenant_id = ${planPackages.tenantId} and t.package_id = ${planPackages.id}`;
 
-const selectView = (db: Db) =>
+const selectView = (db: Db, lang: Lang) =>
   db
     .select({
       pkg: planPackages,
-      cropName: crops.cropName,
+      cropName: cropLabel(lang),
       taskCount: sql<number>`(select count(*) ${sameTasks})`.mapWith(Number),
       totalDays: sql<number>`(select coalesce(max(t.day_offset + t.duration_days), 0) ${sameTasks})`.mapWith(
         Number,
@@ -108,12 +109,13 @@ const toView = (r: { pkg: PackageRow; cropName: string | null; taskCount: number
 export const listPackages = async (
   db: Db,
   tenantId: number,
+  lang: Lang,
   f: PackageFilter,
   limit: number | undefined,
   offset: number,
 ): Promise<{ rows: PackageView[]; total: number }> => {
   const where = filterSql(tenantId, f);
-  const q = selectView(db).where(where).orderBy(asc(planPackages.id));
+  const q = selectView(db, lang).where(where).orderBy(asc(planPackages.id));
   const { rows, total } = await pageRows(
     q,
     () => db.select({ n: count() }).from(planPackages).where(where),
@@ -123,8 +125,13 @@ export const listPackages = async (
   return { rows: rows.map(toView), total };
 };
 
-export const findPackage = async (db: Db, tenantId: number, id: number): Promise<PackageView | undefined> => {
-  const [r] = await selectView(db).where(byId(tenantId, id));
+export const findPackage = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  lang: Lang = 'zh-CN',
+): Promise<PackageView | undefined> => {
+  const [r] = await selectView(db, lang).where(byId(tenantId, id));
   return r ? toView(r) : undefined;
 };
 
@@ -133,9 +140,10 @@ export const packageTasks = async (
   db: Db,
   tenantId: number,
   packageId: number,
+  lang: Lang,
 ): Promise<PackageTaskView[]> => {
   const rows = await db
-    .select({ task: planPackageTasks, taskTypeName: taskTypes.typeName })
+    .select({ task: planPackageTasks, taskTypeName: taskTypeLabel(lang) })
     .from(planPackageTasks)
     .leftJoin(
       taskTypes,

@@ -79,7 +79,7 @@ export class PlanPackageService {
       cropId: q.cropId,
       enabledFlag: q.enabledFlag,
     };
-    const { rows, total } = await listPackages(ctx.db, ctx.tenantId, filter, limit, offset);
+    const { rows, total } = await listPackages(ctx.db, ctx.tenantId, ctx.lang, filter, limit, offset);
     return pageAnswer(rows.map(toPackage), total, q);
   }
 
@@ -157,9 +157,9 @@ export class PlanPackageService {
   }
 
   private async load(ctx: TenantCtx, id: number): Promise<PlanPackageDetail> {
-    const row = await findPackage(ctx.db, ctx.tenantId, id);
+    const row = await findPackage(ctx.db, ctx.tenantId, id, ctx.lang);
     if (!row) throw PlanPackageErrors.notFound();
-    const tasks = await packageTasks(ctx.db, ctx.tenantId, id);
+    const tasks = await packageTasks(ctx.db, ctx.tenantId, id, ctx.lang);
     const refs = await inputsById(ctx.db, ctx.tenantId, [
       ...new Set(tasks.flatMap((t) => t.inputs.map((i) => i.inputId))),
     ]);

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
-import { taskTypes } from '../crop/index.js';
+import { taskTypeLabel, taskTypes } from '../crop/index.js';
 import { lands } from '../land/index.js';
 import { deletePlanTasks, insertPlanTasks, tasks } from '../task/index.js';
 import { workers } from '../worker/index.js';
@@ -215,6 +216,7 @@ export const planTaskViews = async (
   tenantId: number,
   planId: number,
   today: string,
+  lang: Lang,
 ): Promise<PlanTaskView[]> =>
   db
     .select({
@@ -222,7 +224,7 @@ export const planTaskViews = async (
       batchId: tasks.batchId,
       taskName: tasks.taskName,
       taskTypeId: tasks.taskTypeId,
-      taskTypeName: taskTypes.typeName,
+      taskTypeName: taskTypeLabel(lang),
       startDate: tasks.startDate,
       endDate: tasks.endDate,
       status: viewStatus(today),

@@ -115,7 +115,7 @@ export class PlanService {
     const today = todayIn(ctx.timeZone);
     const [links, taskRows] = [
       await planBatchViews(ctx.db, ctx.tenantId, id),
-      await planTaskViews(ctx.db, ctx.tenantId, id, today),
+      await planTaskViews(ctx.db, ctx.tenantId, id, today, ctx.lang),
     ];
     const refs = await inputsById(ctx.db, ctx.tenantId, [
       ...new Set(taskRows.flatMap((t) => t.plannedInputs.map((i) => i.inputId))),

@@ -2,9 +2,10 @@ import { and, count, desc, eq, exists, gte, ilike, inArray, lt, lte, or, type SQ
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
-import { taskTypes } from '../crop/index.js';
+import { taskTypeLabel, taskTypes } from '../crop/index.js';
 import { lands } from '../land/index.js';
 import { plans } from '../plan/index.js';
 import { workers } from '../worker/index.js';
@@ -35,11 +36,11 @@ const overdueSql = (today: string): SQL => and(inArray(tasks.status, OPEN), lt(t
 
 const leader = workers;
 
-const selectView = (db: Db) =>
+const selectView = (db: Db, lang: Lang) =>
   db
     .select({
       task: tasks,
-      taskTypeName: taskTypes.typeName,
+      taskTypeName: taskTypeLabel(lang),
       taskTypeColor: taskTypes.color,
       areaName: areas.areaName,
       landName: lands.landName,
@@ -110,13 +111,14 @@ const filterSql = (tenantId: number, f: TaskFilter, today: string): SQL => {
 export const listTasks = async (
   db: Db,
   tenantId: number,
+  lang: Lang,
   f: TaskFilter,
   today: string,
   limit?: number,
   offset = 0,
 ): Promise<{ rows: TaskView[]; total: number }> => {
   const where = filterSql(tenantId, f, today);
-  const q = selectView(db).where(where).orderBy(desc(tasks.startDate), desc(tasks.id));
+  const q = selectView(db, lang).where(where).orderBy(desc(tasks.startDate), desc(tasks.id));
   const { rows, total } = await pageRows(
     q,
     () => db.select({ n: count() }).from(tasks).where(where),
@@ -126,8 +128,13 @@ export const listTasks = async (
   return { rows: rows.map(toView), total };
 };
 
-export const findTask = async (db: Db, tenantId: number, id: number): Promise<TaskView | undefined> => {
-  const [r] = await selectView(db).where(byId(tenantId, id));
+export const findTask = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  lang: Lang = 'zh-CN',
+): Promise<TaskView | undefined> => {
+  const [r] = await selectView(db, lang).where(byId(tenantId, id));
   return r ? toView(r) : undefined;
 };
 

@@ -172,6 +172,7 @@ export class TaskService {
     const { rows, total } = await listTasks(
       ctx.db,
       ctx.tenantId,
+      ctx.lang,
       filter,
       today,
       all ? undefined : q.size,

@@ -92,7 +92,7 @@ export interface Loaded {
 }
 
 export const loadTask = async (ctx: TenantCtx, id: number): Promise<Loaded> => {
-  const row = await findTask(ctx.db, ctx.tenantId, id);
+  const row = await findTask(ctx.db, ctx.tenantId, id, ctx.lang);
   if (!row) throw TaskErrors.notFound();
   const participants = (await participantsOf(ctx.db, ctx.tenantId, [row.id])).get(row.id) ?? [];
   const actor = await actorOf(ctx);

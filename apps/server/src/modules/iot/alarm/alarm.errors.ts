@@ -4,17 +4,17 @@ export const AlarmErrors = defineErrors({
   ruleNotFound: {
     status: 404,
     code: 'wfpe.alarm.ruleNotFound',
-    message: { 'zh-CN': '告警规则不存在或已被删除', 'en-US': 'No such alarm rule, or it was deleted' },
+    message: { 'zh-CN': '告警规则不存在或已被删除', 'en-US': 'No such alert rule, or it was deleted' },
   },
   alarmNotFound: {
     status: 404,
     code: 'wfpe.alarm.notFound',
-    message: { 'zh-CN': '告警不存在', 'en-US': 'No such alarm' },
+    message: { 'zh-CN': '告警不存在', 'en-US': 'No such alert' },
   },
   staffNotFound: {
     status: 404,
     code: 'wfpe.alarm.staffNotFound',
-    message: { 'zh-CN': '告警联系人不存在或已被删除', 'en-US': 'No such alarm contact, or it was deleted' },
+    message: { 'zh-CN': '告警联系人不存在或已被删除', 'en-US': 'No such alert contact, or it was deleted' },
   },
   deviceNotFound: {
     status: 400,
@@ -76,7 +76,7 @@ export const AlarmErrors = defineErrors({
     code: 'wfpe.alarm.staffNameTaken',
     message: {
       'zh-CN': '已有名为“{name}”的告警联系人',
-      'en-US': 'There is already an alarm contact named "{name}"',
+      'en-US': 'There is already an alert contact named "{name}"',
     },
   },
 });

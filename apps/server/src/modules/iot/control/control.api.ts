@@ -106,7 +106,7 @@ const STATE_NAMES: Record<Lang, Record<string, string>> = {
 };
 const SOURCE_NAMES: Record<Lang, Record<string, string>> = {
   'zh-CN': { user: '用户', strategy: '智能控制', 'auto-off': '自动关闭', alarm: '告警' },
-  'en-US': { user: 'User', strategy: 'Strategy', 'auto-off': 'Automatic off', alarm: 'Alarm' },
+  'en-US': { user: 'User', strategy: 'Strategy', 'auto-off': 'Automatic off', alarm: 'Alert' },
 };
 
 /** Formats an instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai. */

@@ -65,6 +65,6 @@ export const FamilyErrors = defineErrors({
   faultNotFound: {
     status: 404,
     code: 'wfpe.device.fault.notFound',
-    message: { 'zh-CN': '该告警不存在', 'en-US': 'No such alarm' },
+    message: { 'zh-CN': '该告警不存在', 'en-US': 'No such alert' },
   },
 });

@@ -92,7 +92,7 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
     setBusy(r.id);
     try {
       const next = await insectApi.reidentify(tenantId, r.id);
-      message.success(t('insect:photo.reidentified', { n: next.total }));
+      message.success(t('insect:photo.reidentified', { count: next.total }));
       if (open?.id === r.id) setOpen(next);
       await queryClient.invalidateQueries({ queryKey: insectKeys.all(tenantId) });
     } catch {
@@ -144,7 +144,7 @@ export function PestPhotosPanel({ device }: PestPhotosPanelProps) {
                   <div>{formatDateTime(r.takenAt, TIME)}</div>
                   <div>
                     {device ? null : `${r.deviceName ?? ''} · `}
-                    {t('insect:photo.total', { n: r.total })}
+                    {t('insect:photo.total', { count: r.total })}
                     {r.source === 'drawn' ? (
                       <Tag style={{ marginLeft: 6 }}>{t('insect:source.drawn')}</Tag>
                     ) : null}

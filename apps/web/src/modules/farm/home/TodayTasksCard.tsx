@@ -23,7 +23,7 @@ function TaskRow({ task, today }: { task: FarmOverviewTask; today: string }) {
         <div className="tl-home-task__meta">
           {task.startDate} ~ {task.endDate}
           {place ? ` · ${place}` : ''}
-          {` · ${t('home.tasks.leader')}：${task.leaderName ?? t('home.tasks.noLeader')}`}
+          {` · ${t('home.tasks.leaderOf', { name: task.leaderName ?? t('home.tasks.noLeader') })}`}
         </div>
       </div>
       <div className="tl-home-task__tags">

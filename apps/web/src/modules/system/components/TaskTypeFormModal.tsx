@@ -1,6 +1,8 @@
 import {
   CATALOGUE_DESCRIPTION_MAX,
+  isCropEnName,
   TASK_TYPE_CODE_MAX,
+  TASK_TYPE_EN_NAME_MAX,
   TASK_TYPE_NAME_MAX,
 } from '@tilth/contracts/crop.types';
 import ColorPicker from 'antd/es/color-picker';
@@ -15,6 +17,7 @@ import { catalogueKeys, type TaskType, taskTypeApi } from '../api/catalogue.api'
 
 interface TaskTypeFormValues {
   typeName: string;
+  typeEnName?: string;
   typeCode?: string;
   color?: string | null;
   description?: string;
@@ -53,6 +56,7 @@ export function TaskTypeFormModal({ tenantId, open, taskType, onClose }: TaskTyp
     form.resetFields();
     form.setFieldsValue({
       typeName: taskType?.typeName ?? '',
+      typeEnName: taskType?.typeEnName ?? '',
       typeCode: taskType?.typeCode ?? '',
       color: taskType?.color ?? null,
       description: taskType?.description ?? '',
@@ -63,6 +67,7 @@ export function TaskTypeFormModal({ tenantId, open, taskType, onClose }: TaskTyp
   const submit = async (v: TaskTypeFormValues) => {
     const body = {
       typeName: v.typeName,
+      typeEnName: v.typeEnName ?? '',
       typeCode: v.typeCode ?? '',
       color: v.color ?? null,
       description: v.description ?? '',
@@ -101,6 +106,20 @@ export function TaskTypeFormModal({ tenantId, open, taskType, onClose }: TaskTyp
           rules={[{ required: true, whitespace: true, message: t('common:validation.required') }]}
         >
           <Input maxLength={TASK_TYPE_NAME_MAX} showCount />
+        </Form.Item>
+        <Form.Item
+          name="typeEnName"
+          label={t('systemCatalogue:taskType.typeEnName')}
+          rules={[
+            {
+              // The server's rule (contracts): Latin letters, digits, spaces and punctuation only.
+              validator: async (_r, v: string | undefined) => {
+                if (v && !isCropEnName(v.trim())) throw new Error(t('systemCatalogue:crop.enNameLatin'));
+              },
+            },
+          ]}
+        >
+          <Input maxLength={TASK_TYPE_EN_NAME_MAX} showCount />
         </Form.Item>
         <Form.Item
           name="typeCode"

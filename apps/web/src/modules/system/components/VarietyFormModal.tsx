@@ -15,6 +15,7 @@ import Switch from 'antd/es/switch';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { localName } from '../../../shared/format/name';
 import { catalogueKeys, cropApi, type Variety, varietyApi } from '../api/catalogue.api';
 import { ImageUrlField } from './ImageUrlField';
 
@@ -42,7 +43,7 @@ const CODE = /^[A-Za-z0-9_]*$/;
 
 /** Add or edit a variety of a crop: name, code, growth days, image, description, enabled. */
 export function VarietyFormModal({ tenantId, open, variety, cropId, onClose }: VarietyFormModalProps) {
-  const { t } = useTranslation(['systemCatalogue', 'common']);
+  const { t, i18n } = useTranslation(['systemCatalogue', 'common']);
   const [form] = Form.useForm<VarietyFormValues>();
   const { busy, run } = useSubmit(catalogueKeys.varieties(tenantId), onClose);
   const crops = useQuery({
@@ -111,7 +112,10 @@ export function VarietyFormModal({ tenantId, open, variety, cropId, onClose }: V
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={crops.isFetching}
-            options={(crops.data ?? []).map((c) => ({ value: c.cropId, label: c.cropName }))}
+            options={(crops.data ?? []).map((c) => ({
+              value: c.cropId,
+              label: localName(c.cropName, c.cropEnName, i18n.language),
+            }))}
           />
         </Form.Item>
         <Form.Item

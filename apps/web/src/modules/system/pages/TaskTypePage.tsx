@@ -46,6 +46,11 @@ export function TaskTypePage() {
       render: (_, tt) => <Tag color={tt.color ?? undefined}>{tt.typeName}</Tag>,
     },
     {
+      title: t('systemCatalogue:taskType.typeEnName'),
+      dataIndex: 'typeEnName',
+      render: (v: string | null) => v || '—',
+    },
+    {
       title: t('systemCatalogue:taskType.typeCode'),
       dataIndex: 'typeCode',
       render: (v: string | null) => v || '—',

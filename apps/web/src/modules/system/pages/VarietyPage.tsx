@@ -8,6 +8,7 @@ import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
 import { formatDateTime } from '../../../shared/format/time';
+import { localName } from '../../../shared/format/name';
 import { useShell } from '../../../shell/ShellContext';
 import { catalogueKeys, cropApi, type Variety, varietyApi } from '../api/catalogue.api';
 import { ENABLED_OPTIONS, EnabledTag } from '../components/catalogueUi';
@@ -22,7 +23,7 @@ export const VARIETY_CODES = {
 
 /** Varieties of the crops (system/varieties): list filtered by crop, add, edit, delete. */
 export function VarietyPage() {
-  const { t } = useTranslation(['systemCatalogue', 'common']);
+  const { t, i18n } = useTranslation(['systemCatalogue', 'common']);
   const { tenantId } = useShell();
   const confirmDelete = useConfirmDelete();
   const key = useMemo(() => catalogueKeys.varieties(tenantId), [tenantId]);
@@ -40,7 +41,10 @@ export function VarietyPage() {
       label: t('systemCatalogue:variety.crop'),
       type: 'select',
       showSearch: true,
-      options: (crops.data ?? []).map((c) => ({ value: c.cropId, label: c.cropName })),
+      options: (crops.data ?? []).map((c) => ({
+        value: c.cropId,
+        label: localName(c.cropName, c.cropEnName, i18n.language),
+      })),
     },
     { name: 'varietyName', label: t('systemCatalogue:variety.varietyName'), type: 'text' },
     {
@@ -62,7 +66,7 @@ export function VarietyPage() {
     {
       title: t('systemCatalogue:variety.crop'),
       dataIndex: 'cropName',
-      render: (_, v) => (v.cropEnName ? `${v.cropName} (${v.cropEnName})` : v.cropName),
+      render: (_, v) => localName(v.cropName, v.cropEnName, i18n.language),
     },
     {
       title: t('systemCatalogue:variety.varietyCode'),
@@ -72,7 +76,7 @@ export function VarietyPage() {
     {
       title: t('systemCatalogue:variety.growthDays'),
       dataIndex: 'growthDays',
-      render: (v: number | null) => (v === null ? '—' : t('systemCatalogue:variety.daysValue', { days: v })),
+      render: (v: number | null) => (v === null ? '—' : t('systemCatalogue:variety.daysValue', { count: v })),
     },
     {
       title: t('systemCatalogue:field.enabled'),

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { DatePicker } from '../../../../shared/form/DatePicker';
 import { requiredRule } from '../../../../shared/form/fieldRules';
+import { localName } from '../../../../shared/format/name';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
 import {
@@ -43,7 +44,7 @@ const CODE = /^[A-Za-z0-9_-]*$/;
 
 /** Add or edit a batch: a crop variety on a plot over a period, or a stock of animals or fish in a pond. */
 export function BatchFormModal({ tenantId, open, batch, defaultAreaId, onClose }: BatchFormModalProps) {
-  const { t } = useTranslation(['farmBatch', 'common']);
+  const { t, i18n } = useTranslation(['farmBatch', 'common']);
   const [form] = Form.useForm<BatchFormValues>();
   const { busy, run } = useSubmit(batchKeys.all(tenantId), onClose);
   const batchType = Form.useWatch('batchType', form) as BatchType | undefined;
@@ -97,7 +98,7 @@ export function BatchFormModal({ tenantId, open, batch, defaultAreaId, onClose }
     });
   const cropOptions = (crops.data ?? [])
     .filter((c) => !batchType || c.cropType === batchType || c.cropId === batch?.cropId)
-    .map((c) => ({ value: c.cropId, label: c.cropName }));
+    .map((c) => ({ value: c.cropId, label: localName(c.cropName, c.cropEnName, i18n.language) }));
   const quantityRule = {
     validator: (_: unknown, v: number | null | undefined) =>
       twoDecimals(v) ? Promise.resolve() : Promise.reject(new Error(t('farmBatch:form.twoDecimals'))),

@@ -74,7 +74,7 @@ export function BatchPlan({ tenantId, initialAreaId }: { tenantId: number; initi
             if (from && to) setRange([from.startOf('month'), to.endOf('month')]);
           }}
         />
-        <span className="tl-gantt-tools__hint">{t('farmBatch:plan.maxHint', { days: GANTT_MAX_DAYS })}</span>
+        <span className="tl-gantt-tools__hint">{t('farmBatch:plan.maxHint', { count: GANTT_MAX_DAYS })}</span>
         <span className="tl-gantt-legend">
           {BATCH_STATUSES.map((s) => (
             <span key={s} className={`tl-gantt-legend__item tl-gantt__bar--${s}`}>

@@ -19,6 +19,7 @@ import { BatchFormModal } from '../components/BatchFormModal';
 import { BatchPlan } from '../components/BatchPlan';
 import { HarvestModal } from '../components/HarvestModal';
 import '../batch.css';
+import { localName } from '../../../../shared/format/name';
 
 export const BATCH_CODES = {
   create: 'wfpf.farm.farm.batch.ps.create',
@@ -71,7 +72,10 @@ export function BatchPage() {
       label: t('farmBatch:field.crop'),
       type: 'select',
       showSearch: true,
-      options: (crops.data ?? []).map((c) => ({ value: c.cropId, label: c.cropName })),
+      options: (crops.data ?? []).map((c) => ({
+        value: c.cropId,
+        label: localName(c.cropName, c.cropEnName, i18n.language),
+      })),
     },
     {
       name: 'status',

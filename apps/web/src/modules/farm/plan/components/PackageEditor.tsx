@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../../shared/api/client';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { fieldWords, requiredRule } from '../../../../shared/form/fieldRules';
+import { localName } from '../../../../shared/format/name';
 import { planApi, planKeys } from '../api/plan.api';
 import { PackageTimeline, type TimelineTask } from './PackageTimeline';
 
@@ -48,7 +49,7 @@ export function PackageEditor({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(['farmPlan', 'common']);
+  const { t, i18n } = useTranslation(['farmPlan', 'common']);
   const [form] = Form.useForm<Values>();
   const { busy: saving, run } = useSubmit(planKeys.all(tenantId), onClose);
   const current = useQuery({
@@ -70,9 +71,12 @@ export function PackageEditor({
     queryKey: planKeys.options(tenantId, 'crops'),
     queryFn: () =>
       api
-        .get<{ content: { cropId: number; cropName: string }[] }>(`/wfpf/v1/${tenantId}/crop/page`, {
-          query: { page: 0, size: 0 },
-        })
+        .get<{ content: { cropId: number; cropName: string; cropEnName: string | null }[] }>(
+          `/wfpf/v1/${tenantId}/crop/page`,
+          {
+            query: { page: 0, size: 0 },
+          },
+        )
         .then((p) => p.content),
     enabled: open,
   });
@@ -165,7 +169,10 @@ export function PackageEditor({
           <Form.Item name="cropId" label={t('farmPlan:package.crop')} style={{ width: 200 }}>
             <Select
               allowClear
-              options={(crops.data ?? []).map((c) => ({ value: c.cropId, label: c.cropName }))}
+              options={(crops.data ?? []).map((c) => ({
+                value: c.cropId,
+                label: localName(c.cropName, c.cropEnName, i18n.language),
+              }))}
             />
           </Form.Item>
           <Form.Item name="enabledFlag" label={t('farmPlan:package.enabled')} valuePropName="checked">
@@ -215,7 +222,7 @@ export function PackageEditor({
                       placeholder={t('farmPlan:package.task.type')}
                       options={(taskTypes.data ?? []).map((tt) => ({
                         value: tt.taskTypeId,
-                        label: tt.typeName,
+                        label: localName(tt.typeName, tt.typeEnName, i18n.language),
                       }))}
                     />
                   </Form.Item>

@@ -18,7 +18,7 @@ export function PackageTimeline({ tasks }: { tasks: TimelineTask[] }) {
     <section className="tl-plan-timeline" aria-label={t('package.timeline')}>
       <Typography.Text strong>{t('package.timeline')}</Typography.Text>
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-        {t('package.totalDays', { days: span })}
+        {t('package.totalDays', { count: span })}
       </Typography.Text>
       {sorted.map((x) => (
         <div key={x.key} className="tl-plan-timeline__row">

@@ -156,7 +156,10 @@ export function PlanWizard({
               showSearch={{ optionFilterProp: 'label' }}
               options={(packages.data ?? []).map((p) => ({
                 value: p.packageId,
-                label: `${p.packageName}（${t('farmPlan:package.taskCountOf', { n: p.taskCount })}）`,
+                label: t('farmPlan:wizard.packageOption', {
+                  name: p.packageName,
+                  tasks: t('farmPlan:package.taskCountOf', { count: p.taskCount }),
+                }),
               }))}
             />
           </Form.Item>

@@ -39,7 +39,7 @@ export function PlanPackagePage() {
       title: t('farmPlan:package.cycle'),
       dataIndex: 'totalDays',
       width: 120,
-      render: (v: number) => t('farmPlan:package.totalDays', { days: v }),
+      render: (v: number) => t('farmPlan:package.totalDays', { count: v }),
     },
     {
       title: t('farmPlan:package.enabled'),

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { DatePicker } from '../../../../shared/form/DatePicker';
 import { fromInstant } from '../../../../shared/format/time';
+import { localName } from '../../../../shared/format/name';
 import { type TaskDetail, taskApi } from '../api/task.api';
 import { InputLines } from './InputLines';
 import { useTaskOptions } from './useTaskOptions';
@@ -49,7 +50,7 @@ export function TaskFormDrawer({
   onClose,
   onSaved,
 }: TaskFormDrawerProps) {
-  const { t } = useTranslation(['farmTask', 'common']);
+  const { t, i18n } = useTranslation(['farmTask', 'common']);
   const [form] = Form.useForm<FormValues>();
   const { busy, run } = useSubmit(null, onSaved);
   const o = useTaskOptions(tenantId, { places: open, workers: open && !task, types: open, inputs: open });
@@ -145,7 +146,10 @@ export function TaskFormDrawer({
           >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
-              options={o.types.map((ty) => ({ value: ty.taskTypeId, label: ty.typeName }))}
+              options={o.types.map((ty) => ({
+                value: ty.taskTypeId,
+                label: localName(ty.typeName, ty.typeEnName, i18n.language),
+              }))}
             />
           </Form.Item>
           <Form.Item

@@ -18,13 +18,14 @@ import { useTaskActions } from '../components/useTaskActions';
 import { useTaskOptions } from '../components/useTaskOptions';
 import { TASK_CODES, TASK_STATUSES } from '../taskModel';
 import '../task.css';
+import { localName } from '../../../../shared/format/name';
 
 const ROW_ACTIONS = ['edit', 'assign', 'approve', 'reject', 'end', 'cancel', 'delete'] as const;
 const DETAIL_ACTIONS = ['assign', 'start', 'finish', 'approve', 'reject', 'end', 'cancel'] as const;
 
 /** Task management (farm/taskManger): filters, the paged table, add / edit, assign, review, end, cancel. */
 export function TaskManagePage() {
-  const { t } = useTranslation(['farmTask', 'common']);
+  const { t, i18n } = useTranslation(['farmTask', 'common']);
   const { tenantId } = useShell();
   const selected = useSelectedArea();
   const [editing, setEditing] = useState<{ task: TaskDetail | null } | null>(null);
@@ -80,7 +81,10 @@ export function TaskManagePage() {
       name: 'taskTypeId',
       label: t('field.taskType'),
       type: 'select',
-      options: o.types.map((ty) => ({ value: ty.taskTypeId, label: ty.typeName })),
+      options: o.types.map((ty) => ({
+        value: ty.taskTypeId,
+        label: localName(ty.typeName, ty.typeEnName, i18n.language),
+      })),
     },
     { name: 'period', label: t('field.period'), type: 'dateRange', names: ['startDate', 'endDate'] },
   ];

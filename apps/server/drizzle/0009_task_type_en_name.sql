@@ -1,0 +1,1 @@
+ALTER TABLE "task_types" ADD COLUMN "type_en_name" text;
