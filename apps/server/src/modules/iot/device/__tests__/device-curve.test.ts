@@ -127,6 +127,7 @@ describe('device curve', () => {
       from: new Date('2024-05-01T00:00:00Z'),
       to: new Date('2025-05-02T00:00:00Z'),
       maxPoints: 2000,
+      timeZone: 'Asia/Shanghai',
     });
     // Outside a tenant transaction row-level security shows nothing: the function never leaks.
     expect(year.points).toEqual([]);
