@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   type RoleTokens,
@@ -75,7 +76,7 @@ interface Period {
 }
 
 /** Today as a farm day (tenant A is on Asia/Shanghai, UTC+8), plus n days. */
-const farmDay = (n = 0) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+const farmDay = (n = 0) => addDays(dayOf(new Date(), 'Asia/Shanghai'), n);
 
 describe('rainfall report', () => {
   it('sums a station by farm day (Asia/Shanghai, UTC+8) with rain days from 0.1 mm and the heaviest hour', async () => {

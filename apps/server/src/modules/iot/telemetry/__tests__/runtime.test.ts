@@ -187,8 +187,8 @@ describe('daily rollup', () => {
         sql`select to_char(bucket at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as b, count, sum, max
             from telemetry_daily where device_id = ${d.id} and metric = 'rainfall' order by bucket`,
       );
-    const d1 = new Date(utc(15, 30) + 8 * 3600_000).toISOString().slice(0, 10);
-    const d2 = new Date(utc(16, 30) + 8 * 3600_000).toISOString().slice(0, 10);
+    const d1 = dayOf(new Date(utc(15, 30)), 'Asia/Shanghai');
+    const d2 = dayOf(new Date(utc(16, 30)), 'Asia/Shanghai');
     expect(await daily()).toEqual([
       { b: `${d1} 00:00`, count: 2, sum: 3.5, max: 2 },
       { b: `${d2} 00:00`, count: 1, sum: 4, max: 4 },
