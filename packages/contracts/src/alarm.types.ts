@@ -138,7 +138,7 @@ export const alarmRule = z.object({
 export type AlarmRule = z.infer<typeof alarmRule>;
 export const alarmRulePage = pageOf(alarmRule);
 
-/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601; read in Asia/Shanghai when it has no offset. */
+/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601; read in the tenant's time zone when it has no offset. */
 export const alarmTime = z
   .string()
   .max(40)

@@ -33,7 +33,7 @@ export const STRATEGY_DURATION_MAX_MIN = 1440;
 
 const metricKey = z.string().regex(/^[a-z][A-Za-z0-9]{0,31}$/, { error: 'metric: not a metric key' });
 const actionKey = z.string().regex(/^[a-z][A-Za-z0-9]{0,39}$/, { error: 'action: not a command action' });
-/** 'HH:mm', 24-hour, in Asia/Shanghai. */
+/** 'HH:mm', 24-hour, in the tenant's time zone. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time: HH:mm' });
 
 export const scheduleTrigger = z.strictObject({
@@ -67,9 +67,9 @@ export type ConditionTrigger = z.infer<typeof conditionTrigger>;
 export const strategyTrigger = z.discriminatedUnion('kind', [scheduleTrigger, conditionTrigger]);
 export type StrategyTrigger = z.infer<typeof strategyTrigger>;
 
-/** Skip when the weather station recorded rain today (Asia/Shanghai): rainfall > 0 or the rain flag. */
+/** Skip when the weather station recorded rain today (in the tenant's time zone): rainfall > 0 or the rain flag. */
 export const noRainTodayGuard = z.strictObject({ kind: z.literal('noRainToday'), deviceId: id });
-/** Run only between from and to (Asia/Shanghai; to < from wraps past midnight). */
+/** Run only between from and to (the tenant's time zone; to < from wraps past midnight). */
 export const timeWindowGuard = z.strictObject({
   kind: z.literal('timeWindow'),
   from: clockTime,

@@ -35,7 +35,7 @@ export const commandState = z.enum(COMMAND_STATES);
 export const COMMAND_SOURCES = ['user', 'strategy', 'auto-off', 'alarm'] as const;
 export type CommandSource = (typeof COMMAND_SOURCES)[number];
 
-/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' (Asia/Shanghai) or an ISO instant. */
+/** 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' (the tenant's time zone) or an ISO instant. */
 export const logTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$|^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/, {

@@ -137,7 +137,7 @@ export const collectedDatum = z.object({
 });
 export type CollectedDatum = z.infer<typeof collectedDatum>;
 
-/** Spec 02 §5: 'YYYY-MM-DD 00:00:00' … 'YYYY-MM-DD 23:59:59' (Asia/Shanghai), or ISO instants. */
+/** Spec 02 §5: 'YYYY-MM-DD 00:00:00' … 'YYYY-MM-DD 23:59:59' (the tenant's time zone), or ISO instants. */
 export const historyTime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$|^\d{4}-\d{2}-\d{2}T/, {
   error: 'time: YYYY-MM-DD HH:mm:ss or ISO-8601',
 });

@@ -21,7 +21,7 @@ import { simCard } from './sim.types.js';
 // insect type and identification look-ups (/wfpe/v2/{t}/insect/…). Record, trend and pie shapes are those
 // of insect.types.ts.
 
-/** A farm day, 'YYYY-MM-DD' (China time). */
+/** A farm day, 'YYYY-MM-DD' (in the tenant's time zone). */
 export const farmDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
   error: 'day: YYYY-MM-DD',
 });

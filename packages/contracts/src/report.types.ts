@@ -4,7 +4,7 @@ import { blankAsUnset, queryId } from './common.types.js';
 
 // Weather reports (spec 01 §2.4: report/rainfall-report, ari-report, light-report) computed from the
 // hourly rollups of weather-station telemetry. Paths: /wfpe/v1/{t}/report/…. Days are farm days
-// (Asia/Shanghai, UTC+8 without daylight saving).
+// of the tenant's time zone (ADR 0010).
 //
 // No invented zeros: a period without readings answers null for its values (a gap, not 0); the range
 // answered is the asked one cut to [first reading of the stations in scope, today], so neither periods

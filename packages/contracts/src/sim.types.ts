@@ -21,7 +21,7 @@ export const SIM_DESCRIPTION_MAX = 500;
 /** 1 TB a month is far beyond any IoT plan; a larger number is a typo. */
 export const SIM_PLAN_MB_MAX = 1_048_576;
 
-/** 'YYYY-MM-DD' (a calendar day in China time) or an ISO instant. */
+/** 'YYYY-MM-DD' (a calendar day in the tenant's time zone) or an ISO instant. */
 const dateText = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$|^\d{4}-\d{2}-\d{2}T/, { error: 'date: YYYY-MM-DD or ISO-8601' });

@@ -15,7 +15,10 @@ export const INGEST_STAT_KINDS = [
 ] as const;
 
 export const ingestStatsQuery = z.object({
-  /** Days back from today (Asia/Shanghai), 1-90; default 7. */
+  /**
+   * Days back from today, 1-90; default 7. Ingest counters are platform-wide bookkeeping kept per
+   * Asia/Shanghai day (platform/iot/ingest-counters.ts), not per tenant zone.
+   */
   days: z.coerce.number().int().min(1).max(90).default(7),
 });
 export type IngestStatsQuery = z.infer<typeof ingestStatsQuery>;

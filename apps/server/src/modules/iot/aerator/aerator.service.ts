@@ -45,10 +45,10 @@ export const AERATOR_ACCESS = AERATOR.permissions;
 /** Logs cover the last 30 days unless a range is given. */
 const DEFAULT_LOG_DAYS = 30;
 
-const rangeOf = (q: AeratorLogQuery): TimeRange => {
-  const to = q.endTime ? parseLogTime(q.endTime, true) : new Date();
+const rangeOf = (q: AeratorLogQuery, tz: string): TimeRange => {
+  const to = q.endTime ? parseLogTime(q.endTime, true, tz) : new Date();
   const from = q.startTime
-    ? parseLogTime(q.startTime, false)
+    ? parseLogTime(q.startTime, false, tz)
     : new Date(to.getTime() - DEFAULT_LOG_DAYS * 86_400_000);
   return { from, to };
 };
@@ -171,7 +171,7 @@ export class AeratorService {
     requireTenant(ctx);
     requireAccess(ctx, AERATOR_ACCESS.view);
     const regulator = await this.regulator(ctx, regulatorId);
-    const range = rangeOf(q);
+    const range = rangeOf(q, ctx.timeZone);
     const all = q.size === 0;
     const { rows, total } = await listControlLog(
       ctx.db,
@@ -204,7 +204,7 @@ export class AeratorService {
       ctx.db,
       ctx.tenantId,
       regulator.id,
-      rangeOf(q),
+      rangeOf(q, ctx.timeZone),
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
@@ -233,7 +233,7 @@ export class AeratorService {
       ctx.db,
       ctx.tenantId,
       regulator.id,
-      rangeOf(q),
+      rangeOf(q, ctx.timeZone),
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );

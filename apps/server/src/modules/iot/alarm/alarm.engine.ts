@@ -12,6 +12,8 @@ import type { Db } from '../../../platform/db/client.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { StatusChange, StoredReading } from '../../../platform/iot/iot.js';
 import type { Platform } from '../../../platform/platform.js';
+import { timeText } from '../../../platform/time/zone.js';
+import { tenantTimeZone } from '../../identity/tenant/index.js';
 import { NotificationService } from '../../messaging/notice/index.js';
 import { findDevicesByIds } from '../device/index.js';
 import {
@@ -34,12 +36,12 @@ import { openBreaches, type RuleStateRow, statesFor, upsertState } from './alarm
 
 const RULE_CACHE_MS = 15_000;
 
-/** A job's ctx for NotificationService: no user, the tenant's transaction. */
-const jobCtx = (db: Db, tenantId: number, log: FastifyBaseLogger): Ctx => ({
+/** A job's ctx for NotificationService: no user, the tenant's transaction and time zone. */
+const jobCtx = (db: Db, tenantId: number, timeZone: string, log: FastifyBaseLogger): Ctx => ({
   user: null,
   tenantId,
   lang: 'zh-CN',
-  timeZone: DEFAULT_TIME_ZONE,
+  timeZone,
   db,
   permissions: new Set(),
   log,
@@ -368,11 +370,13 @@ export class AlarmEvaluator {
     const subject = `【${s.zh}告警】${r.text.zh}（${s.en} alarm: ${r.text.en}）`;
     const userIds = contacts.filter((c) => c.notifyInApp && c.userId !== null).map((c) => c.userId as number);
     if (userIds.length > 0) {
-      const at = r.alarm.raisedAt.toISOString();
+      // The time a person reads: the tenant's wall clock, with its zone named.
+      const tz = (await tenantTimeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE;
+      const at = `${timeText(r.alarm.raisedAt, tz)} (${tz})`;
       const content =
         `<p>${escapeHtml(r.text.zh)}</p><p>${escapeHtml(r.text.en)}</p>` +
         `<p>规则 Rule：${escapeHtml(r.rule.name)} · ${s.zh} ${s.en} · ${at}</p>`;
-      await NotificationService.notify(jobCtx(tx, tenantId, this.log), { userIds, subject, content });
+      await NotificationService.notify(jobCtx(tx, tenantId, tz, this.log), { userIds, subject, content });
     }
     for (const c of contacts)
       if (c.notifySms && c.phone)

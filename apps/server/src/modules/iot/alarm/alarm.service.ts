@@ -20,6 +20,7 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { hasPermission, requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { parseLocalTime } from '../../../platform/time/zone.js';
 import { findDevice } from '../device/index.js';
 import { AlarmErrors } from './alarm.errors.js';
 import { type AlarmView, ackAlarms, alarmCounts, findAlarm, listAlarms } from './alarm.repository.js';
@@ -87,13 +88,14 @@ export const toAlarm = (a: AlarmView): Alarm => ({
   ackNote: a.ackNote,
 });
 
-/** A query time: a bare date is that day (start, or end with `end`); no offset means Asia/Shanghai. */
-export const parseQueryTime = (s: string | undefined, end: boolean): Date | undefined => {
+/**
+ * A query time: a bare date is that day (start, or end with `end`); no offset means the tenant's zone.
+ */
+export const parseQueryTime = (s: string | undefined, end: boolean, tz: string): Date | undefined => {
   if (!s) return undefined;
-  const bare = /^\d{4}-\d{2}-\d{2}$/.test(s);
-  const iso = bare ? `${s}T${end ? '23:59:59.999' : '00:00:00'}` : s.replace(' ', 'T');
-  const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}+08:00`);
-  if (Number.isNaN(d.getTime())) throw CommonErrors.validation({ detail: `bad time ${s}` });
+  const text = /(Z|[+-]\d{2}:?\d{2})$/.test(s) ? s.replace(' ', 'T') : s;
+  const d = parseLocalTime(text, tz, end ? 'end' : 'start');
+  if (!d) throw CommonErrors.validation({ detail: `bad time ${s}` });
   return d;
 };
 
@@ -172,7 +174,11 @@ export class AlarmService {
     const { rows, total } = await listAlarms(
       ctx.db,
       ctx.tenantId,
-      { ...q, from: parseQueryTime(q.startTime, false), to: parseQueryTime(q.endTime, true) },
+      {
+        ...q,
+        from: parseQueryTime(q.startTime, false, ctx.timeZone),
+        to: parseQueryTime(q.endTime, true, ctx.timeZone),
+      },
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );

@@ -6,11 +6,13 @@ import type {
   StrategyTrigger,
 } from '@tilth/contracts/automation.types';
 import { deviceTypeByKey } from '@tilth/contracts/device-types';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/client.js';
 import { withSavepoint } from '../../../platform/db/writes.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Platform } from '../../../platform/platform.js';
+import { tenantTimeZone } from '../../identity/tenant/index.js';
 import { enabledTenantIds } from '../alarm/index.js';
 import { issueCommand } from '../control/index.js';
 import { devicesByIds, rainSince } from './automation-targets.repository.js';
@@ -69,6 +71,8 @@ export class StrategyEngine {
   private async visitTenant(tx: Db, tenantId: number, now: Date): Promise<void> {
     const rows = await dueStrategies(tx, tenantId);
     if (rows.length === 0) return;
+    // Schedules, windows and "today" are the tenant's wall clock (ADR 0010).
+    const timeZone = (await tenantTimeZone(tx, tenantId)) ?? DEFAULT_TIME_ZONE;
     const conditionDevices = rows
       .map((r) => r.trigger as StrategyTrigger)
       .flatMap((t) => (t.kind === 'condition' ? [t.deviceId] : []));
@@ -87,8 +91,8 @@ export class StrategyEngine {
         if (s.enabledFlag !== 1 || s.quietUntil) continue;
         const trigger = s.trigger as StrategyTrigger;
         if (trigger.kind === 'schedule') {
-          const slot = dueSlot(trigger, now, s.lastRunAt ?? s.creationDate);
-          if (slot) await this.execute(tx, tenantId, s, now, { manual: false, force: false });
+          const slot = dueSlot(trigger, now, s.lastRunAt ?? s.creationDate, timeZone);
+          if (slot) await this.execute(tx, tenantId, s, now, { manual: false, force: false, timeZone });
           continue;
         }
         const d = devices.get(trigger.deviceId);
@@ -101,7 +105,7 @@ export class StrategyEngine {
         const since = s.conditionSince ?? now;
         if (!s.conditionSince) await setStrategyState(tx, tenantId, s.id, { conditionSince: since });
         if (now.getTime() - since.getTime() >= trigger.forMin * 60_000)
-          await this.execute(tx, tenantId, s, now, { manual: false, force: false });
+          await this.execute(tx, tenantId, s, now, { manual: false, force: false, timeZone });
       } catch (err) {
         // One broken strategy must not stop the others of the tenant.
         this.log.error({ err, tenantId, strategyId: s.id }, 'strategy evaluation failed');
@@ -151,12 +155,14 @@ export class StrategyEngine {
     tenantId: number,
     s: StrategyRow,
     now: Date,
-    opts: { manual: boolean; force: boolean },
+    opts: { manual: boolean; force: boolean; timeZone: string },
   ): Promise<RunRow> {
     const action = s.action as StrategyAction;
     const isCondition = (s.trigger as StrategyTrigger).kind === 'condition';
     const prefix = opts.manual ? '手动执行 (manual run): ' : '';
-    const skip = opts.force ? null : await this.guardSkip(tx, tenantId, s.guards as StrategyGuard[], now);
+    const skip = opts.force
+      ? null
+      : await this.guardSkip(tx, tenantId, s.guards as StrategyGuard[], now, opts.timeZone);
     let outcome: StrategyOutcome;
     let message: string;
     const ids: string[] = [];
@@ -217,12 +223,13 @@ export class StrategyEngine {
     tenantId: number,
     guards: StrategyGuard[],
     now: Date,
+    tz: string,
   ): Promise<string | null> {
     for (const g of guards) {
-      if (g.kind === 'timeWindow' && !inWindow(g.from, g.to, now))
+      if (g.kind === 'timeWindow' && !inWindow(g.from, g.to, now, tz))
         return `不在 ${g.from}–${g.to} 时段内，跳过 (outside ${g.from}–${g.to}, skipped)`;
       if (g.kind === 'noRainToday') {
-        const rain = await rainSince(tx, tenantId, g.deviceId, farmDayStart(now));
+        const rain = await rainSince(tx, tenantId, g.deviceId, farmDayStart(now, tz));
         if (rain.rainfall > 0 || rain.rainFlag > 0) {
           const mm = rain.rainfall > 0 ? `，雨量 ${rain.rainfall.toFixed(1)} mm` : '';
           const en = rain.rainfall > 0 ? `, ${rain.rainfall.toFixed(1)} mm` : '';

@@ -1,46 +1,42 @@
 import type { ScheduleTrigger, StrategyAction } from '@tilth/contracts/automation.types';
 import type { CommandParamDef, DeviceTypeDef } from '@tilth/contracts/device-types';
+import { addDays, atWallTime, clockOf, dayOf, startOfDayAt } from '../../../platform/time/zone.js';
 
-// Pure parts of the strategy engine: farm time (Asia/Shanghai, UTC+8 all year), schedule slots, time
-// windows and the command that ends a started action.
+// Pure parts of the strategy engine: farm time (the tenant's wall clock, daylight saving included),
+// schedule slots, time windows and the command that ends a started action.
 
 export type Params = Record<string, number | boolean | string>;
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 /** A slot missed by more than this (server down) is not fired late. */
 export const SLOT_GRACE_MS = 15 * 60_000;
 
-/** Minutes since midnight and ISO weekday (1 = Monday) of an instant, in Asia/Shanghai. */
-export const farmClock = (d: Date): { minutes: number; weekday: number } => {
-  const s = new Date(d.getTime() + SHANGHAI_OFFSET_MS);
-  const dow = s.getUTCDay();
-  return { minutes: s.getUTCHours() * 60 + s.getUTCMinutes(), weekday: dow === 0 ? 7 : dow };
-};
+/** Minutes since midnight and ISO weekday (1 = Monday) of an instant, in the tenant's zone. */
+export const farmClock = (d: Date, tz: string): { minutes: number; weekday: number } => clockOf(d, tz);
 
-/** Midnight (Asia/Shanghai) of the farm day containing d. */
-export const farmDayStart = (d: Date): Date => {
-  const local = d.getTime() + SHANGHAI_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - SHANGHAI_OFFSET_MS);
-};
+/** Midnight (in the tenant's zone) of the farm day containing d. */
+export const farmDayStart = (d: Date, tz: string): Date => startOfDayAt(d, tz);
 
 export const minutesOf = (hhmm: string): number => {
   const [h, m] = hhmm.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
 };
 
+const weekdayOf = (day: string): number => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+
 /**
  * The schedule slot to fire at `now`: the latest scheduled instant at or before now, within the grace
- * period, on an allowed weekday, after `notBefore` (the last run, or when the strategy was made).
+ * period, on an allowed weekday, after `notBefore` (the last run, or when the strategy was made). Slots
+ * are wall-clock times of the tenant's zone: a time skipped by a daylight-saving jump fires just after it.
  */
-export const dueSlot = (t: ScheduleTrigger, now: Date, notBefore: Date | null): Date | null => {
+export const dueSlot = (t: ScheduleTrigger, now: Date, notBefore: Date | null, tz: string): Date | null => {
   let best: Date | null = null;
-  const today = farmDayStart(now).getTime();
-  for (const dayStart of [today, today - DAY_MS]) {
-    const weekday = farmClock(new Date(dayStart + 12 * 3_600_000)).weekday;
-    if (!t.days.includes(weekday)) continue;
+  const today = dayOf(now, tz);
+  for (const day of [today, addDays(today, -1)]) {
+    if (!t.days.includes(weekdayOf(day))) continue;
+    const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
     for (const time of t.times) {
-      const slot = new Date(dayStart + minutesOf(time) * 60_000);
+      const m = minutesOf(time);
+      const slot = atWallTime(tz, y, mo, d, Math.floor(m / 60), m % 60);
       const age = now.getTime() - slot.getTime();
       if (age < 0 || age >= SLOT_GRACE_MS) continue;
       if (notBefore && slot.getTime() <= notBefore.getTime()) continue;
@@ -51,8 +47,8 @@ export const dueSlot = (t: ScheduleTrigger, now: Date, notBefore: Date | null): 
 };
 
 /** Whether now lies in [from, to) farm time; to before from wraps past midnight; from = to is all day. */
-export const inWindow = (from: string, to: string, now: Date): boolean => {
-  const m = farmClock(now).minutes;
+export const inWindow = (from: string, to: string, now: Date, tz: string): boolean => {
+  const m = farmClock(now, tz).minutes;
   const a = minutesOf(from);
   const b = minutesOf(to);
   if (a === b) return true;

@@ -127,6 +127,7 @@ export class StrategyService {
     const run = await this.engine.execute(ctx.db, ctx.tenantId, s, new Date(), {
       manual: true,
       force: body.force,
+      timeZone: ctx.timeZone,
     });
     return toRun(run);
   }

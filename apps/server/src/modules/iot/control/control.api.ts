@@ -15,6 +15,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import type { Platform } from '../../../platform/platform.js';
+import { parseLocalTime, timeText } from '../../../platform/time/zone.js';
 import { findDevice } from '../device/index.js';
 import { exportFileName } from '../report/index.js';
 import { CONTROL_ACCESS, CONTROL_LOG_CODE, requireTypeCode, viewableTypeKeys } from './control.access.js';
@@ -27,19 +28,13 @@ import {
 } from './control.repository.js';
 import { issueCommand, toCommandView } from './control.service.js';
 
-/** Asia/Shanghai has no daylight saving: a fixed +08:00. */
-const SHANGHAI = '+08:00';
 /** Most rows one export holds. */
 export const EXPORT_MAX_ROWS = 50_000;
 
-/** 'YYYY-MM-DD[ HH:mm[:ss]]' in Asia/Shanghai, or an ISO instant; a bare date ends at 23:59:59.999. */
-export const parseLogTime = (s: string, end: boolean): Date => {
-  const m = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2})(?::(\d{2}))?)?$/.exec(s);
-  const iso = m
-    ? `${m[1]}T${m[2] ?? (end ? '23:59' : '00:00')}:${m[3] ?? (end && !m[2] ? '59.999' : '00')}${SHANGHAI}`
-    : s;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) throw CommonErrors.validation({ detail: `bad time '${s}'` });
+/** 'YYYY-MM-DD[ HH:mm[:ss]]' in the tenant's zone, or an ISO instant; a bare date ends at 23:59:59.999. */
+export const parseLogTime = (s: string, end: boolean, tz: string): Date => {
+  const d = parseLocalTime(s, tz, end ? 'end' : 'start');
+  if (!d) throw CommonErrors.validation({ detail: `bad time '${s}'` });
   return d;
 };
 
@@ -109,9 +104,8 @@ const SOURCE_NAMES: Record<Lang, Record<string, string>> = {
   'en-US': { user: 'User', strategy: 'Strategy', 'auto-off': 'Automatic off', alarm: 'Alert' },
 };
 
-/** Formats an instant as 'YYYY-MM-DD HH:mm:ss' in Asia/Shanghai. */
-const shanghai = (d: Date | null): string =>
-  d ? new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
+/** Formats an instant as 'YYYY-MM-DD HH:mm:ss' in the tenant's zone. */
+const wallText = (d: Date | null, tz: string): string => (d ? timeText(d, tz) : '');
 
 export class ControlService {
   constructor(private readonly platform: Platform) {}
@@ -155,8 +149,8 @@ export class ControlService {
       userId: q.mine === 1 ? ctx.user.id : q.userId,
       state: q.state,
       source: q.source,
-      from: q.startTime ? parseLogTime(q.startTime, false) : undefined,
-      to: q.endTime ? parseLogTime(q.endTime, true) : undefined,
+      from: q.startTime ? parseLogTime(q.startTime, false, ctx.timeZone) : undefined,
+      to: q.endTime ? parseLogTime(q.endTime, true, ctx.timeZone) : undefined,
     };
   }
 
@@ -193,7 +187,7 @@ export class ControlService {
       const type = r.deviceType ? deviceTypeByKey(r.deviceType) : undefined;
       const item = toLogItem(r);
       ws.addRow([
-        shanghai(r.createdAt),
+        wallText(r.createdAt, ctx.timeZone),
         r.deviceName ?? '',
         type?.name[lang] ?? r.deviceType ?? '',
         r.eui ?? '',
@@ -204,18 +198,21 @@ export class ControlService {
         r.message ?? '',
         SOURCE_NAMES[lang][r.source] ?? r.source,
         r.userName ?? '',
-        shanghai(r.sentAt),
-        shanghai(r.ackedAt),
-        shanghai(r.finishedAt),
+        wallText(r.sentAt, ctx.timeZone),
+        wallText(r.ackedAt, ctx.timeZone),
+        wallText(r.finishedAt, ctx.timeZone),
       ]);
     }
     ws.columns.forEach((c, i) => {
       c.width = i === 6 ? 36 : i === 0 || i >= 11 ? 20 : 14;
     });
     // The range in the name: the filter's, else the span of the rows (newest first), else today.
-    const day = (d: Date | undefined) => (d ? shanghai(d).slice(0, 10) : shanghai(new Date()).slice(0, 10));
-    const from = q.startTime ? shanghai(parseLogTime(q.startTime, false)) : day(rows.at(-1)?.createdAt);
-    const to = q.endTime ? shanghai(parseLogTime(q.endTime, true)) : day(new Date());
+    const tz = ctx.timeZone;
+    const day = (d: Date | undefined) => wallText(d ?? new Date(), tz).slice(0, 10);
+    const from = q.startTime
+      ? wallText(parseLogTime(q.startTime, false, tz), tz)
+      : day(rows.at(-1)?.createdAt);
+    const to = q.endTime ? wallText(parseLogTime(q.endTime, true, tz), tz) : day(new Date());
     return {
       fileName: exportFileName(CONTROL_LOG_TITLE[lang], from, to),
       data: Buffer.from(await wb.xlsx.writeBuffer()),

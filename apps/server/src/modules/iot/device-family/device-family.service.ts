@@ -279,8 +279,8 @@ export class DeviceFamilyService {
   async track(ctx: Ctx, id: number, q: { startTime: string; endTime: string }): Promise<TrackPoint[]> {
     requireTenant(ctx);
     const { row } = await loadDevice(ctx, id, MACHINE, 'view');
-    const from = parseHistoryTime(q.startTime, 'start');
-    const to = parseHistoryTime(q.endTime, 'end');
+    const from = parseHistoryTime(q.startTime, 'start', ctx.timeZone);
+    const to = parseHistoryTime(q.endTime, 'end', ctx.timeZone);
     if (!from || !to || to < from) throw FamilyErrors.badTime();
     if (to.getTime() - from.getTime() > TRACK_MAX_DAYS * 86_400_000) {
       throw FamilyErrors.rangeTooLong({ days: TRACK_MAX_DAYS });

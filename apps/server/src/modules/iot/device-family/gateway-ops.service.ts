@@ -24,9 +24,9 @@ import {
   SwitchService,
 } from '../control/index.js';
 import {
-  chinaTimeText,
   DeviceDataService,
   dropLatest,
+  farmTimeText,
   findDevice,
   historyRange,
   listStatusLog,
@@ -263,7 +263,7 @@ export class GatewayOpsService {
       for (const item of await this.visibleCollection(ctx, d.id))
         lines.push({ device: d.name, eui: d.eui, typeKey: d.typeKey, item });
     }
-    const when = (s: string | null) => (s ? chinaTimeText(new Date(s)) : '');
+    const when = (s: string | null) => (s ? farmTimeText(new Date(s), ctx.timeZone) : '');
     const data = await buildWorkbook([
       sheet({
         name: zh ? '采集数据' : 'Collected data',
@@ -294,15 +294,21 @@ export class GatewayOpsService {
     requireTenant(ctx);
     const items = await this.visibleCollection(ctx, q.id);
     const { row } = await loadDevice(ctx, q.id, ALL_TYPES, 'view');
-    const { from, to } = historyRange(q.startTime, q.endTime);
+    const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await readRawRows(ctx.db, ctx.tenantId, row.id, from, to, EXPORT_MAX_ROWS);
     const zh = ctx.lang === 'zh-CN';
     const data = await buildWorkbook([
       sheet({
         name: zh ? '采集数据' : 'Readings',
-        preamble: [`${row.name} (${row.eui})  ${chinaTimeText(from)} – ${chinaTimeText(to)}`],
+        preamble: [
+          `${row.name} (${row.eui})  ${farmTimeText(from, ctx.timeZone)} – ${farmTimeText(to, ctx.timeZone)}`,
+        ],
         columns: [
-          { header: zh ? '采集时间' : 'Collected at', value: (r) => chinaTimeText(r.ts), width: 20 },
+          {
+            header: zh ? '采集时间' : 'Collected at',
+            value: (r) => farmTimeText(r.ts, ctx.timeZone),
+            width: 20,
+          },
           ...items.map((it) => ({
             header: it.unit ? `${it.name} (${it.unit})` : it.name,
             value: (r: (typeof rows)[number]) =>
@@ -313,7 +319,7 @@ export class GatewayOpsService {
         rows,
       }),
     ]);
-    const day = (d: Date) => chinaTimeText(d).slice(0, 10).replaceAll('-', '');
+    const day = (d: Date) => farmTimeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
     return { fileName: `${row.eui}-${day(from)}-${day(to)}.xlsx`, data };
   }
 }

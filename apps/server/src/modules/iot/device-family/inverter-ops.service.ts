@@ -100,7 +100,7 @@ export class InverterOpsService {
       if (!m) throw DeviceErrors.unknownMetric({ metric: k.slice(0, 32) });
       return m;
     });
-    const { from, to } = historyRange(q.startTime, q.endTime);
+    const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
     const out: Curve[] = [];
     for (const m of metrics) {
       const series = await readSeries(ctx.db, {
@@ -110,6 +110,7 @@ export class InverterOpsService {
         from,
         to,
         maxPoints: q.maxPoints,
+        timeZone: ctx.timeZone,
       });
       out.push(toCurve(m, series));
     }

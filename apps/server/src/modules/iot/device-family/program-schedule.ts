@@ -1,9 +1,9 @@
 import type { ProgramData } from '@tilth/contracts/device-family.types';
+import { atWallTime, dayOf } from '../../../platform/time/zone.js';
 
-// When an irrigation program runs next. Programs are planned in farm time: Asia/Shanghai, UTC+8 all
-// year (no daylight saving), so a fixed offset is exact.
+// When an irrigation program runs next. Programs are planned in farm time: the tenant's wall clock
+// (ADR 0010), so 06:00 stays 06:00 across a daylight-saving change.
 
-const OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 86_400_000;
 /** Look at most this far ahead (an odd-day program past its end date would otherwise loop forever). */
 const HORIZON_DAYS = 2 * 366;
@@ -41,19 +41,20 @@ export const runsOnDay = (p: Schedule, day: number): boolean => {
   }
 };
 
-/** The next `count` start instants strictly after `from`. */
-export const nextRuns = (p: Schedule, from: Date, count: number): Date[] => {
+/** The next `count` start instants strictly after `from`, in the tenant's zone `tz`. */
+export const nextRuns = (p: Schedule, from: Date, count: number, tz: string): Date[] => {
   const out: Date[] = [];
   const times = [...p.startTimes].sort().map((t) => {
     const [h, m] = t.split(':').map(Number) as [number, number];
-    return (h * 60 + m) * 60_000;
+    return [h, m] as const;
   });
-  const firstDay = Math.floor((from.getTime() + OFFSET_MS) / DAY_MS);
+  const firstDay = dayNumber(dayOf(from, tz));
   for (let day = firstDay; day < firstDay + HORIZON_DAYS && out.length < count; day++) {
     if (!runsOnDay(p, day)) continue;
-    for (const t of times) {
-      const at = day * DAY_MS + t - OFFSET_MS;
-      if (at > from.getTime() && out.length < count) out.push(new Date(at));
+    const date = new Date(day * DAY_MS);
+    for (const [h, m] of times) {
+      const at = atWallTime(tz, date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), h, m);
+      if (at.getTime() > from.getTime() && out.length < count) out.push(at);
     }
   }
   return out;

@@ -50,7 +50,7 @@ const NEXT_RUNS = 5;
 const RUN_MIN = 60;
 const RUN_MAX = 480;
 
-export const toSetting = (r: SettingRow, now = new Date()): DeviceSetting => {
+export const toSetting = (r: SettingRow, tz: string, now = new Date()): DeviceSetting => {
   const out: DeviceSetting = {
     id: r.id,
     deviceId: r.deviceId,
@@ -66,7 +66,7 @@ export const toSetting = (r: SettingRow, now = new Date()): DeviceSetting => {
     const p = SETTING_DATA.program.safeParse(r.data);
     const runs =
       p.success && r.enabledFlag === 1
-        ? nextRuns(p.data as Parameters<typeof nextRuns>[0], now, NEXT_RUNS)
+        ? nextRuns(p.data as Parameters<typeof nextRuns>[0], now, NEXT_RUNS, tz)
         : [];
     out.nextRuns = runs.map((d) => d.toISOString());
   }
@@ -133,7 +133,9 @@ export class SettingsService {
     requireTenant(ctx);
     await loadDevice(ctx, deviceId, KIND_TYPES[kind], 'view');
     const now = new Date();
-    return (await listSettings(ctx.db, ctx.tenantId, deviceId, kind)).map((r) => toSetting(r, now));
+    return (await listSettings(ctx.db, ctx.tenantId, deviceId, kind)).map((r) =>
+      toSetting(r, ctx.timeZone, now),
+    );
   }
 
   async create(ctx: Ctx, kind: SettingKind, body: SettingCreateBody): Promise<DeviceSetting> {
@@ -146,7 +148,7 @@ export class SettingsService {
       enabledFlag: body.enabledFlag ?? 1,
       sort: body.sort ?? 0,
     });
-    return toSetting(row);
+    return toSetting(row, ctx.timeZone);
   }
 
   async update(ctx: Ctx, kind: SettingKind, body: SettingUpdateBody): Promise<DeviceSetting> {
@@ -161,7 +163,7 @@ export class SettingsService {
       ...(body.sort === undefined ? {} : { sort: body.sort }),
     });
     if (!saved) throw CommonErrors.stale();
-    return toSetting(saved);
+    return toSetting(saved, ctx.timeZone);
   }
 
   /** Spec 02 §7 deletes answer 1 on success. */
@@ -184,7 +186,7 @@ export class SettingsService {
     requireTenant(ctx);
     const { row } = await this.loadSetting(ctx, 'program', id, 'view');
     const p = SETTING_DATA.program.parse(row.data) as Parameters<typeof nextRuns>[0];
-    return nextRuns(p, new Date(), count).map((d) => d.toISOString());
+    return nextRuns(p, new Date(), count, ctx.timeZone).map((d) => d.toISOString());
   }
 
   /** Runs a program now: the machine's program command with the program's total time as run time. */

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { chinaTimeText, parseHistoryTime, readRawRows } from '../device/index.js';
+import { farmTimeText, parseHistoryTime, readRawRows } from '../device/index.js';
 import { loadDevice, SOIL } from './device-family.access.js';
 import { FamilyErrors } from './device-family.errors.js';
 import { type DeviceRow, rollupTelemetry } from './device-family.repository.js';
@@ -74,9 +74,9 @@ export const soilInfoOf = (row: DeviceRow, type: DeviceTypeDef): SoilInfo => {
   };
 };
 
-const range = (startTime: string, endTime: string): { from: Date; to: Date } => {
-  const from = parseHistoryTime(startTime, 'start');
-  const to = parseHistoryTime(endTime, 'end');
+const range = (startTime: string, endTime: string, tz: string): { from: Date; to: Date } => {
+  const from = parseHistoryTime(startTime, 'start', tz);
+  const to = parseHistoryTime(endTime, 'end', tz);
   if (!from || !to || to < from) throw FamilyErrors.badTime();
   if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) throw FamilyErrors.rangeTooLong({ days: MAX_DAYS });
   return { from, to };
@@ -155,7 +155,7 @@ export class SoilService {
   async history(ctx: Ctx, id: number, q: { startTime: string; endTime: string }): Promise<SoilCurvePoint[]> {
     requireTenant(ctx);
     const { row, type } = await loadDevice(ctx, id, SOIL, 'view');
-    const { from, to } = range(q.startTime, q.endTime);
+    const { from, to } = range(q.startTime, q.endTime, ctx.timeZone);
     return history(ctx, row, type, from, to);
   }
 
@@ -167,7 +167,7 @@ export class SoilService {
   ): Promise<{ name: string; body: Buffer }> {
     requireTenant(ctx);
     const { row, type } = await loadDevice(ctx, id, SOIL, 'view');
-    const { from, to } = range(q.startTime, q.endTime);
+    const { from, to } = range(q.startTime, q.endTime, ctx.timeZone);
     const { surfaceFlag } = soilLayers(type, row.config);
     const points = await history(ctx, row, type, from, to);
     const wb = new ExcelJS.Workbook();
@@ -176,7 +176,7 @@ export class SoilService {
     sheet.getRow(1).font = { bold: true };
     for (const p of points) {
       sheet.addRow([
-        chinaTimeText(new Date(p.uploadTime)),
+        farmTimeText(new Date(p.uploadTime), ctx.timeZone),
         layerLabel(ctx.lang, surfaceFlag, p.layer),
         p.humidity,
         p.temperature,

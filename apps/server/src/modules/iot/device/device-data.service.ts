@@ -29,18 +29,21 @@ import { type DeviceView, findDevice, listDeviceOptions, listDevices } from './d
 import { toDevice } from './device.service.js';
 import { readRawRows, readSeries, type Series } from './device-series.repository.js';
 import { listStatusLog } from './device-status.repository.js';
-import { chinaTimeText, parseHistoryTime } from './device-time.js';
+import { farmTimeText, parseHistoryTime } from './device-time.js';
 
 /** Longest history range one request may ask for (daily rollups make even this cheap). */
 export const HISTORY_MAX_YEARS = 10;
 /** Raw rows one export may hold; Excel itself stops at 1,048,576. */
 export const EXPORT_MAX_ROWS = 200_000;
 
-/** Parses and orders a history range (spec 02 §5), 400 on a bad time or an inverted / huge range. */
-export const historyRange = (startTime: string, endTime: string): { from: Date; to: Date } => {
-  const from = parseHistoryTime(startTime, 'start');
+/**
+ * Parses and orders a history range (spec 02 §5; times without an offset in the tenant's zone `tz`),
+ * 400 on a bad time or an inverted / huge range.
+ */
+export const historyRange = (startTime: string, endTime: string, tz: string): { from: Date; to: Date } => {
+  const from = parseHistoryTime(startTime, 'start', tz);
   if (!from) throw DeviceErrors.badTime({ field: 'startTime' });
-  const to = parseHistoryTime(endTime, 'end');
+  const to = parseHistoryTime(endTime, 'end', tz);
   if (!to) throw DeviceErrors.badTime({ field: 'endTime' });
   const maxMs = HISTORY_MAX_YEARS * 366 * 86_400_000;
   if (to.getTime() < from.getTime() || to.getTime() - from.getTime() > maxMs) {
@@ -128,7 +131,7 @@ export class DeviceDataService {
     const { device } = await this.viewable(ctx, id);
     const metric = metricOf(device.typeKey, q.metric);
     if (!metric) throw DeviceErrors.unknownMetric({ metric: q.metric.slice(0, 32) });
-    const { from, to } = historyRange(q.startTime, q.endTime);
+    const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
     const series = await readSeries(ctx.db, {
       tenantId: device.tenantId,
       deviceId: device.id,
@@ -136,6 +139,7 @@ export class DeviceDataService {
       from,
       to,
       maxPoints: q.maxPoints,
+      timeZone: ctx.timeZone,
     });
     return toCurve(metric, series);
   }
@@ -149,10 +153,10 @@ export class DeviceDataService {
       if (!m) throw DeviceErrors.unknownMetric({ metric: q.metric.slice(0, 32) });
       metrics = [m];
     }
-    const { from, to } = historyRange(q.startTime, q.endTime);
+    const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await readRawRows(ctx.db, device.tenantId, device.id, from, to, EXPORT_MAX_ROWS + 1);
-    const data = await workbook(ctx.lang, device, metrics, rows);
-    const day = (d: Date) => chinaTimeText(d).slice(0, 10).replaceAll('-', '');
+    const data = await workbook(ctx.lang, ctx.timeZone, device, metrics, rows);
+    const day = (d: Date) => farmTimeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
     return { fileName: `${device.eui}-${day(from)}-${day(to)}.xlsx`, data };
   }
 
@@ -160,9 +164,9 @@ export class DeviceDataService {
     requireTenant(ctx);
     requireAccess(ctx, DEVICE_ACCESS.view);
     if (q.deviceType) requireTypeAccess(ctx, q.deviceType, 'view');
-    const from = q.startTime === undefined ? undefined : parseHistoryTime(q.startTime, 'start');
+    const from = q.startTime === undefined ? undefined : parseHistoryTime(q.startTime, 'start', ctx.timeZone);
     if (q.startTime !== undefined && !from) throw DeviceErrors.badTime({ field: 'startTime' });
-    const to = q.endTime === undefined ? undefined : parseHistoryTime(q.endTime, 'end');
+    const to = q.endTime === undefined ? undefined : parseHistoryTime(q.endTime, 'end', ctx.timeZone);
     if (q.endTime !== undefined && !to) throw DeviceErrors.badTime({ field: 'endTime' });
     const all = q.size === 0;
     const { rows, total } = await listStatusLog(
@@ -197,6 +201,7 @@ export class DeviceDataService {
 
 const workbook = async (
   lang: Lang,
+  tz: string,
   device: DeviceView,
   metrics: readonly MetricDef[],
   rows: { ts: Date; values: Record<string, number> }[],
@@ -211,7 +216,7 @@ const workbook = async (
   ];
   sheet.getRow(1).font = { bold: true };
   for (const r of rows.slice(0, EXPORT_MAX_ROWS)) {
-    const line: Record<string, string | number | null> = { ts: chinaTimeText(r.ts) };
+    const line: Record<string, string | number | null> = { ts: farmTimeText(r.ts, tz) };
     for (const m of metrics) line[m.key] = metricCell(m, r.values[m.key], lang);
     sheet.addRow(line);
   }
@@ -227,7 +232,7 @@ const workbook = async (
   info.addRows([
     [lang === 'zh-CN' ? '名称' : 'Name', device.name],
     [lang === 'zh-CN' ? '序列号' : 'Serial', device.eui],
-    [lang === 'zh-CN' ? '时区' : 'Time zone', 'Asia/Shanghai (UTC+8)'],
+    [lang === 'zh-CN' ? '时区' : 'Time zone', tz],
   ]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 };

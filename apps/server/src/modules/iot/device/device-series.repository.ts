@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/index.js';
-import { chinaDayStart } from './device-time.js';
+import { farmDayStartAt } from './device-time.js';
 
 // Chart-ready series of one metric of one device (GET device/:id/curve, reports, bench:series). A range
 // is cut into at most maxPoints equal time buckets; each bucket gives avg / min / max. The source is the
@@ -19,6 +19,8 @@ export interface SeriesRequest {
   from: Date;
   to: Date;
   maxPoints: number;
+  /** The tenant's zone: daily rollups start at its midnight. */
+  timeZone: string;
 }
 
 export interface SeriesPoint {
@@ -121,11 +123,13 @@ const rollupBuckets = async (
   from: Date,
   fromSec: number,
   bucketSec: number,
+  slackSec = 0,
 ) => {
-  const b = bucketIndex(table.bucket, fromSec, bucketSec, r.maxPoints);
+  const b = bucketIndex(table.bucket, fromSec - slackSec, bucketSec, r.maxPoints);
   return db
     .select({
       b,
+      first: sql<number>`extract(epoch from min(${table.bucket}))::float8`.mapWith(Number),
       avg: sql<number>`sum(${table.sum}) / nullif(sum(${table.count}), 0)`.mapWith(Number),
       min: sql<number>`min(${table.min})`.mapWith(Number),
       max: sql<number>`max(${table.max})`.mapWith(Number),
@@ -161,7 +165,7 @@ export const readSeries = async (db: Db, r: SeriesRequest): Promise<Series> => {
     const rows = await rawBuckets(db, r, fromSec, bucketSec);
     return { resolution: 'raw-buckets', bucketSec, points: toPoints(rows, fromSec, bucketSec) };
   }
-  // Rollup buckets start on the hour / at China midnight: widen the start to the one holding r.from.
+  // Rollup buckets start on the hour / at the tenant's midnight: widen the start to the one holding r.from.
   const hourStart = new Date(Math.floor(r.from.getTime() / (HOUR * 1000)) * HOUR * 1000);
   const hourlySpan = (r.to.getTime() - hourStart.getTime()) / 1000 + 1;
   const hourlyBucket = ceilTo(hourlySpan / r.maxPoints, HOUR);
@@ -170,22 +174,26 @@ export const readSeries = async (db: Db, r: SeriesRequest): Promise<Series> => {
     const rows = await rollupBuckets(db, telemetryHourly, r, hourStart, fromSec, hourlyBucket);
     return { resolution: 'hourly', bucketSec: hourlyBucket, points: toPoints(rows, fromSec, hourlyBucket) };
   }
-  const dayStart = chinaDayStart(r.from);
+  const dayStart = farmDayStartAt(r.from, r.timeZone);
   const dailyBucket = ceilTo(((r.to.getTime() - dayStart.getTime()) / 1000 + 1) / r.maxPoints, DAY);
   const fromSec = dayStart.getTime() / 1000;
-  const rows = await rollupBuckets(db, telemetryDaily, r, dayStart, fromSec, dailyBucket);
-  return { resolution: 'daily', bucketSec: dailyBucket, points: toPoints(rows, fromSec, dailyBucket) };
+  // A day of a zone with daylight saving lasts 23 or 25 hours, so later midnights drift from whole days
+  // after fromSec: a few hours of slack keep each day in its bucket, and a point starts at its first day.
+  const rows = await rollupBuckets(db, telemetryDaily, r, dayStart, fromSec, dailyBucket, 3 * HOUR);
+  const points = toPoints(rows, fromSec, dailyBucket, true);
+  return { resolution: 'daily', bucketSec: dailyBucket, points };
 };
 
 const toPoints = (
-  rows: { b: number; avg: number; min: number; max: number; count: number }[],
+  rows: { b: number; first?: number; avg: number; min: number; max: number; count: number }[],
   fromSec: number,
   bucketSec: number,
+  atFirst = false,
 ): SeriesPoint[] =>
   rows
     .filter((x) => Number.isFinite(x.avg))
     .map((x) => ({
-      at: new Date((fromSec + x.b * bucketSec) * 1000),
+      at: new Date((atFirst && x.first !== undefined ? x.first : fromSec + x.b * bucketSec) * 1000),
       avg: x.avg,
       min: x.min,
       max: x.max,

@@ -75,12 +75,13 @@ export class PestDeviceStatisticsService {
   /** {id}/list: every farm day of the range with the trap's counts per pest (zeros included). */
   async days(ctx: Ctx, id: number, q: PestRangeQuery): Promise<PestDay[]> {
     const c = await this.trap(ctx, id);
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await repo.dailyCounts(
       c.db,
       c.tenantId,
       { deviceId: id, from: range.from, to: range.to },
       visibilityOf(c),
+      c.timeZone,
     );
     const byDay = new Map<string, { name: string; count: number }[]>();
     for (const r of rows) byDay.set(r.day, [...(byDay.get(r.day) ?? []), { name: r.name, count: r.n }]);
@@ -93,12 +94,13 @@ export class PestDeviceStatisticsService {
   /** {id}/aggregate-bug: per pest over the range — total, share, days caught, peak day, catalogue entry. */
   async aggregate(ctx: Ctx, id: number, q: PestRangeQuery): Promise<PestAggregate[]> {
     const c = await this.trap(ctx, id);
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await repo.dailyCounts(
       c.db,
       c.tenantId,
       { deviceId: id, from: range.from, to: range.to },
       visibilityOf(c),
+      c.timeZone,
     );
     const { rows: types } = await listTypes(c.db, c.tenantId, undefined, undefined, 0);
     // The tenant's own entry wins over the platform's of the same name.
@@ -139,7 +141,7 @@ export class PestDeviceStatisticsService {
   async overview(ctx: Ctx, q: PestStatisticsQuery): Promise<PestStatistics> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const insects = await this.stats.pie(ctx, { deviceId: undefined, ...q });
     const devices = await totalsByDevice(
       ctx.db,
@@ -175,7 +177,7 @@ export class PestDeviceStatisticsService {
     requireAccess(ctx, STATISTICS_ACCESS.read);
     const type = await findType(ctx.db, ctx.tenantId, typeId);
     if (!type) throw InsectErrors.typeNotFound();
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const filter = { name: type.name, from: range.from, to: range.to };
     const vis = visibilityOf(ctx);
     const totals = await repo.totalsByName(ctx.db, ctx.tenantId, filter, vis);

@@ -55,7 +55,8 @@ export const registerInsectLampRoutes = (app: App, platform: Platform, records: 
     method: 'GET',
     url: '/wfpe/v1/:tenantId/insect-situation-lamp/:id/:day/page',
     access: LAMP_ACCESS.view,
-    summary: 'Photos one lamp (id) took on one farm day (day = YYYY-MM-DD, China time), newest first; paged',
+    summary:
+      'Photos one lamp (id) took on one farm day (day = YYYY-MM-DD in the time zone of the tenant), newest first; paged',
     schema: { params: lampDayParam, querystring: pageQuery, response: { 200: insectRecordPage } },
     handler: (ctx, req) =>
       lamps.photos(

@@ -99,9 +99,9 @@ export class InsectLampService {
     if (q.deviceId !== undefined) await this.lamp(ctx, q.deviceId, 'view');
     const range: Range | undefined =
       day !== undefined
-        ? resolveRange(day, day)
+        ? resolveRange(day, day, ctx.timeZone)
         : q.startTime || q.endTime
-          ? resolveRange(q.startTime, q.endTime)
+          ? resolveRange(q.startTime, q.endTime, ctx.timeZone)
           : undefined;
     const all = q.size === 0;
     const { rows, total } = await listPhotoRecords(
@@ -165,7 +165,7 @@ export class InsectLampService {
   /** page/history-data: the lamp's readings, newest first (default the last month). */
   async readings(ctx: Ctx, q: LampDataQuery) {
     const { ctx: c, row } = await this.lamp(ctx, q.deviceId, 'view');
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const all = q.size === 0;
     const { rows, total } = await readingsPage(
       c.db,
@@ -198,7 +198,7 @@ export class InsectLampService {
     requireTenant(ctx);
     requireAccess(ctx, LAMP_ACCESS.view);
     if (q.deviceId !== undefined) await this.lamp(ctx, q.deviceId, 'view');
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const filter = { deviceId: q.deviceId, from: range.from, to: range.to };
     const vis = { deviceTypes: visibilityOf(ctx).deviceTypes, manual: false };
     const totals = await repo.totalsByName(ctx.db, ctx.tenantId, filter, vis);
@@ -256,7 +256,7 @@ export class InsectLampService {
     const key = q.metric ?? COUNT_METRICS.find((k) => metricOf(row.typeKey, k)) ?? 'lampOn';
     const metric = metricOf(row.typeKey, key);
     if (!metric) throw DeviceErrors.unknownMetric({ metric: key.slice(0, 32) });
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const series = await readSeries(c.db, {
       tenantId: c.tenantId,
       deviceId: row.id,
@@ -264,6 +264,7 @@ export class InsectLampService {
       from: range.from,
       to: range.to,
       maxPoints: q.maxPoints,
+      timeZone: c.timeZone,
     });
     return toCurve(metric, series);
   }

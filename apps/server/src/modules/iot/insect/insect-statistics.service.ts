@@ -103,7 +103,7 @@ export class InsectStatisticsService {
   async pie(ctx: Ctx, q: StatisticsRangeQuery): Promise<PieSlice[]> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await repo.totalsByName(
       ctx.db,
       ctx.tenantId,
@@ -120,12 +120,13 @@ export class InsectStatisticsService {
     requireAccess(ctx, STATISTICS_ACCESS.read);
     const type = await findType(ctx.db, ctx.tenantId, typeId);
     if (!type) throw InsectErrors.typeNotFound();
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await repo.dailyCounts(
       ctx.db,
       ctx.tenantId,
       { deviceId: q.deviceId, areaId: q.areaId, name: type.name, from: range.from, to: range.to },
       visibilityOf(ctx),
+      ctx.timeZone,
     );
     const byDay = new Map(rows.filter((r) => r.name === type.name).map((r) => [r.day, r.n]));
     return {
@@ -138,7 +139,7 @@ export class InsectStatisticsService {
   async counts(ctx: Ctx, q: StatisticsRangeQuery, now = new Date()): Promise<InsectCounts> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const today = farmDayOf(now);
+    const today = farmDayOf(now, ctx.timeZone);
     const sum = async (days: number) => {
       const rows = await repo.totalsByName(
         ctx.db,
@@ -146,8 +147,8 @@ export class InsectStatisticsService {
         {
           deviceId: q.deviceId,
           areaId: q.areaId,
-          from: farmDayStart(addDays(today, 1 - days)),
-          to: new Date(farmDayStart(addDays(today, 1)).getTime() - 1),
+          from: farmDayStart(addDays(today, 1 - days), ctx.timeZone),
+          to: new Date(farmDayStart(addDays(today, 1), ctx.timeZone).getTime() - 1),
         },
         visibilityOf(ctx),
       );
@@ -160,7 +161,7 @@ export class InsectStatisticsService {
   async exportXlsx(ctx: Ctx, q: StatisticsRangeQuery): Promise<Buffer> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const filter = { deviceId: q.deviceId, areaId: q.areaId, from: range.from, to: range.to };
     const vis = visibilityOf(ctx);
     const { rows } = await repo.listRecords(ctx.db, ctx.tenantId, filter, vis, undefined, 0);
@@ -179,7 +180,11 @@ export class InsectStatisticsService {
         name: zh ? '虫情记录' : 'Pest records',
         preamble: [zh ? '虫情统计' : 'Pest statistics', range1],
         columns: [
-          { header: zh ? '时间' : 'Time', value: ({ r }) => farmTimeText(r.takenAt), width: 20 },
+          {
+            header: zh ? '时间' : 'Time',
+            value: ({ r }) => farmTimeText(r.takenAt, ctx.timeZone),
+            width: 20,
+          },
           { header: zh ? '设备' : 'Device', value: ({ r }) => r.deviceName ?? '', width: 20 },
           { header: zh ? '来源' : 'Source', value: ({ r }) => sourceName[r.source] ?? r.source },
           { header: zh ? '虫害名称' : 'Insect', value: ({ c }) => label(c.name), width: 16 },
@@ -200,7 +205,7 @@ export class InsectStatisticsService {
   }
 
   private async values(ctx: TenantCtx, body: StatisticsCreateBody): Promise<repo.RecordValues> {
-    const takenAt = parseHistoryTime(body.takenAt, 'start');
+    const takenAt = parseHistoryTime(body.takenAt, 'start', ctx.timeZone);
     if (!takenAt) throw InsectErrors.badTime();
     let areaId = body.areaId ?? null;
     const deviceId = body.deviceId ?? null;

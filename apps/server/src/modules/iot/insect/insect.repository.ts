@@ -184,8 +184,9 @@ export const deleteRecord = async (db: Db, tenantId: number, id: number): Promis
   return rows.length > 0;
 };
 
-// Farm days are Asia/Shanghai days (UTC+8 all year), named without a time-zone database.
-const farmDay = sql<string>`to_char((${insectRecords.takenAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+// Farm days are days of the tenant's zone (a bound parameter, ADR 0010); grouped by position below.
+const farmDay = (tz: string) =>
+  sql<string>`to_char(${insectRecords.takenAt} at time zone ${tz}::text, 'YYYY-MM-DD')`;
 const entryName = sql<string>`(e->>'name')`;
 const entryCount = sql<number>`sum((e->>'count')::int)::int`;
 
@@ -195,9 +196,10 @@ export const dailyCounts = async (
   tenantId: number,
   f: RecordFilter,
   v: Visibility,
+  tz: string,
 ): Promise<{ day: string; name: string; n: number }[]> => {
   const rows = await db.execute(sql`
-    select ${farmDay} as day, ${entryName} as name, ${entryCount} as n
+    select ${farmDay(tz)} as day, ${entryName} as name, ${entryCount} as n
     from ${insectRecords}
       left join ${devices} on ${deviceJoin(tenantId)}
       cross join lateral jsonb_array_elements(${insectRecords.counts}) e

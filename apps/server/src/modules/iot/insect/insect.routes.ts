@@ -85,7 +85,7 @@ export const registerInsectRoutes = (
           ? field.value
           : undefined;
       const text = fieldValue || req.query.takenAt;
-      const takenAt = text ? parseHistoryTime(text, 'start') : new Date();
+      const takenAt = text ? parseHistoryTime(text, 'start', ctx.timeZone) : new Date();
       if (!takenAt) throw InsectErrors.badTime();
       return records.storeDevicePhoto(ctx, device, image, takenAt);
     },

@@ -98,7 +98,7 @@ export class InsectService {
           id: fileId,
           attachmentUuid: null,
           bucketName: 'insect',
-          fileName: `${from.eui}-${farmDayOf(takenAt)}-${recordId}.${type.ext}`,
+          fileName: `${from.eui}-${farmDayOf(takenAt, ctx.timeZone)}-${recordId}.${type.ext}`,
           contentType: type.contentType,
           fileSize: image.length,
           storageKey,
@@ -117,7 +117,7 @@ export class InsectService {
     requireTenant(ctx);
     requireAccess(ctx, RECORD_ACCESS.view);
     const all = q.size === 0;
-    const range = q.startTime || q.endTime ? resolveRange(q.startTime, q.endTime) : undefined;
+    const range = q.startTime || q.endTime ? resolveRange(q.startTime, q.endTime, ctx.timeZone) : undefined;
     const { rows, total } = await repo.listRecords(
       ctx.db,
       ctx.tenantId,
@@ -181,7 +181,7 @@ export class InsectService {
   async trend(ctx: Ctx, q: InsectTrendQuery): Promise<InsectTrendPoint[]> {
     requireTenant(ctx);
     requireAccess(ctx, RECORD_ACCESS.view);
-    const range = resolveRange(q.startTime, q.endTime);
+    const range = resolveRange(q.startTime, q.endTime, ctx.timeZone);
     const vis = visibilityOf(ctx);
     const device = await findDevice(ctx.db, ctx.tenantId, q.deviceId);
     if (!device || !vis.deviceTypes.includes(device.typeKey as (typeof vis.deviceTypes)[number])) {
@@ -192,6 +192,7 @@ export class InsectService {
       ctx.tenantId,
       { deviceId: q.deviceId, from: range.from, to: range.to },
       vis,
+      ctx.timeZone,
     );
     return rows.map((r) => ({ name: r.name, insectQuantity: r.n, creationDate: r.day }));
   }

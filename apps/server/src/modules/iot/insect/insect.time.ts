@@ -1,19 +1,18 @@
 import { INSECT_RANGE_MAX_DAYS } from '@tilth/contracts/insect.types';
+import { dayOf, dayStart, timeText, addDays as zoneAddDays } from '../../../platform/time/zone.js';
 import { parseHistoryTime } from '../device/index.js';
 import { InsectErrors } from './insect.errors.js';
 
-// Farm days are China time (UTC+8 all year).
-const OFFSET = 8 * 3600_000;
+// Farm days are days of the tenant's time zone (ctx.timeZone, ADR 0010).
 const DAY = 86_400_000;
 
 /** 'YYYY-MM-DD' of the farm day `at` falls in. */
-export const farmDayOf = (at: Date): string => new Date(at.getTime() + OFFSET).toISOString().slice(0, 10);
+export const farmDayOf = (at: Date, tz: string): string => dayOf(at, tz);
 
 /** The instant a farm day starts. */
-export const farmDayStart = (day: string): Date => new Date(`${day}T00:00:00+08:00`);
+export const farmDayStart = (day: string, tz: string): Date => dayStart(day, tz);
 
-export const addDays = (day: string, n: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+export const addDays = zoneAddDays;
 
 /** The same day one month earlier (clamped to the month's last day), as the pest chart's default start. */
 export const monthBefore = (day: string): string => {
@@ -23,8 +22,7 @@ export const monthBefore = (day: string): string => {
 };
 
 /** 'YYYY-MM-DD HH:mm:ss' in farm time. */
-export const farmTimeText = (at: Date): string =>
-  new Date(at.getTime() + OFFSET).toISOString().slice(0, 19).replace('T', ' ');
+export const farmTimeText = (at: Date, tz: string): string => timeText(at, tz);
 
 export interface Range {
   from: Date;
@@ -35,19 +33,25 @@ export interface Range {
 }
 
 /** A query's range: given times, else the last month up to the end of today; at most a year. */
-export const resolveRange = (start: string | undefined, end: string | undefined, now = new Date()): Range => {
-  const today = farmDayOf(now);
-  const from = start === undefined ? farmDayStart(monthBefore(today)) : parseHistoryTime(start, 'start');
+export const resolveRange = (
+  start: string | undefined,
+  end: string | undefined,
+  tz: string,
+  now = new Date(),
+): Range => {
+  const today = farmDayOf(now, tz);
+  const from =
+    start === undefined ? farmDayStart(monthBefore(today), tz) : parseHistoryTime(start, 'start', tz);
   const to =
     end === undefined
-      ? new Date(farmDayStart(addDays(today, 1)).getTime() - 1)
-      : parseHistoryTime(end, 'end');
+      ? new Date(farmDayStart(addDays(today, 1), tz).getTime() - 1)
+      : parseHistoryTime(end, 'end', tz);
   if (!from || !to) throw InsectErrors.badTime();
   if (to < from) throw InsectErrors.rangeOrder();
   if (to.getTime() - from.getTime() > INSECT_RANGE_MAX_DAYS * DAY) {
     throw InsectErrors.rangeTooLong({ n: INSECT_RANGE_MAX_DAYS });
   }
-  return { from, to, firstDay: farmDayOf(from), lastDay: farmDayOf(to) };
+  return { from, to, firstDay: farmDayOf(from, tz), lastDay: farmDayOf(to, tz) };
 };
 
 /** Every farm day of a range, in order. */

@@ -5,6 +5,7 @@ import {
   type RainfallPeriod,
   type ReportGranularity,
 } from '@tilth/contracts/report.types';
+import { dayOf, dayStart, addDays as zoneAddDays } from '../../../platform/time/zone.js';
 import type { DayAggregate } from './report.repository.js';
 
 // The arithmetic of the weather reports, kept free of I/O so tests can check it by hand. Inputs are one
@@ -20,20 +21,13 @@ export const round = (x: number, digits = 2): number => {
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** 'YYYY-MM-DD' plus n days. */
-export const addDays = (date: string, days: number): string => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+export const addDays = zoneAddDays;
 
-/** The instant a farm day (Asia/Shanghai, UTC+8) starts. */
-export const farmDayStart = (date: string): Date => new Date(`${date}T00:00:00+08:00`);
+/** The instant a farm day (in the tenant's zone) starts. */
+export const farmDayStart = (date: string, tz: string): Date => dayStart(date, tz);
 
-const FARM_OFFSET_MS = 8 * 3_600_000;
-
-/** The farm day (Asia/Shanghai, UTC+8) an instant falls on. */
-export const farmDayOf = (at: Date): string =>
-  new Date(at.getTime() + FARM_OFFSET_MS).toISOString().slice(0, 10);
+/** The farm day (in the tenant's zone) an instant falls on. */
+export const farmDayOf = (at: Date, tz: string): string => dayOf(at, tz);
 
 /**
  * The range a report answers: the asked one cut to [first reading, today], so no period before the
@@ -43,9 +37,10 @@ export const answeredRange = (
   asked: { startDate: string; endDate: string },
   firstReading: Date | null,
   today: string,
+  tz: string,
 ): { startDate: string; endDate: string } | null => {
   if (!firstReading) return null;
-  const first = farmDayOf(firstReading);
+  const first = farmDayOf(firstReading, tz);
   const startDate = asked.startDate < first ? first : asked.startDate;
   const endDate = asked.endDate > today ? today : asked.endDate;
   return startDate <= endDate ? { startDate, endDate } : null;

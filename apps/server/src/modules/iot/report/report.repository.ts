@@ -38,7 +38,7 @@ export const listStations = async (
     )
     .orderBy(asc(devices.name), asc(devices.id));
 
-/** One station's hourly rollups of one metric folded into a farm day (Asia/Shanghai, UTC+8). */
+/** One station's hourly rollups of one metric folded into a farm day (in the tenant's zone). */
 export interface DayAggregate {
   deviceId: number;
   /** 'YYYY-MM-DD' */
@@ -57,9 +57,10 @@ export interface DayAggregate {
   hoursAtOrAbove: number;
 }
 
-// Shanghai has kept UTC+8 without daylight saving since 1991, so a fixed offset names the farm day and
-// no time-zone database is needed in the database engine.
-const farmDay = sql<string>`to_char((${telemetryHourly.bucket} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+// The farm day of an hour bucket in the tenant's zone (a bound parameter, ADR 0010). Grouped and ordered
+// by position: the same expression with its own parameter number is another expression to Postgres.
+const farmDay = (tz: string) =>
+  sql<string>`to_char(${telemetryHourly.bucket} at time zone ${tz}::text, 'YYYY-MM-DD')`;
 const hourlyMean = sql`(${telemetryHourly.sum} / nullif(${telemetryHourly.count}, 0))`;
 
 export const dailyAggregates = async (
@@ -69,6 +70,7 @@ export const dailyAggregates = async (
   metric: string,
   from: Date,
   to: Date,
+  tz: string,
   threshold = Number.POSITIVE_INFINITY,
 ): Promise<DayAggregate[]> => {
   if (deviceIds.length === 0) return [];
@@ -76,7 +78,7 @@ export const dailyAggregates = async (
   return db
     .select({
       deviceId: telemetryHourly.deviceId,
-      day: farmDay,
+      day: farmDay(tz),
       hours: sql<number>`count(*)::int`,
       total: sql<number>`sum(${telemetryHourly.sum})::float8`,
       maxHourSum: sql<number>`max(${telemetryHourly.sum})::float8`,
@@ -95,8 +97,8 @@ export const dailyAggregates = async (
         lt(telemetryHourly.bucket, to),
       ),
     )
-    .groupBy(telemetryHourly.deviceId, farmDay)
-    .orderBy(farmDay);
+    .groupBy(telemetryHourly.deviceId, sql`2`)
+    .orderBy(sql`2`);
 };
 
 /** The first hour the stations reported the metric (the primary key's prefix answers it); null if never. */

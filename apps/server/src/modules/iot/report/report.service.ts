@@ -138,7 +138,7 @@ export class ReportService {
   ): Promise<{ startDate: string; endDate: string } | null> {
     const ids = stations.map((s) => s.deviceId);
     const first = await firstReading(ctx.db, ctx.tenantId, ids, metric);
-    return answeredRange(r, first, farmDayOf(new Date()));
+    return answeredRange(r, first, farmDayOf(new Date(), ctx.timeZone), ctx.timeZone);
   }
 
   private aggregates(
@@ -153,8 +153,9 @@ export class ReportService {
       ctx.tenantId,
       stations.map((s) => s.deviceId),
       metric,
-      farmDayStart(r.startDate),
-      farmDayStart(addDays(r.endDate, 1)),
+      farmDayStart(r.startDate, ctx.timeZone),
+      farmDayStart(addDays(r.endDate, 1), ctx.timeZone),
+      ctx.timeZone,
       threshold,
     );
   }

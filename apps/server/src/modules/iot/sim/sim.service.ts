@@ -50,9 +50,9 @@ export const toSim = (r: SimRow, deviceCount: number): SimCard => ({
   creationDate: r.creationDate.toISOString(),
 });
 
-const date = (text: string | null | undefined, field: string): Date | null | undefined => {
+const date = (text: string | null | undefined, field: string, tz: string): Date | null | undefined => {
   if (text === undefined || text === null) return text;
-  const d = parseHistoryTime(text, 'start');
+  const d = parseHistoryTime(text, 'start', tz);
   if (!d) throw SimErrors.badDate({ field });
   return d;
 };
@@ -112,7 +112,7 @@ export class SimService {
   async create(ctx: Ctx, body: SimCreateBody): Promise<SimCard> {
     requireTenant(ctx);
     requireAccess(ctx, SIM_ACCESS.create);
-    const values = this.values(body, undefined);
+    const values = this.values(body, undefined, ctx.timeZone);
     await this.checkIccid(ctx, values.iccid, undefined);
     const res = await insertSim(ctx.db, ctx.tenantId, ctx.user.id, values);
     return this.load(ctx, this.written(res, values.iccid).id);
@@ -124,7 +124,7 @@ export class SimService {
     const current = await findSim(ctx.db, ctx.tenantId, body.id);
     if (!current) throw SimErrors.notFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
-    const values = this.values(body, current);
+    const values = this.values(body, current, ctx.timeZone);
     if (values.iccid !== current.iccid) await this.checkIccid(ctx, values.iccid, current.id);
     const res = await updateSim(
       ctx.db,
@@ -146,10 +146,10 @@ export class SimService {
     return { success: true };
   }
 
-  private values(body: SimCreateBody | SimUpdateBody, current: SimRow | undefined): SimValues {
+  private values(body: SimCreateBody | SimUpdateBody, current: SimRow | undefined, tz: string): SimValues {
     const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
-    const activatedAt = keep(date(body.activatedAt, 'activatedAt'), current?.activatedAt ?? null);
-    const expiresAt = keep(date(body.expiresAt, 'expiresAt'), current?.expiresAt ?? null);
+    const activatedAt = keep(date(body.activatedAt, 'activatedAt', tz), current?.activatedAt ?? null);
+    const expiresAt = keep(date(body.expiresAt, 'expiresAt', tz), current?.expiresAt ?? null);
     if (activatedAt && expiresAt && expiresAt.getTime() < activatedAt.getTime()) {
       throw SimErrors.expiresBeforeActivation();
     }

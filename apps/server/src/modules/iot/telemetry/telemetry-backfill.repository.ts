@@ -24,17 +24,21 @@ export const rollupHourlyFromRaw = async (db: Db, tenantId: number, deviceIds: r
     on conflict do nothing`);
 };
 
-/** Telemetry_daily from the hourly rows of the given devices (days in Asia/Shanghai, as ingest does). */
+// The tenant's zone, read in the statement (ADR 0010): daily rows start at the tenant's midnight.
+const tenantZone = (tenantId: number) => sql`(select time_zone from tenants where id = ${tenantId}::bigint)`;
+
+/** Telemetry_daily from the hourly rows of the given devices (days in the tenant's zone, as ingest does). */
 export const rebuildDailyRollups = async (db: Db, tenantId: number, deviceIds: readonly number[]) => {
   if (deviceIds.length === 0) return;
   const ids = sql.join(
     deviceIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  const tz = tenantZone(tenantId);
   await db.execute(sql`
     insert into telemetry_daily as d (tenant_id, device_id, metric, bucket, count, sum, min, max, last, last_ts, updated_at)
     select tenant_id, device_id, metric,
-      (date_trunc('day', bucket at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai') as day,
+      (date_trunc('day', bucket at time zone ${tz}) at time zone ${tz}) as day,
       sum(count)::int, sum(sum), min(min), max(max),
       (array_agg(last order by last_ts desc))[1], max(last_ts), now()
     from telemetry_hourly
@@ -64,7 +68,7 @@ export const insertReadingsForTest = async (
     ['telemetry_hourly', sql`date_trunc('hour', t.ts)`],
     [
       'telemetry_daily',
-      sql`(date_trunc('day', t.ts at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`,
+      sql`(date_trunc('day', t.ts at time zone ${tenantZone(tenantId)}) at time zone ${tenantZone(tenantId)})`,
     ],
   ] as const) {
     await db.execute(sql`

@@ -2,10 +2,11 @@ import { DEVICE_TYPES } from '@tilth/contracts/device-types';
 import type { Database, Db } from '../../../platform/db/client.js';
 import type { CommandAck, StatusChange, StoredReading } from '../../../platform/iot/iot.js';
 import type { IngestItem, IngestOutcome, StatsDelta, TelemetrySink } from '../../../platform/iot/ports.js';
-import { listTenantIds } from '../../identity/tenant/index.js';
+import { listTenantIds, tenantTimeZone } from '../../identity/tenant/index.js';
 import {
   addIngestStats,
   type DeviceTouch,
+  dailyCutElsewhere,
   dailyWatermark,
   databaseNow,
   type HourlyDelta,
@@ -13,6 +14,7 @@ import {
   insertTelemetry,
   lockDevicesForIngest,
   markSilentOffline,
+  recutDaily,
   rollupDaily,
   type StatusLogRow,
   type TelemetryRow,
@@ -174,6 +176,8 @@ export const hourlyDeltas = (rows: readonly TelemetryRow[]): HourlyDelta[] => {
 /** The telemetry domain's TelemetrySink: storage, the silence sweep and the daily rollups. */
 export class TelemetryIngest implements TelemetrySink {
   private readonly rollupSince = new Map<number, Date | null>();
+  /** The zone each tenant's daily rows were last found cut in. */
+  private readonly rollupZone = new Map<number, string | null>();
   private rolling: Promise<number> | undefined;
 
   constructor(private readonly database: Database) {}
@@ -210,6 +214,8 @@ export class TelemetryIngest implements TelemetrySink {
 
   /**
    * Recomputes telemetry_daily from the hourly rows updated since the last run (every tenant, or one).
+   * A tenant whose zone is not the one its rows were last checked in has them checked, and cut again
+   * whole when a row does not start at its midnight (ADR 0010: the tenant changed its zone).
    * Runs are serialised; answers the number of daily rows written.
    */
   refreshDailyRollups(tenantId?: number): Promise<number> {
@@ -223,10 +229,14 @@ export class TelemetryIngest implements TelemetrySink {
             ? (this.rollupSince.get(t) ?? null)
             : await dailyWatermark(tx, t);
           const since = mark && new Date(mark.getTime() - ROLLUP_MARGIN_MS);
-          return { started, written: await rollupDaily(tx, t, since) };
+          const zone = (await tenantTimeZone(tx, t)) ?? null;
+          const recut =
+            this.rollupZone.get(t) !== zone && (await dailyCutElsewhere(tx, t)) ? await recutDaily(tx, t) : 0;
+          return { started, zone, written: recut + (await rollupDaily(tx, t, since)) };
         });
         // Moved only after the commit: a failed run is redone from the same point.
         this.rollupSince.set(t, r.started);
+        this.rollupZone.set(t, r.zone);
         n += r.written;
       }
       return n;

@@ -248,7 +248,7 @@ export interface IngestStatRow {
   lastReason: string | null;
 }
 
-/** Stored ingest counters of the last `days` days (Asia/Shanghai), newest day first. */
+/** Stored ingest counters of the last `days` server days (platform/iot/ingest-counters.ts), newest first. */
 export const listIngestStats = async (
   db: Db,
   tenantId: number,
@@ -266,31 +266,61 @@ export const listIngestStats = async (
   }));
 };
 
+// The tenant's zone, read in the statement itself (ADR 0010): a daily row starts at the tenant's midnight.
+const tenantZone = (tenantId: number) => sql`(select time_zone from tenants where id = ${tenantId}::bigint)`;
+
 /**
- * Recomputes the daily rows (days in Asia/Shanghai, UTC+8 all year) of every (device, metric, day)
- * with an hourly row updated after `since`; answers how many daily rows were written.
+ * Recomputes the daily rows (days in the tenant's time zone) of every (device, metric, day) with an
+ * hourly row updated after `since`; answers how many daily rows were written. Hourly buckets are UTC
+ * hours, so a zone with a half-hour offset files each hour under the day it starts in.
  */
 export const rollupDaily = async (db: Db, tenantId: number, since: Date | null): Promise<number> => {
+  const tz = tenantZone(tenantId);
   const res = await db.execute(sql`
     with days as (
-      select distinct device_id, metric,
-        (date_trunc('day', bucket at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai') as day
+      select distinct device_id, metric, date_trunc('day', bucket at time zone ${tz}) as local_day
       from telemetry_hourly
       where tenant_id = ${tenantId}::bigint
         and updated_at > coalesce(${since?.toISOString() ?? null}::timestamptz, '-infinity'::timestamptz)
+    ), cut as (
+      -- local midnight to local midnight: 23 or 25 hours on a daylight-saving day
+      select device_id, metric, local_day at time zone ${tz} as day,
+        (local_day + interval '1 day') at time zone ${tz} as next_day
+      from days
     )
     insert into telemetry_daily as t (tenant_id, device_id, metric, bucket, count, sum, min, max, last, last_ts, updated_at)
     select ${tenantId}::bigint, h.device_id, h.metric, d.day, sum(h.count)::int, sum(h.sum), min(h.min), max(h.max),
       (array_agg(h.last order by h.last_ts desc))[1], max(h.last_ts), now()
-    from days d
+    from cut d
     join telemetry_hourly h on h.tenant_id = ${tenantId}::bigint and h.device_id = d.device_id
-      and h.metric = d.metric and h.bucket >= d.day and h.bucket < d.day + interval '1 day'
+      and h.metric = d.metric and h.bucket >= d.day and h.bucket < d.next_day
     group by h.device_id, h.metric, d.day
     on conflict (tenant_id, device_id, metric, bucket) do update set
       count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max,
       last = excluded.last, last_ts = excluded.last_ts, updated_at = excluded.updated_at
     returning 1`);
   return rowsOf<unknown>(res).length;
+};
+
+/**
+ * Whether some daily row of the tenant was cut in another zone than its current one (its bucket is not a
+ * midnight of the tenant's zone): the tenant changed its zone since.
+ */
+export const dailyCutElsewhere = async (db: Db, tenantId: number): Promise<boolean> => {
+  const tz = tenantZone(tenantId);
+  const res = await db.execute(sql`
+    select exists (
+      select 1 from telemetry_daily
+      where tenant_id = ${tenantId}::bigint
+        and bucket <> date_trunc('day', bucket at time zone ${tz}) at time zone ${tz}
+    ) as x`);
+  return rowsOf<{ x: boolean }>(res)[0]?.x === true;
+};
+
+/** Drops a tenant's daily rows and cuts them again from every hourly row, in the tenant's zone. */
+export const recutDaily = async (db: Db, tenantId: number): Promise<number> => {
+  await db.execute(sql`delete from telemetry_daily where tenant_id = ${tenantId}::bigint`);
+  return rollupDaily(db, tenantId, null);
 };
 
 /** Where the daily rollup of a tenant left off: the newest daily row's computation time. */

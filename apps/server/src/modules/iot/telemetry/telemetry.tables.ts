@@ -37,7 +37,7 @@ const rollupColumns = () => ({
   tenantId: tenantIdColumn(),
   deviceId: bigint('device_id', { mode: 'number' }).notNull(),
   metric: text('metric').notNull(),
-  /** Start of the bucket (UTC hour; for daily, midnight Asia/Shanghai as an instant). */
+  /** Start of the bucket (UTC hour; for daily, the tenant's midnight as an instant). */
   bucket: timestamp('bucket', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull(),
   sum: doublePrecision('sum').notNull(),
@@ -56,7 +56,10 @@ export const telemetryHourly = pgTable('telemetry_hourly', rollupColumns(), (t) 
   tenantIsolation(),
 ]);
 
-/** Daily aggregates (days in Asia/Shanghai), recomputed from hourly rows of the days touched. */
+/**
+ * Daily aggregates (days in the tenant's time zone), recomputed from hourly rows of the days touched, and
+ * cut again whole when the tenant changes its zone (telemetry.ingest.ts refreshDailyRollups).
+ */
 export const telemetryDaily = pgTable('telemetry_daily', rollupColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.deviceId, t.metric, t.bucket] }),
   tenantIsolation(),

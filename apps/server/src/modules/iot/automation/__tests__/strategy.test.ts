@@ -1,6 +1,7 @@
 import type { DeviceGroup, Strategy, StrategyRun } from '@tilth/contracts/automation.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, atWallTime, dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -194,7 +195,7 @@ describe('schedule strategy', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const id = json<Strategy>(res).id;
-    const tomorrow = farmDayStart(new Date()).getTime() + 24 * 60 * MIN;
+    const tomorrow = farmDayStart(new Date(), 'Asia/Shanghai').getTime() + 24 * 60 * MIN;
     const slot = tomorrow + (6 * 60 + 30) * MIN;
     await engine.runOnce(new Date(slot - MIN), [A]);
     expect(await runsOf(id)).toHaveLength(0);
@@ -209,6 +210,44 @@ describe('schedule strategy', () => {
     await engine.runOnce(new Date(slot + 24 * 60 * MIN), [A]);
     expect(await runsOf(id)).toHaveLength(2);
     await v2.close();
+  });
+});
+
+describe('schedule strategy in the tenant time zone', () => {
+  it("fires a slot at the tenant's wall clock (America/New_York), not Shanghai's", async () => {
+    const B = s.fixtures.tenantB;
+    const NY = 'America/New_York';
+    const settings = await call(tok.adminB, 'GET', `/wfpf/v1/${B}/tenant/settings`);
+    const put = await call(tok.adminB, 'PUT', `/wfpf/v1/${B}/tenant/settings`, {
+      ...json<object>(settings),
+      timeZone: NY,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const v = await FakeDevice.online(s, B, { typeKey: 'electric-valve', name: 'NY valve' });
+    const res = await call(tok.adminB, 'POST', `/wfpe/v1/${B}/intelligent/strategy`, {
+      name: 'evening close',
+      trigger: { kind: 'schedule', times: ['22:00'] },
+      action: { targetKind: 'device', targetId: v.id, action: 'close' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = json<Strategy>(res).id;
+    const runs = async () =>
+      json<Page<StrategyRun>>(
+        await call(tok.adminB, 'GET', `/wfpe/v1/${B}/intelligent/strategy/${id}/runs?size=50`),
+      ).content;
+    // 22:00 tomorrow in New York is 10:00 or 11:00 the day after in Shanghai: another day there.
+    const [y, m, d] = addDays(dayOf(new Date(), NY), 1).split('-').map(Number) as [number, number, number];
+    const slot = atWallTime(NY, y, m, d, 22, 0).getTime();
+    expect(dayOf(new Date(slot), 'Asia/Shanghai')).not.toBe(dayOf(new Date(slot), NY));
+    await engine.runOnce(new Date(atWallTime('Asia/Shanghai', y, m, d, 22, 1).getTime()), [B]);
+    expect(await runs()).toHaveLength(0);
+    await engine.runOnce(new Date(slot + MIN), [B]);
+    expect((await runs()).map((r) => r.outcome)).toEqual(['fired']);
+    // Tenant B stays without strategies for the cross-tenant checks below.
+    expect((await call(tok.adminB, 'DELETE', `/wfpe/v1/${B}/intelligent/strategy/${id}`)).statusCode).toBe(
+      200,
+    );
+    await v.close();
   });
 });
 

@@ -2,6 +2,7 @@ import type { ControlLogItem, SwitchItem } from '@tilth/contracts/control.types'
 import type { DeviceStatusLogItem } from '@tilth/contracts/device.types';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   type RoleTokens,
@@ -45,7 +46,8 @@ const sheetOf = async (payload: Buffer) => {
   if (!ws) throw new Error('no sheet');
   return ws;
 };
-const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+// Today in tenant A's zone, Asia/Shanghai.
+const today = () => dayOf(new Date(), 'Asia/Shanghai');
 
 const settle = (cmdId: string) =>
   waitFor(

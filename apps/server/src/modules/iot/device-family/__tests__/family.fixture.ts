@@ -2,6 +2,7 @@ import type { CommandPayload } from '@tilth/contracts/device-protocol.types';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { MqttClient } from 'mqtt';
+import { dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   type RoleTokens,
@@ -87,8 +88,8 @@ export const startFamilyFixture = async (): Promise<FamilyFixture> => {
   return { s, tok, tA, call, deviceRow, online, close };
 };
 
-/** Today in China time as a history range query. */
+/** Today in tenant A's zone (Asia/Shanghai) as a history range query. */
 export const today = (): string => {
-  const d = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const d = dayOf(new Date(), 'Asia/Shanghai');
   return `startTime=${encodeURIComponent(`${d} 00:00:00`)}&endTime=${encodeURIComponent(`${d} 23:59:59`)}`;
 };

@@ -18,7 +18,7 @@ let s: TestServer;
 let tA: number;
 let tok: RoleTokens;
 let deviceId = 0;
-/** 2025-05-01 00:00 in China time. */
+/** 2025-05-01 00:00 in China time (tenant A is on Asia/Shanghai). */
 const DAY_START = Date.parse('2025-04-30T16:00:00Z');
 const MIN = 60_000;
 /** airTemp of minute i of the day: a saw tooth, so bucket min / max are easy to predict. */
@@ -127,6 +127,7 @@ describe('device curve', () => {
       from: new Date('2024-05-01T00:00:00Z'),
       to: new Date('2025-05-02T00:00:00Z'),
       maxPoints: 2000,
+      timeZone: 'Asia/Shanghai',
     });
     // Outside a tenant transaction row-level security shows nothing: the function never leaks.
     expect(year.points).toEqual([]);
@@ -236,5 +237,57 @@ describe('device status log', () => {
       headers: auth(tok.adminB),
     });
     expect(json<Page<DeviceStatusLogItem>>(other).content).toEqual([]);
+  });
+});
+
+describe('device history in the tenant time zone', () => {
+  it('reads and writes history times in New York time and names the zone in the export', async () => {
+    const B = s.fixtures.tenantB;
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      s.inject({
+        method,
+        url,
+        headers: { ...auth(tok.adminB), 'accept-language': 'en-US' },
+        ...(payload ? { payload } : {}),
+      });
+    const settings = json<object>(await call('GET', `/wfpf/v1/${B}/tenant/settings`));
+    const put = await call('PUT', `/wfpf/v1/${B}/tenant/settings`, {
+      ...settings,
+      timeZone: 'America/New_York',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const created = await call('POST', `/wfpe/v1/${B}/device`, {
+      deviceType: 'weather-station',
+      eui: 'NY-CURVE-1',
+      name: 'NY station',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = json<DeviceCreated>(created).device.id;
+    // 02:00Z is 30 April 22:00 in New York (1 May 10:00 in Shanghai); 06:00Z is 1 May 02:00 in New York.
+    await s.platform.database.withTenant(B, (tx) =>
+      insertReadingsForTest(tx, B, id, [
+        { seq: 1, ts: new Date('2025-05-01T02:00:00Z'), values: { airTemp: 10 } },
+        { seq: 2, ts: new Date('2025-05-01T06:00:00Z'), values: { airTemp: 12 } },
+      ]),
+    );
+    const res = await call(
+      'GET',
+      `/wfpe/v1/${B}/device/${id}/curve/export?startTime=2025-05-01&endTime=2025-05-01`,
+    );
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain('NY-CURVE-1-20250501-20250501.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(1).value).toBe('2025-05-01 02:00:00');
+    expect(wb.worksheets[1]?.getRow(3).values).toEqual([undefined, 'Time zone', 'America/New_York']);
+    const curve = await call(
+      'GET',
+      `/wfpe/v1/${B}/device/${id}/curve?metric=airTemp&startTime=2025-04-30%2022:00:00&endTime=2025-04-30%2023:59:59`,
+    );
+    expect(json<Curve>(curve).points).toEqual([
+      { collectionTime: '2025-05-01T02:00:00.000Z', collectionData: 10 },
+    ]);
   });
 });

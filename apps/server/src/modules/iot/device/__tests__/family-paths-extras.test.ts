@@ -2,6 +2,7 @@ import type { Page } from '@tilth/contracts/common.types';
 import type { Curve, DeviceStatusLogItem } from '@tilth/contracts/device.types';
 import type { FamilyArea, FamilyDevice } from '@tilth/contracts/device-family-paths.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../../../platform/time/zone.js';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { registerDevice, waitFor } from '../../../../test/iot.js';
 import { FakeDevice } from '../../control/__tests__/fake-device.js';
@@ -208,8 +209,9 @@ describe('insecticidal lamp v2 control and history', () => {
     const t0 = Date.now() - 3600_000;
     await lamp.publish(1, t0, { killCount: 10 });
     await lamp.publish(2, t0 + 60_000, { killCount: 14 });
-    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    // Days of tenant A's zone, Asia/Shanghai.
+    const day = dayOf(new Date(), 'Asia/Shanghai');
+    const yesterday = addDays(day, -1);
     const q = `metric=killCount&startTime=${yesterday}%2000:00:00&endTime=${day}%2023:59:59`;
     const res = await api.call(
       'viewer',

@@ -239,6 +239,6 @@ describe('v2 insect types and identification', () => {
 
   it('the photo was taken today (farm time)', async () => {
     const rec = await get<{ takenAt: string }>(tk.viewer, `/wfpe/v1/${A}/insect/${photoId}`);
-    expect(farmDayOf(new Date(rec.takenAt))).toBe(farmDayOf(new Date()));
+    expect(farmDayOf(new Date(rec.takenAt), 'Asia/Shanghai')).toBe(farmDayOf(new Date(), 'Asia/Shanghai'));
   });
 });

@@ -26,18 +26,38 @@ const day = (d: string, v: Partial<DayAggregate> = {}): DayAggregate => ({
   ...v,
 });
 
+const SH = 'Asia/Shanghai';
+const first0 = new Date('2024-05-01T02:00:00Z');
+
 describe('report arithmetic without data', () => {
-  it('cuts the asked range to [first reading, today] and names the farm day in UTC+8', () => {
-    expect(farmDayOf(new Date('2024-04-30T16:00:00Z'))).toBe('2024-05-01');
-    expect(farmDayOf(new Date('2024-04-30T15:59:59Z'))).toBe('2024-04-30');
+  it("cuts the asked range to [first reading, today] and names the farm day in the tenant's zone", () => {
+    expect(farmDayOf(new Date('2024-04-30T16:00:00Z'), SH)).toBe('2024-05-01');
+    expect(farmDayOf(new Date('2024-04-30T15:59:59Z'), SH)).toBe('2024-04-30');
+    expect(farmDayOf(new Date('2024-05-01T03:59:59Z'), 'America/New_York')).toBe('2024-04-30');
+    expect(
+      answeredRange(
+        { startDate: '2024-04-01', endDate: '2024-05-31' },
+        first0,
+        '2024-05-31',
+        'America/New_York',
+      ),
+    ).toEqual({ startDate: '2024-04-30', endDate: '2024-05-31' });
     const first = new Date('2024-05-01T02:00:00Z');
-    expect(answeredRange({ startDate: '2024-01-01', endDate: '2024-12-31' }, first, '2024-11-25')).toEqual({
+    expect(
+      answeredRange({ startDate: '2024-01-01', endDate: '2024-12-31' }, first, '2024-11-25', SH),
+    ).toEqual({
       startDate: '2024-05-01',
       endDate: '2024-11-25',
     });
-    expect(answeredRange({ startDate: '2024-11-26', endDate: '2024-11-30' }, first, '2024-11-25')).toBeNull();
-    expect(answeredRange({ startDate: '2023-01-01', endDate: '2023-12-31' }, first, '2024-11-25')).toBeNull();
-    expect(answeredRange({ startDate: '2024-01-01', endDate: '2024-01-31' }, null, '2024-11-25')).toBeNull();
+    expect(
+      answeredRange({ startDate: '2024-11-26', endDate: '2024-11-30' }, first, '2024-11-25', SH),
+    ).toBeNull();
+    expect(
+      answeredRange({ startDate: '2023-01-01', endDate: '2023-12-31' }, first, '2024-11-25', SH),
+    ).toBeNull();
+    expect(
+      answeredRange({ startDate: '2024-01-01', endDate: '2024-01-31' }, null, '2024-11-25', SH),
+    ).toBeNull();
   });
 
   it('a rainfall period without readings is null, a dry day with readings is 0', () => {

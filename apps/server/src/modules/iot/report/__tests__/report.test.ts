@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   type RoleTokens,
@@ -74,11 +75,11 @@ interface Period {
   daysWithData: number;
 }
 
-/** Today as a farm day (Asia/Shanghai, UTC+8), plus n days. */
-const farmDay = (n = 0) => new Date(Date.now() + 8 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+/** Today as a farm day (tenant A is on Asia/Shanghai, UTC+8), plus n days. */
+const farmDay = (n = 0) => addDays(dayOf(new Date(), 'Asia/Shanghai'), n);
 
 describe('rainfall report', () => {
-  it('sums a station by farm day (UTC+8) with rain days from 0.1 mm and the heaviest hour', async () => {
+  it('sums a station by farm day (Asia/Shanghai, UTC+8) with rain days from 0.1 mm and the heaviest hour', async () => {
     const res = await get(
       tk.viewer,
       `/wfpe/v1/${A}/report/rainfall?deviceId=${s1}&granularity=day&startDate=2024-05-01&endDate=2024-05-04`,
@@ -395,5 +396,41 @@ describe('light report', () => {
     expect(res.headers['content-disposition']).toContain(
       'filename="Light report-2024-05-01-2024-05-01.xlsx"',
     );
+  });
+});
+
+describe('report days in the tenant time zone', () => {
+  it("buckets days at the tenant's midnight (America/New_York), not Shanghai's", async () => {
+    const B = s.fixtures.tenantB;
+    const settings = await s.inject({
+      method: 'GET',
+      url: `/wfpf/v1/${B}/tenant/settings`,
+      headers: auth(tk.adminB),
+    });
+    const put = await s.inject({
+      method: 'PUT',
+      url: `/wfpf/v1/${B}/tenant/settings`,
+      headers: auth(tk.adminB),
+      payload: { ...(settings.json() as object), timeZone: 'America/New_York' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const ny = await insertDevice(s, B, { typeKey: 'weather-station', name: 'NY station', eui: 'WSNY01' });
+    // Both are 1 May in Shanghai (10:00, 14:00); in New York 30 April 22:00 and 1 May 02:00 (EDT, UTC-4).
+    await insertHourly(s, B, ny, 'rainfall', [
+      { hour: '2024-05-01T02:00:00Z', sum: 1.5, count: 1 },
+      { hour: '2024-05-01T06:00:00Z', sum: 2.0, count: 1 },
+    ]);
+    const res = await get(
+      tk.adminB,
+      `/wfpe/v1/${B}/report/rainfall?deviceId=${ny}&granularity=day&startDate=2024-04-29&endDate=2024-05-02`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { periods: Period[]; startDate: string };
+    expect(body.startDate).toBe('2024-04-30');
+    expect(body.periods.map((p) => [p.period, p.rainfall])).toEqual([
+      ['2024-04-30', 1.5],
+      ['2024-05-01', 2],
+      ['2024-05-02', null],
+    ]);
   });
 });

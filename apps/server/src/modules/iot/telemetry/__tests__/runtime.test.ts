@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandAck, StatusChange, StoredReading } from '../../../../platform/iot/iot.js';
+import { dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -186,8 +187,8 @@ describe('daily rollup', () => {
         sql`select to_char(bucket at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI') as b, count, sum, max
             from telemetry_daily where device_id = ${d.id} and metric = 'rainfall' order by bucket`,
       );
-    const d1 = new Date(utc(15, 30) + 8 * 3600_000).toISOString().slice(0, 10);
-    const d2 = new Date(utc(16, 30) + 8 * 3600_000).toISOString().slice(0, 10);
+    const d1 = dayOf(new Date(utc(15, 30)), 'Asia/Shanghai');
+    const d2 = dayOf(new Date(utc(16, 30)), 'Asia/Shanghai');
     expect(await daily()).toEqual([
       { b: `${d1} 00:00`, count: 2, sum: 3.5, max: 2 },
       { b: `${d2} 00:00`, count: 1, sum: 4, max: 4 },
@@ -195,6 +196,67 @@ describe('daily rollup', () => {
     await publishTelemetry(c, d, { seq: 4, ts: utc(17, 0), values: { rainfall: 1 } });
     await server.platform.iot.refreshDailyRollups(tenantA);
     expect((await daily())[1]).toEqual({ b: `${d2} 00:00`, count: 2, sum: 5, max: 4 });
+  });
+});
+
+describe('daily rollup in the tenant time zone', () => {
+  // 02:00 and 06:00 UTC: one day in Shanghai (10:00, 14:00), two in New York (21:00 / 22:00 the day before, then 01:00 / 02:00).
+  const setup = async () => {
+    const { tenantB } = server.fixtures;
+    const d = await registerDevice(server, tenantB, { typeKey: 'weather-station' });
+    const c = await connect(d);
+    const day = new Date(clock - 3 * 86_400_000);
+    const utc = (h: number) => Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), h);
+    await publishTelemetry(c, d, { seq: 1, ts: utc(2), values: { rainfall: 2 } });
+    await publishTelemetry(c, d, { seq: 2, ts: utc(6), values: { rainfall: 3 } });
+    const daily = () =>
+      rows<{ b: string; sum: number }>(
+        tenantB,
+        sql`select to_char(bucket at time zone 'America/New_York', 'YYYY-MM-DD HH24:MI') as b, sum
+            from telemetry_daily where device_id = ${d.id} and metric = 'rainfall' order by bucket`,
+      );
+    return { tenantB, utc, daily };
+  };
+  const setZone = (id: number, tz: string) =>
+    server.platform.database.db.execute(sql`update tenants set time_zone = ${tz} where id = ${id}`);
+
+  it("cuts days at the tenant's midnight (America/New_York)", async () => {
+    const { tenantB, utc, daily } = await setup();
+    await setZone(tenantB, 'America/New_York');
+    try {
+      await server.platform.iot.refreshDailyRollups(tenantB);
+      expect(await daily()).toEqual([
+        { b: `${dayOf(new Date(utc(2)), 'America/New_York')} 00:00`, sum: 2 },
+        { b: `${dayOf(new Date(utc(6)), 'America/New_York')} 00:00`, sum: 3 },
+      ]);
+    } finally {
+      await setZone(tenantB, 'Asia/Shanghai');
+      await server.platform.iot.refreshDailyRollups(tenantB);
+    }
+  });
+
+  it("cuts a tenant's daily rows again when its zone changes", async () => {
+    const { tenantB, utc, daily } = await setup();
+    await server.platform.iot.refreshDailyRollups(tenantB);
+    const shanghai = await rows<{ n: number }>(
+      tenantB,
+      sql`select count(*)::int as n from telemetry_daily where tenant_id = ${tenantB}
+          and bucket <> date_trunc('day', bucket at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai'`,
+    );
+    expect(shanghai).toEqual([{ n: 0 }]);
+    expect((await daily()).map((r) => r.sum)).toEqual([5]);
+    await setZone(tenantB, 'America/New_York');
+    try {
+      await server.platform.iot.refreshDailyRollups(tenantB);
+      expect(await daily()).toEqual([
+        { b: `${dayOf(new Date(utc(2)), 'America/New_York')} 00:00`, sum: 2 },
+        { b: `${dayOf(new Date(utc(6)), 'America/New_York')} 00:00`, sum: 3 },
+      ]);
+    } finally {
+      await setZone(tenantB, 'Asia/Shanghai');
+      await server.platform.iot.refreshDailyRollups(tenantB);
+    }
+    expect((await daily()).map((r) => r.sum)).toEqual([5]);
   });
 });
 
