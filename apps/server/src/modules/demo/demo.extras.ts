@@ -16,6 +16,7 @@ import { seedPlans } from '../farm/plan/index.js';
 import { seedSeedProducts } from '../farm/seed/index.js';
 import { seedTasks } from '../farm/task/index.js';
 import { seedWorkers } from '../farm/worker/index.js';
+import { seedOrganization } from '../identity/organization/index.js';
 import { TenantService } from '../identity/tenant/index.js';
 import { seedAlarms } from '../iot/alarm/index.js';
 import { seedAutomation } from '../iot/automation/index.js';
@@ -122,6 +123,8 @@ const seedNotices: DemoExtras = async (database, ids) => {
 /** Demo rows contributed by modules beyond identity (bases, announcements, notifications). */
 export const demoExtras: DemoExtras[] = [
   seedBases,
+  // The tree places the bases under the demo company (ADR 0011).
+  seedOrganization,
   seedNotices,
   seedCropCatalogue,
   seedSeedProducts,

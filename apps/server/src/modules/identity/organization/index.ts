@@ -22,3 +22,4 @@ export {
   updateUnit,
 } from './organization.repository.js';
 export { saveLegalData } from './corporation.repository.js';
+export { seedOrganization } from './organization.demo.js';
