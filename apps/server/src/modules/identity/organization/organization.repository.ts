@@ -339,3 +339,12 @@ export const oldestBase = async (db: Db, tenantId: number): Promise<number | und
     .limit(1);
   return r?.id;
 };
+
+/** Members of the tenant (the head and staff pickers). */
+export const tenantMembers = async (db: Db, tenantId: number) =>
+  db
+    .select({ userId: users.id, realName: users.realName, loginName: users.loginName, phone: users.phone })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.tenantId, tenantId))
+    .orderBy(asc(users.id));

@@ -64,6 +64,14 @@ export const registerOrganizationRoutes = (app: App, platform: Platform): void =
   });
   addRoute(app, platform, {
     method: 'GET',
+    url: `${unit}/candidates`,
+    access: ORG_ACCESS.read,
+    summary: 'Members of the tenant, to pick heads and staff from',
+    schema: { params: tenantParam, response: { 200: orgMemberList } },
+    handler: (ctx) => org.candidates(ctx),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
     url: `${unit}/user-units/:userId`,
     access: ORG_ACCESS.read,
     summary: 'The units a member of the tenant is staff of',

@@ -34,6 +34,7 @@ import {
   oldestBase,
   setStaff,
   setUnitsOfUser,
+  tenantMembers,
   type TreeRow,
   type UnitRow,
   type UnitWrite,
@@ -207,6 +208,13 @@ export class OrganizationService {
       const next = await oldestBase(ctx.db, ctx.tenantId);
       if (next) await makeDefaultBase(ctx.db, ctx.tenantId, next, ctx.user.id);
     }
+  }
+
+  /** Who may be a head or staff: the members of the tenant. */
+  async candidates(ctx: Ctx): Promise<OrgMember[]> {
+    requireTenant(ctx);
+    requireAccess(ctx, ORG_ACCESS.read);
+    return tenantMembers(ctx.db, ctx.tenantId);
   }
 
   async members(ctx: Ctx, unitId: number): Promise<OrgMember[]> {

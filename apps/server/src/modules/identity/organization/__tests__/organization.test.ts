@@ -134,6 +134,14 @@ describe('organisation tree: shape and placement rules (spec 03 §5)', () => {
 });
 
 describe('organisation tree: heads and staff', () => {
+  it('offers the members of the tenant, and only them, as heads and staff', async () => {
+    const res = await call('admin', 'GET', `${base()}/candidates`);
+    const ids = json<OrgMember[]>(res).map((m) => m.userId);
+    const { adminA, operatorA, viewerA, adminB } = s.fixtures.users;
+    expect(ids).toEqual(expect.arrayContaining([adminA.id, operatorA.id, viewerA.id]));
+    expect(ids).not.toContain(adminB.id);
+  });
+
   it('sets a head who is a member, shows their name, and refuses a stranger', async () => {
     const dept = await unit(ids.dept);
     const stranger = await call('admin', 'PUT', base(), {
