@@ -10,8 +10,28 @@ const SimInfoPage = lazyPage(() => import('./sim/SimInfoPage'), 'SimInfoPage');
 const CropPage = lazyPage(() => import('./pages/CropPage'), 'CropPage');
 const VarietyPage = lazyPage(() => import('./pages/VarietyPage'), 'VarietyPage');
 const TaskTypePage = lazyPage(() => import('./pages/TaskTypePage'), 'TaskTypePage');
+const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'), 'OrganizationPage');
+const CorporationPage = lazyPage(() => import('./organization/CorporationPage'), 'CorporationPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
+  {
+    path: '/system/organization',
+    title: 'organization:route.organization',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: OrganizationPage,
+  },
+  {
+    path: '/system/corporation',
+    title: 'organization:route.corporation',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: CorporationPage,
+  },
   {
     path: '/system/deviceManager',
     title: 'system:route.systemDeviceManager',
