@@ -16,7 +16,7 @@ const CorporationPage = lazyPage(() => import('./organization/CorporationPage'),
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
     path: '/system/organization',
-    title: 'organization:route.organization',
+    title: 'system:route.systemOrganization',
     isAuth: true,
     isKeeping: false,
     group: 'wfpf.company.system.organization-user',
@@ -25,7 +25,7 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
   },
   {
     path: '/system/corporation',
-    title: 'organization:route.corporation',
+    title: 'system:route.systemCorporation',
     isAuth: true,
     isKeeping: false,
     group: 'wfpf.company.system.organization-user',
