@@ -49,10 +49,10 @@ export const orgUnit = z.object({
 export type OrgUnit = z.infer<typeof orgUnit>;
 
 export type OrgTreeNode = OrgUnit & { children: OrgTreeNode[] };
-export const orgTreeNode: z.ZodType<OrgTreeNode> = orgUnit.extend({
-  get children() {
-    return z.array(orgTreeNode);
-  },
+// Children are nodes of this same shape; declared loosely because OpenAPI generation cannot follow a
+// recursive zod schema (the service builds them from one typed row list).
+export const orgTreeNode = orgUnit.extend({
+  children: z.array(z.unknown()).meta({ description: 'child nodes, each of this same shape' }),
 });
 /** GET …/organization/tree: the tenant's tree from its one root (an array, so an empty tenant answers []). */
 export const orgTree = z.array(orgTreeNode);
