@@ -3,7 +3,6 @@
 
 export * from '../modules/farm/activity/activity.tables.js';
 export * from '../modules/farm/agricultural/agricultural.tables.js';
-export * from '../modules/farm/area/area.tables.js';
 export * from '../modules/farm/batch/batch.tables.js';
 export * from '../modules/farm/crop/crop.tables.js';
 export * from '../modules/farm/farm-log/farm-log.tables.js';
@@ -15,6 +14,7 @@ export * from '../modules/farm/task/task.tables.js';
 export * from '../modules/farm/worker/worker.tables.js';
 export * from '../modules/identity/access/access.tables.js';
 export * from '../modules/identity/identity/identity.tables.js';
+export * from '../modules/identity/organization/organization.tables.js';
 export * from '../modules/identity/tenant/tenant.tables.js';
 export * from '../modules/iot/alarm/alarm.tables.js';
 export * from '../modules/iot/automation/automation.tables.js';

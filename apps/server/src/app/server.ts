@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { basePlotsCheck } from '../modules/farm/area/index.js';
 import type { WeatherProvider } from '../modules/farm/weather/weather.provider.js';
 import { permissionCodes } from '../modules/identity/access/permission-codes.repository.js';
 import { findSession, isMember } from '../modules/identity/identity/session.repository.js';
+import { registerUnitDeleteCheck } from '../modules/identity/organization/index.js';
 import { tenantTimeZone } from '../modules/identity/tenant/tenant.repository.js';
 import { registerModules } from '../modules/index.js';
 import { deviceLookup } from '../modules/iot/device/device-credential.repository.js';
@@ -105,6 +107,8 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       sessions: { findSession, isMember, permissionCodes, tenantTimeZone },
       iot,
     };
+    // ADR 0011: a base with plots is not deleted from the organisation tree (farm's rule, identity's call).
+    registerUnitDeleteCheck('farm.base.plots', basePlotsCheck);
     const built = await buildApp(platform, opts.logger ?? { level: config.logLevel }, (app) =>
       registerModules(app, platform, { weather: opts.weather }),
     );

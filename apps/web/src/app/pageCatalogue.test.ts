@@ -44,8 +44,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/inventory/prment/report',
   '/inventory/config/audit',
   '/inventory/config/option',
-  '/system/organization',
-  '/system/corporation',
   '/system/cameraManager',
   '/system/storeManager',
   '/system/process',

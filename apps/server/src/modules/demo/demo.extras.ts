@@ -20,6 +20,7 @@ import { seedSeedProducts } from '../farm/seed/index.js';
 import { seedTasks } from '../farm/task/index.js';
 import { seedWorkers } from '../farm/worker/index.js';
 import { seedDemoUsers } from '../identity/identity/index.js';
+import { seedOrganization } from '../identity/organization/index.js';
 import { TenantService } from '../identity/tenant/index.js';
 import { seedAlarms } from '../iot/alarm/index.js';
 import { seedAutomation } from '../iot/automation/index.js';
@@ -177,6 +178,8 @@ const seedWeatherLogs: DemoExtras = (database, ids) =>
 export const demoExtras: DemoExtras[] = [
   seedDemoUsers,
   seedBases,
+  // The tree places the bases under the demo company (ADR 0011).
+  seedOrganization,
   seedNotices,
   seedCropCatalogue,
   seedSeedProducts,

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/client.js';
 import { setTenant } from '../../platform/db/client.js';
 import { AccessService } from '../identity/access/index.js';
 import { addMembership, findUserByLogin, insertUser } from '../identity/identity/index.js';
+import { insertRootUnit } from '../identity/organization/index.js';
 import { findTenant, insertTenant, listTenantIds } from '../identity/tenant/index.js';
 
 export const PLATFORM_TENANT_NAME = '平台 / Platform';
@@ -19,6 +20,8 @@ export const createTenant = async (
     const t = await insertTenant(tx, { tenantName, noviceFlag: opts.noviceFlag ?? 0, id: opts.id });
     await setTenant(tx, t.id);
     await AccessService.seedTenantRoles(tx, t.id);
+    // ADR 0011: every tenant's organisation tree starts with its enterprise root.
+    await insertRootUnit(tx, t.id, tenantName);
     return t.id;
   });
 

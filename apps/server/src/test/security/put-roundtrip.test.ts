@@ -90,6 +90,8 @@ const TWINS: Record<string, Twin> = {
     prepare: () =>
       post(`${T1}/tenant-screen`, { screenName: '大屏', screenAddress: 'https://example.com/s' }),
   },
+  [`PUT ${T1}/organization`]: { list: `${T1}/organization/tree` },
+  [`PUT ${T1}/corporation`]: { list: `${T1}/corporation`, get: `${T1}/corporation/:id` },
   'PUT /iam/v1/:tenantId/roles': { list: '/iam/v1/:tenantId/roles' },
   'PUT /hmsg/v1/:tenantId/notices/:id': {
     list: '/hmsg/v1/:tenantId/notices',
@@ -186,6 +188,8 @@ const NO_TWIN: Record<string, string> = {
   'PUT /wfpe/v1/:tenantId/intelligent/group/:id/members':
     "a command: replaces a group's member list ({members}); the group's own PUT takes its GET",
   'PUT /wfpe/v2/:tenantId/device/concentrator/upd/res': 'a command: links devices to a concentrator',
+  [`PUT ${T1}/organization/:id/members`]: "a command: replaces a unit's staff ({userIds})",
+  [`PUT ${T1}/organization/user-units/:userId`]: "a command: replaces a member's units ({unitIds})",
 };
 
 /** Fields an update may change on its own: the version and the update stamps. */

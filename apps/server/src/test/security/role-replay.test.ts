@@ -314,7 +314,11 @@ describe('role replay', () => {
     if (!viewer) throw new Error('no viewer');
     const [strategy] = rowsOf.get('strategies') ?? [];
     const [group] = rowsOf.get('device_groups') ?? [];
-    const [area] = rowsOf.get('areas') ?? [];
+    // The first unit of the tree is the enterprise root (ADR 0011); the base API reads a base.
+    const bases = (await s.platform.database.withTenant(A, (tx) =>
+      tx.execute(sql`select id from areas where organization_type = 'area' order by id limit 1`),
+    )) as unknown as { rows: { id: number | string }[] };
+    const area = Number(bases.rows[0]?.id);
     const [device] = rowsOf.get('devices') ?? [];
     const reads = [
       `/wfpe/v1/${A}/intelligent/strategy`,

@@ -16,8 +16,28 @@ const TenantSettingsPage = lazyPage(
 );
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
+const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'), 'OrganizationPage');
+const CorporationPage = lazyPage(() => import('./organization/CorporationPage'), 'CorporationPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
+  {
+    path: '/system/organization',
+    title: 'system:route.systemOrganization',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: OrganizationPage,
+  },
+  {
+    path: '/system/corporation',
+    title: 'system:route.systemCorporation',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: CorporationPage,
+  },
   {
     path: '/system/deviceManager',
     title: 'system:route.systemDeviceManager',

@@ -68,6 +68,41 @@ describe('demo data', () => {
     expect(bases.totalElements).toBe(2);
     expect(bases.content[0]).toMatchObject({ areaName: '番禺示范基地', defaultFlag: 1 });
 
+    // The organisation tree: group → company (with legal data) → bases → departments with heads and staff.
+    interface Node {
+      name: string;
+      organizationType: string;
+      headName: string | null;
+      staffCount: number;
+      children: Node[];
+    }
+    const [root] = json<Node[]>(
+      await s.app.inject({
+        method: 'GET',
+        url: `/wfpf/v1/${first.demoTenant}/organization/tree`,
+        headers: auth(token),
+      }),
+    );
+    expect(root).toMatchObject({ name: '示范农场集团', organizationType: 'enterprise' });
+    const company = root?.children[0];
+    expect(company?.name).toBe('示范农业有限公司');
+    expect(company?.children.map((c) => c.name).sort()).toEqual(
+      ['南沙水产基地', '番禺示范基地', '财务部'].sort(),
+    );
+    const panyu = company?.children.find((c) => c.name === '番禺示范基地');
+    expect(panyu?.children.map((d) => [d.name, d.headName, d.staffCount])).toEqual([
+      ['生产部', '李农', 1],
+      ['技术部', '王观', 1],
+    ]);
+    const corp = json<{ content: { creditCode: string }[] }>(
+      await s.app.inject({
+        method: 'GET',
+        url: `/wfpf/v1/${first.demoTenant}/corporation`,
+        headers: auth(token),
+      }),
+    );
+    expect(corp.content.map((c) => c.creditCode)).toEqual(['91440115MA59C8RT67']);
+
     const counts = json<{ announce: number; notify: number }>(
       await s.app.inject({
         method: 'GET',

@@ -35,6 +35,14 @@ export const AreaErrors = defineErrors({
       'en-US': 'parentId: a base cannot be placed under itself or one of its descendants',
     },
   },
+  parentType: {
+    status: 400,
+    code: 'wfpf.area.parentType',
+    message: {
+      'zh-CN': 'parentId：基地只能隶属于集团或公司',
+      'en-US': 'parentId: a base can only belong to an enterprise or company',
+    },
+  },
   hasPlots: {
     status: 409,
     code: 'wfpf.area.hasPlots',

@@ -7,28 +7,36 @@ import type {
 } from '@tilth/contracts/area.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import type { Db } from '../../../platform/db/client.js';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import {
+  deleteUnit,
+  findRoot,
+  insertUnit,
+  isSelfOrDescendant,
+  lockUnits,
+  makeDefaultBase,
+  type UnitDeleteCheck,
+  type UnitValues,
+  updateUnit,
+} from '../../identity/organization/index.js';
 import type { TenantService } from '../../identity/tenant/index.js';
 import { AreaErrors } from './area.errors.js';
 import {
   type AreaConflict,
   type AreaRow,
-  type AreaValues,
   countAreas,
   countChildren,
   countPlots,
-  deleteArea,
+  FARM_BASE,
   findArea,
+  findBase,
   findClash,
-  insertArea,
   listAreas,
-  lockTenantAreas,
-  makeDefault,
   oldestArea,
-  updateArea,
   type WriteResult,
 } from './area.repository.js';
 
@@ -47,9 +55,19 @@ export const AREA_ACCESS = {
   ],
 } as const satisfies Record<string, 'authenticated' | PermissionCode | readonly PermissionCode[]>;
 
-const MAX_DEPTH = 50;
+/** Where a base may hang (spec 03 §5): under the enterprise or a company. */
+const BASE_PARENTS = ['enterprise', 'company'];
 
-export const toArea = (r: AreaRow): Area => ({
+/** Farm's delete rule for units of the tree (registered with organization in app/server.ts). */
+export const basePlotsCheck: UnitDeleteCheck = async (db: Db, tenantId: number, unit) => {
+  if (unit.organizationType !== FARM_BASE) return undefined;
+  return (await countPlots(db, tenantId, unit.id)) > 0 ? AreaErrors.hasPlots() : undefined;
+};
+
+type AreaValues = Omit<UnitValues, 'headUserId' | 'sort'>;
+
+/** The base API shows the enterprise root as "no parent" (bases were top-level before the tree). */
+export const toArea = (r: AreaRow, rootId?: number): Area => ({
   areaId: r.id,
   areaName: r.areaName,
   areaNum: r.areaNum,
@@ -57,7 +75,7 @@ export const toArea = (r: AreaRow): Area => ({
   areaSize: r.areaSize === null ? null : Number(r.areaSize),
   defaultFlag: r.defaultFlag === 1 ? 1 : 0,
   organizationType: r.organizationType,
-  parentId: r.parentId,
+  parentId: r.parentId === rootId ? null : r.parentId,
   areaUsage: r.areaUsage,
   objectVersionNumber: r.objectVersionNumber,
   creationDate: r.creationDate.toISOString(),
@@ -88,7 +106,12 @@ export class AreaService {
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
     );
-    return pageAnswer(rows.map(toArea), total, q);
+    const rootId = await this.rootId(ctx);
+    return pageAnswer(
+      rows.map((r) => toArea(r, rootId)),
+      total,
+      q,
+    );
   }
 
   async get(ctx: Ctx, id: number): Promise<Area> {
@@ -96,7 +119,7 @@ export class AreaService {
     requireAccess(ctx, AREA_ACCESS.read);
     const row = await findArea(ctx.db, ctx.tenantId, id);
     if (!row) throw AreaErrors.notFound();
-    return toArea(row);
+    return toArea(row, await this.rootId(ctx));
   }
 
   /** Every base for those who administer bases; nothing for the others (there is no per-base admin). */
@@ -104,25 +127,29 @@ export class AreaService {
     requireTenant(ctx);
     requireAccess(ctx, AREA_ACCESS.read);
     if (!AREA_ACCESS.administer.some((c) => ctx.permissions.has(c))) return [];
-    return (await listAreas(ctx.db, ctx.tenantId, {})).rows.map(toArea);
+    const rootId = await this.rootId(ctx);
+    return (await listAreas(ctx.db, ctx.tenantId, {})).rows.map((r) => toArea(r, rootId));
   }
 
   /** Makes this base the tenant's only default. */
   async setDefault(ctx: Ctx, areaId: number): Promise<Area> {
     requireTenant(ctx);
     requireAccess(ctx, AREA_ACCESS.read);
-    await lockTenantAreas(ctx.db, ctx.tenantId);
-    const row = await makeDefault(ctx.db, ctx.tenantId, areaId, ctx.user.id);
+    await lockUnits(ctx.db, ctx.tenantId);
+    if (!(await findArea(ctx.db, ctx.tenantId, areaId))) throw AreaErrors.notFound();
+    const row = await makeDefaultBase(ctx.db, ctx.tenantId, areaId, ctx.user.id);
     if (!row) throw AreaErrors.notFound();
-    return toArea(row);
+    return toArea(row, await this.rootId(ctx));
   }
 
   async create(ctx: Ctx, body: AreaCreateBody): Promise<Area> {
     requireTenant(ctx);
     requireAccess(ctx, AREA_ACCESS.create);
-    await lockTenantAreas(ctx.db, ctx.tenantId);
-    const parentId = body.parentId ?? null;
-    if (parentId !== null) await this.checkParent(ctx, undefined, parentId);
+    await lockUnits(ctx.db, ctx.tenantId);
+    const rootId = await this.rootId(ctx);
+    // No parent: under the enterprise root.
+    const parentId = body.parentId ?? rootId ?? null;
+    if (parentId !== null && parentId !== rootId) await this.checkParent(ctx, undefined, parentId);
     const first = (await countAreas(ctx.db, ctx.tenantId)) === 0;
     const values: AreaValues = {
       areaName: body.areaName,
@@ -137,28 +164,32 @@ export class AreaService {
     };
     const clash = await findClash(ctx.db, ctx.tenantId, values);
     if (clash) throw clashError(clash, values);
-    const row = this.written(await insertArea(ctx.db, ctx.tenantId, ctx.user.id, values), values);
-    if (row.defaultFlag === 1) await makeDefault(ctx.db, ctx.tenantId, row.id, ctx.user.id);
+    const row = this.written(
+      await insertUnit(ctx.db, ctx.tenantId, ctx.user.id, { ...values, headUserId: null, sort: 0 }),
+      values,
+    );
+    if (row.defaultFlag === 1) await makeDefaultBase(ctx.db, ctx.tenantId, row.id, ctx.user.id);
     // The beginner's guide ends with the first base, even if its unlock call never arrives.
     if (first) await this.tenants.noviceUnlock(ctx);
-    return toArea(row);
+    return toArea(row, rootId);
   }
 
   async update(ctx: Ctx, body: AreaUpdateBody): Promise<Area> {
     requireTenant(ctx);
     requireAccess(ctx, AREA_ACCESS.edit);
-    await lockTenantAreas(ctx.db, ctx.tenantId);
+    await lockUnits(ctx.db, ctx.tenantId);
+    const rootId = await this.rootId(ctx);
     const current = await findArea(ctx.db, ctx.tenantId, body.areaId);
     if (!current) throw AreaErrors.notFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     if (body.defaultFlag === 0 && current.defaultFlag === 1) throw AreaErrors.defaultRequired();
-    if (body.parentId) await this.checkParent(ctx, current.id, body.parentId);
+    if (body.parentId && body.parentId !== rootId) await this.checkParent(ctx, current.id, body.parentId);
     const changes: Partial<AreaValues> = { areaName: body.areaName };
     if (body.areaNum !== undefined) changes.areaNum = body.areaNum;
     if (body.areaCenter !== undefined) changes.areaCenter = body.areaCenter;
     if (body.areaSize !== undefined) changes.areaSize = sizeText(body.areaSize);
     if (body.organizationType !== undefined) changes.organizationType = body.organizationType;
-    if (body.parentId !== undefined) changes.parentId = body.parentId;
+    if (body.parentId !== undefined) changes.parentId = body.parentId ?? rootId ?? null;
     if (body.areaUsage !== undefined) changes.areaUsage = body.areaUsage;
     if (body.defaultFlag === 1) changes.defaultFlag = 1;
     const merged = {
@@ -168,7 +199,7 @@ export class AreaService {
     };
     const clash = await findClash(ctx.db, ctx.tenantId, merged, current.id);
     if (clash) throw clashError(clash, merged);
-    const res = await updateArea(
+    const res = await updateUnit(
       ctx.db,
       ctx.tenantId,
       current.id,
@@ -179,41 +210,44 @@ export class AreaService {
     // The lock makes a lost race unlikely; the versioned UPDATE still refuses a stale write.
     if (!res) throw CommonErrors.stale();
     const row = this.written(res, merged);
-    if (changes.defaultFlag === 1) await makeDefault(ctx.db, ctx.tenantId, row.id, ctx.user.id);
-    return toArea(row);
+    if (changes.defaultFlag === 1) await makeDefaultBase(ctx.db, ctx.tenantId, row.id, ctx.user.id);
+    return toArea(row, rootId);
   }
 
   /** Deletes a base; when it was the default, the oldest remaining base becomes the default. */
   async remove(ctx: Ctx, body: AreaDeleteBody): Promise<{ success: boolean }> {
     requireTenant(ctx);
     requireAccess(ctx, AREA_ACCESS.delete);
-    await lockTenantAreas(ctx.db, ctx.tenantId);
+    await lockUnits(ctx.db, ctx.tenantId);
     const current = await findArea(ctx.db, ctx.tenantId, body.areaId);
     if (!current) throw AreaErrors.notFound();
     const version = body.objectVersionNumber;
     if (version !== undefined && current.objectVersionNumber !== version) throw CommonErrors.stale();
     if ((await countChildren(ctx.db, ctx.tenantId, current.id)) > 0) throw AreaErrors.hasChildren();
     if ((await countPlots(ctx.db, ctx.tenantId, current.id)) > 0) throw AreaErrors.hasPlots();
-    if (!(await deleteArea(ctx.db, ctx.tenantId, current.id, version))) throw CommonErrors.stale();
+    if (!(await deleteUnit(ctx.db, ctx.tenantId, current.id, version))) throw CommonErrors.stale();
     if (current.defaultFlag === 1) {
       const next = await oldestArea(ctx.db, ctx.tenantId);
-      if (next) await makeDefault(ctx.db, ctx.tenantId, next.id, ctx.user.id);
+      if (next) await makeDefaultBase(ctx.db, ctx.tenantId, next.id, ctx.user.id);
     }
     return { success: true };
   }
 
-  /** The parent must be a base of this tenant, and not the base itself or one under it. */
+  /**
+   * The parent must be a unit of this tenant that may hold a base (spec 03 §5), and not the base itself or
+   * one under it (one recursive query, under the unit lock).
+   */
   private async checkParent(ctx: TenantCtx, selfId: number | undefined, parentId: number): Promise<void> {
-    let id: number | null = parentId;
-    for (let depth = 0; id !== null && depth < MAX_DEPTH; depth++) {
-      if (id === selfId) throw AreaErrors.parentCycle();
-      const row = await findArea(ctx.db, ctx.tenantId, id);
-      if (!row) {
-        if (id === parentId) throw AreaErrors.parentNotFound();
-        return;
-      }
-      id = row.parentId;
+    const parent = await findBase(ctx.db, ctx.tenantId, parentId);
+    if (!parent) throw AreaErrors.parentNotFound();
+    if (selfId !== undefined && (await isSelfOrDescendant(ctx.db, ctx.tenantId, selfId, parentId))) {
+      throw AreaErrors.parentCycle();
     }
+    if (!BASE_PARENTS.includes(parent.organizationType)) throw AreaErrors.parentType();
+  }
+
+  private async rootId(ctx: TenantCtx): Promise<number | undefined> {
+    return (await findRoot(ctx.db, ctx.tenantId))?.id;
   }
 
   private written(res: WriteResult, v: { areaName: string; areaNum: string | null }): AreaRow {

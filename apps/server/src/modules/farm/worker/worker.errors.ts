@@ -9,7 +9,10 @@ export const WorkerErrors = defineErrors({
   areaNotFound: {
     status: 400,
     code: 'wfpf.worker.areaNotFound',
-    message: { 'zh-CN': 'organizationId：基地不存在', 'en-US': 'organizationId: no such base' },
+    message: {
+      'zh-CN': 'organizationId：组织不存在（不能是集团本身）',
+      'en-US': 'organizationId: no such organisation unit (the enterprise itself is not one)',
+    },
   },
   userNotMember: {
     status: 400,

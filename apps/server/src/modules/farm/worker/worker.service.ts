@@ -12,7 +12,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { isTenantMember } from '../../identity/identity/index.js';
-import { FARM_BASE, findBase } from '../area/index.js';
+import { findBase } from '../area/index.js';
 import { WorkerErrors } from './worker.errors.js';
 import {
   candidateUsers,
@@ -159,9 +159,10 @@ export class WorkerService {
     return toWorker(row);
   }
 
+  /** Any unit of the tenant's tree but the enterprise root (ADR 0011: workers belong to units). */
   private async checkBase(ctx: TenantCtx, id: number): Promise<void> {
-    const base = await findBase(ctx.db, ctx.tenantId, id);
-    if (base?.organizationType !== FARM_BASE) throw WorkerErrors.areaNotFound();
+    const unit = await findBase(ctx.db, ctx.tenantId, id);
+    if (!unit || unit.organizationType === 'enterprise') throw WorkerErrors.areaNotFound();
   }
 
   /** A member of the tenant, not linked to another worker. */

@@ -7,6 +7,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireUser } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { AccessService } from '../access/index.js';
+import { insertRootUnit } from '../organization/index.js';
 import { insertTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
 import { IdentityErrors } from './identity.errors.js';
@@ -147,6 +148,8 @@ export class UserService {
       await setTenant(tx, tenant.id);
       await AccessService.seedTenantRoles(tx, tenant.id);
       await AccessService.grantSeededRole(tx, tenant.id, user.id, 'tenant-admin');
+      // ADR 0011: the tree starts with the enterprise root, named after the tenant.
+      await insertRootUnit(tx, tenant.id, input.tenantName);
       return { tenantId: tenant.id, userId: user.id, loginName: user.loginName };
     });
   }

@@ -286,10 +286,21 @@ describe('bases: update, default and delete', () => {
     expect(json<ErrBody>(res).code).toBe('wfpf.area.defaultRequired');
   });
 
-  it('refuses a parent loop and deleting a base that has bases under it', async () => {
+  it('refuses a parent loop and deleting a base that has units under it', async () => {
     const east = await byName('East farm');
-    const child = json<AreaBody>(await create('admin', { areaName: 'East block 1', parentId: east.areaId }));
-    expect(child.parentId).toBe(east.areaId);
+    // Spec 03 §5 (ADR 0011): a base holds departments, not bases; the child is added through the tree.
+    const made = await s.inject({
+      method: 'POST',
+      url: `/wfpf/v1/${tA}/organization`,
+      headers: auth(tok.admin),
+      payload: { name: 'East block 1', organizationType: 'department', parentId: east.areaId },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const child = { areaId: json<{ id: number; parentId: number }>(made).id };
+    expect(json<{ parentId: number }>(made).parentId).toBe(east.areaId);
+    const baseUnderBase = await create('admin', { areaName: 'East block 2', parentId: east.areaId });
+    expect(baseUnderBase.statusCode).toBe(400);
+    expect(json<ErrBody>(baseUnderBase).code).toBe('wfpf.area.parentType');
     const loop = await update('admin', {
       areaId: east.areaId,
       objectVersionNumber: east.objectVersionNumber,
@@ -301,7 +312,12 @@ describe('bases: update, default and delete', () => {
     const del = await remove('admin', { areaId: east.areaId });
     expect(del.statusCode).toBe(409);
     expect(json<ErrBody>(del).code).toBe('wfpf.area.hasChildren');
-    expect((await remove('admin', { areaId: child.areaId })).statusCode).toBe(200);
+    const gone = await s.inject({
+      method: 'DELETE',
+      url: `/wfpf/v1/${tA}/organization/${child.areaId}`,
+      headers: auth(tok.admin),
+    });
+    expect(gone.statusCode).toBe(200);
   });
 
   it('moves the default to the oldest remaining base when the default is deleted', async () => {

@@ -7,8 +7,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { areas } from '../../../identity/organization/organization.tables.js';
 import { agriculturalInputs } from '../../agricultural/agricultural.tables.js';
-import { areas } from '../../area/area.tables.js';
 import { batches } from '../../batch/batch.tables.js';
 import { crops, taskTypes } from '../../crop/crop.tables.js';
 import { tasks } from '../../task/task.tables.js';

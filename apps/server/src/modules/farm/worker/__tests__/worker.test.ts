@@ -133,12 +133,28 @@ describe('workers: create and read', () => {
     },
   );
 
-  it('refuses a base of another tenant or none at all', async () => {
-    for (const organizationId of [ids.baseB, 999_999]) {
+  it('refuses a unit of another tenant, none at all, or the enterprise root', async () => {
+    const tree = await call('admin', 'GET', `/wfpf/v1/${tA}/organization/tree`);
+    const rootId = json<{ id: number }[]>(tree)[0]?.id ?? 0;
+    for (const organizationId of [ids.baseB, 999_999, rootId]) {
       const res = await create('admin', { name: 'A', organizationId });
       expect(res.statusCode).toBe(400);
       expect(code(res)).toBe('wfpf.worker.areaNotFound');
     }
+  });
+
+  it('accepts any other unit of the tree, such as a department (ADR 0011)', async () => {
+    const dept = await call('admin', 'POST', `/wfpf/v1/${tA}/organization`, {
+      name: 'Field team',
+      organizationType: 'department',
+      parentId: ids.field,
+    });
+    expect(dept.statusCode, dept.body).toBe(200);
+    const deptId = json<{ id: number }>(dept).id;
+    const w = await made({ name: 'Team member', organizationId: deptId });
+    expect(w).toMatchObject({ organizationId: deptId, areaName: 'Field team' });
+    const res = await call('admin', 'DELETE', url(tA, `/${w.workerId}`));
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses a user who is not a member of the tenant', async () => {
