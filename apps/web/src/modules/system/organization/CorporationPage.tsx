@@ -6,6 +6,7 @@ import { RowActions } from '../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../shared/format/number';
 import { useShell } from '../../../shell/ShellContext';
 import { FileImage } from '../components/FileImage';
 import { CorporationFormModal } from './CorporationFormModal';
@@ -17,7 +18,7 @@ export const CORPORATION_CODES = {
   delete: 'wfpf.company.system.corporation.ps.delete',
 } as const;
 
-const dash = (v: string | null) => v || '—';
+const dash = (v: string | null) => v || NO_DATA;
 
 /** /system/corporation: the tenant's companies with their legal data; add, edit, delete. */
 export function CorporationPage() {
@@ -33,11 +34,11 @@ export function CorporationPage() {
     {
       title: t('organization:corp.logo'),
       dataIndex: 'logoUrl',
-      width: 80,
-      render: (v: string | null) => (v ? <FileImage url={v} width={48} height={36} /> : '—'),
+      width: 100,
+      render: (v: string | null) => (v ? <FileImage url={v} width={48} height={36} /> : NO_DATA),
     },
     { title: t('organization:corp.name'), dataIndex: 'name' },
-    { title: t('organization:corp.creditCode'), dataIndex: 'creditCode', render: dash },
+    { title: t('organization:corp.creditCode'), dataIndex: 'creditCode', width: 210, render: dash },
     { title: t('organization:corp.legalRepresentative'), dataIndex: 'legalRepresentative', render: dash },
     { title: t('organization:corp.parent'), dataIndex: 'parentName', render: dash },
     { title: t('organization:corp.contactName'), dataIndex: 'contactName', render: dash },
