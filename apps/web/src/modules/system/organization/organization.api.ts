@@ -10,6 +10,7 @@ import type {
   OrgUnitCreateBody,
   OrgUnitMoveBody,
   OrgUnitUpdateBody,
+  UserUnit,
 } from '@tilth/contracts/organization.types';
 import { api, type Query } from '../../../shared/api/client';
 
@@ -22,6 +23,7 @@ export const orgKeys = {
   tree: (tenantId: number) => ['organization', tenantId, 'tree'] as const,
   candidates: (tenantId: number) => ['organization', tenantId, 'candidates'] as const,
   members: (tenantId: number, unitId: number) => ['organization', tenantId, 'members', unitId] as const,
+  userUnits: (tenantId: number, userId: number) => ['organization', tenantId, 'user-units', userId] as const,
   corporations: (tenantId: number) => ['organization', tenantId, 'corporation'] as const,
 };
 
@@ -39,6 +41,10 @@ export const organizationApi = {
   members: (tenantId: number, id: number) => api.get<OrgMember[]>(`${org(tenantId)}/${id}/members`),
   setMembers: (tenantId: number, id: number, userIds: number[]) =>
     api.put<OrgMember[]>(`${org(tenantId)}/${id}/members`, { json: { userIds } }),
+  userUnits: (tenantId: number, userId: number) =>
+    api.get<UserUnit[]>(`${org(tenantId)}/user-units/${userId}`),
+  setUserUnits: (tenantId: number, userId: number, unitIds: number[]) =>
+    api.put<UserUnit[]>(`${org(tenantId)}/user-units/${userId}`, { json: { unitIds } }),
 };
 
 export const corporationApi = {

@@ -17,6 +17,7 @@ import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { roleKeys, rolesApi } from '../roles/roles.api';
 import { ImportModal } from './ImportModal';
+import { UnitsModal } from './UnitsModal';
 import { AddExistingModal, ResetPasswordModal, RolesModal } from './UserActionModals';
 import { UserFormModal } from './UserFormModal';
 import { type TenantUserView, USER_CODES, usersApi } from './users.api';
@@ -26,6 +27,7 @@ type Dialog =
   | { kind: 'existing' }
   | { kind: 'import' }
   | { kind: 'roles'; user: TenantUserView }
+  | { kind: 'units'; user: TenantUserView }
   | { kind: 'reset'; user: TenantUserView };
 
 /** Users of the enterprise (system/user-manage): filters, paged list, add, edit, enable, roles, reset, remove. */
@@ -120,7 +122,7 @@ export function UsersPage() {
     {
       title: t('common:action.operation'),
       key: 'actions',
-      width: 300,
+      width: 360,
       render: (_, u) => (
         <RowActions
           onEdit={() => setDialog({ kind: 'form', user: u })}
@@ -135,6 +137,12 @@ export function UsersPage() {
               <Button type="link" size="small" onClick={() => setDialog({ kind: 'roles', user: u })}>
                 {t('users:action.roles')}
               </Button>
+              {/* Units are set with the organisation's edit code (the tree's staff lists use it too). */}
+              <PermissionGuard codes={['wfpf.company.system.organization.ps.edit']}>
+                <Button type="link" size="small" onClick={() => setDialog({ kind: 'units', user: u })}>
+                  {t('users:action.units')}
+                </Button>
+              </PermissionGuard>
             </PermissionGuard>
           }
           onDelete={u.id === myId ? undefined : () => remove(u)}
@@ -198,6 +206,7 @@ export function UsersPage() {
         roles={roleOptions}
         onClose={close}
       />
+      <UnitsModal tenantId={tenantId} user={dialog?.kind === 'units' ? dialog.user : null} onClose={close} />
       <ResetPasswordModal
         tenantId={tenantId}
         user={dialog?.kind === 'reset' ? dialog.user : null}
