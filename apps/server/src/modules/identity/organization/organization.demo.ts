@@ -12,7 +12,10 @@ const flat = (nodes: OrgTreeNode[]): OrgTreeNode[] => nodes.flatMap((n) => [n, .
 export const seedOrganization: DemoExtras = async (database, ids) => {
   const org = new OrganizationService();
   const corps = new CorporationService();
+  // A seeding with fewer users (tests seed the demo into the harness's tenants) leaves those heads empty.
   const { demo = 0, operator = 0, viewer = 0 } = ids.users;
+  const head = (id: number) => (id > 0 ? id : null);
+  const staff = (id: number) => (id > 0 ? [id] : []);
   await database.withTenant(ids.demoTenant, async (tx) => {
     const ctx = demoAdminCtx(tx, ids.demoTenant, demo);
     const units = flat(await org.tree(ctx));
@@ -21,7 +24,7 @@ export const seedOrganization: DemoExtras = async (database, ids) => {
     await org.update(ctx, {
       id: root.id,
       name: '示范农场集团',
-      headUserId: demo,
+      headUserId: head(demo),
       objectVersionNumber: root.objectVersionNumber,
     });
     const company = await corps.create(ctx, {
@@ -44,25 +47,25 @@ export const seedOrganization: DemoExtras = async (database, ids) => {
       name: '生产部',
       organizationType: 'department',
       parentId: farm.id,
-      headUserId: operator,
+      headUserId: head(operator),
       sort: 1,
     });
     const technology = await org.create(ctx, {
       name: '技术部',
       organizationType: 'department',
       parentId: farm.id,
-      headUserId: viewer,
+      headUserId: head(viewer),
       sort: 2,
     });
     const finance = await org.create(ctx, {
       name: '财务部',
       organizationType: 'department',
       parentId: company.id,
-      headUserId: demo,
+      headUserId: head(demo),
       sort: 3,
     });
-    await org.setMembers(ctx, production.id, [operator]);
-    await org.setMembers(ctx, technology.id, [viewer]);
-    await org.setMembers(ctx, finance.id, [demo]);
+    await org.setMembers(ctx, production.id, staff(operator));
+    await org.setMembers(ctx, technology.id, staff(viewer));
+    await org.setMembers(ctx, finance.id, staff(demo));
   });
 };

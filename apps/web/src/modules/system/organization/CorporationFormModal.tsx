@@ -8,6 +8,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { ImageUrlField } from '../components/ImageUrlField';
 import { type Corporation, corporationApi, organizationApi, orgKeys } from './organization.api';
 import { creditCodeHint, flatten } from './orgRules';
@@ -101,7 +102,7 @@ export function CorporationFormModal({ tenantId, open, corporation, onClose }: C
           <Form.Item
             name="parentId"
             label={t('organization:corp.parent')}
-            rules={[{ required: true, message: t('common:validation.required') }]}
+            rules={[requiredRule(t, t('organization:corp.parent'), 'select')]}
           >
             <Select
               loading={tree.isLoading}

@@ -12,6 +12,7 @@ import Tree, { type TreeProps } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { useShell } from '../../../shell/ShellContext';
 import { type OrgTreeNode, organizationApi, orgKeys } from './organization.api';
 import { childTypeChoices, filterTree, flatten, mayDrop } from './orgRules';
@@ -164,7 +165,7 @@ export function OrganizationPage() {
           <Form.Item
             name="organizationType"
             label={t('organization:field.type')}
-            rules={[{ required: true }]}
+            rules={[requiredRule(t, t('organization:field.type'), 'select')]}
           >
             <Select
               options={childTypeChoices(childOf?.organizationType ?? '').map((c) => ({
@@ -176,7 +177,7 @@ export function OrganizationPage() {
           <Form.Item
             name="name"
             label={t('organization:field.name')}
-            rules={[{ required: true, whitespace: true, message: t('common:validation.required') }]}
+            rules={[requiredRule(t, t('organization:field.name'))]}
           >
             <Input maxLength={UNIT_NAME_MAX} showCount />
           </Form.Item>

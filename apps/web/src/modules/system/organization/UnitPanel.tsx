@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { type OrgMember, type OrgTreeNode, organizationApi, orgKeys } from './organization.api';
 
@@ -113,7 +114,7 @@ export function UnitPanel({ tenantId, unit, candidates, onAddChild, onDeleted }:
         <Form.Item
           name="name"
           label={t('organization:field.name')}
-          rules={[{ required: true, whitespace: true, message: t('common:validation.required') }]}
+          rules={[requiredRule(t, t('organization:field.name'))]}
         >
           <Input maxLength={UNIT_NAME_MAX} showCount />
         </Form.Item>
