@@ -22,6 +22,9 @@ export const tenantUserView = z.object({
   enabled: z.boolean(),
   roleIds: z.array(z.number()),
   roleNames: z.array(z.string()),
+  /** The units (companies, bases, departments) the member is staff of here. */
+  unitIds: z.array(z.number()),
+  unitNames: z.array(z.string()),
   /** When the user last signed in (any tenant), if ever. */
   lastSignInAt: z.string().nullable(),
   /** When the user joined this tenant. */
@@ -39,6 +42,8 @@ export const tenantUserQuery = pageQuery.extend({
   realName: trimmedText(60).optional(),
   phone: trimmedText(20).optional(),
   roleId: blankAsUnset(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+  /** Staff of this unit or of any unit under it. */
+  unitId: blankAsUnset(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   enabled: enabledFilter,
 });
 export type TenantUserQuery = z.infer<typeof tenantUserQuery>;

@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { containsFilter, escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { userRoles } from '../access/index.js';
+import { orgUnitMembers } from '../organization/index.js';
 import { authSessions, memberships, users } from './identity.tables.js';
 
 // The users of one tenant as its administrator sees them: accounts (global) joined to memberships.
@@ -12,6 +13,8 @@ export interface MemberFilter {
   phone?: string | undefined;
   roleId?: number | undefined;
   enabled?: boolean | undefined;
+  /** Staff of any of these units (the service expands a unit to its subtree). */
+  unitIds?: readonly number[] | undefined;
 }
 
 const columns = {
@@ -52,6 +55,11 @@ const whereOf = (tenantId: number, f: MemberFilter) => {
     f.roleId === undefined
       ? undefined
       : sql`exists (select 1 from ${userRoles} where ${userRoles.tenantId} = ${tenantId} and ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${f.roleId})`,
+    f.unitIds === undefined
+      ? undefined
+      : f.unitIds.length === 0
+        ? sql`false`
+        : sql`exists (select 1 from ${orgUnitMembers} where ${orgUnitMembers.tenantId} = ${tenantId} and ${orgUnitMembers.userId} = ${users.id} and ${inArray(orgUnitMembers.unitId, [...f.unitIds])})`,
   );
 };
 

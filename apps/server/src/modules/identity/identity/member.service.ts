@@ -8,6 +8,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { AccessService } from '../access/index.js';
+import { unitAndDescendants, unitsOfUsers } from '../organization/index.js';
 import { findTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
 import * as repo from './identity.repository.js';
@@ -40,7 +41,13 @@ export class MemberService {
     requireAccess(ctx, VIEW);
     requireTenant(ctx);
     const { limit, offset } = pageWindow(q);
-    const { rows, total } = await members.listMemberRows(ctx.db, ctx.tenantId, q, limit, offset);
+    const { rows, total } = await members.listMemberRows(
+      ctx.db,
+      ctx.tenantId,
+      await this.filter(ctx, q),
+      limit,
+      offset,
+    );
     return pageAnswer(await this.views(ctx, rows), total, q);
   }
 
@@ -48,17 +55,34 @@ export class MemberService {
   async listAll(ctx: Ctx, q: Omit<TenantUserQuery, 'page' | 'size'>) {
     requireAccess(ctx, VIEW);
     requireTenant(ctx);
-    const { rows } = await members.listMemberRows(ctx.db, ctx.tenantId, q, undefined, 0);
+    const { rows } = await members.listMemberRows(
+      ctx.db,
+      ctx.tenantId,
+      await this.filter(ctx, q),
+      undefined,
+      0,
+    );
     return this.views(ctx, rows);
   }
 
+  /** A unit filter means that unit and every unit under it (a company's staff include its bases'). */
+  private async filter(
+    ctx: TenantCtx,
+    q: Omit<TenantUserQuery, 'page' | 'size'>,
+  ): Promise<members.MemberFilter> {
+    const { unitId, ...rest } = q;
+    return unitId === undefined
+      ? rest
+      : { ...rest, unitIds: await unitAndDescendants(ctx.db, ctx.tenantId, unitId) };
+  }
+
   private async views(ctx: Ctx, rows: members.MemberRow[]) {
-    const roles = await AccessService.rolesOfUsers(
-      ctx.db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const roles = await AccessService.rolesOfUsers(ctx.db, ids);
+    const units = ctx.tenantId === null ? [] : await unitsOfUsers(ctx.db, ctx.tenantId, ids);
     return rows.map((r) => {
       const mine = roles.filter((x) => x.userId === r.id);
+      const staffOf = units.filter((u) => u.userId === r.id);
       return {
         id: r.id,
         loginName: r.loginName,
@@ -67,6 +91,8 @@ export class MemberService {
         enabled: r.enabled,
         roleIds: mine.map((x) => x.roleId),
         roleNames: mine.map((x) => (ctx.lang === 'en-US' ? x.nameEn : x.nameZh)),
+        unitIds: staffOf.map((u) => u.unitId),
+        unitNames: staffOf.map((u) => u.name),
         lastSignInAt: iso(r.lastSignInAt),
         joinedAt: iso(r.joinedAt) ?? '',
         otherTenants: Number(r.otherTenants),

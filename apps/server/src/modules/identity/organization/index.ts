@@ -19,6 +19,7 @@ export {
   type UnitWrite,
   unitAndDescendants,
   unitOf,
+  unitsOfUsers,
   updateUnit,
 } from './organization.repository.js';
 export { saveLegalData } from './corporation.repository.js';

@@ -185,6 +185,21 @@ export const unitAndDescendants = async (db: Db, tenantId: number, unitId: numbe
   return rowsOf<{ id: string | number }>(r).map((x) => Number(x.id));
 };
 
+/** The units each of these users is staff of, by name (the user list's column). */
+export const unitsOfUsers = async (
+  db: Db,
+  tenantId: number,
+  userIds: readonly number[],
+): Promise<{ userId: number; unitId: number; name: string }[]> => {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: orgUnitMembers.userId, unitId: areas.id, name: areas.areaName })
+    .from(orgUnitMembers)
+    .innerJoin(areas, and(eq(areas.tenantId, orgUnitMembers.tenantId), eq(areas.id, orgUnitMembers.unitId)))
+    .where(and(eq(orgUnitMembers.tenantId, tenantId), inArray(orgUnitMembers.userId, [...userIds])))
+    .orderBy(asc(areas.sort), asc(areas.id));
+};
+
 /** The head of the unit, or of the nearest unit above it with one (approvals' "department head"). */
 export const headOf = async (db: Db, tenantId: number, unitId: number): Promise<number | undefined> => {
   const r = await db.execute(sql`

@@ -1,6 +1,6 @@
 import type { OrgTreeNode } from '@tilth/contracts/organization.types';
 import { describe, expect, it } from 'vitest';
-import { unitOptions } from './UnitsModal';
+import { unitOptions, unitPaths } from './UnitsModal';
 
 const node = (id: number, organizationType: string, children: OrgTreeNode[] = []): OrgTreeNode => ({
   id,
@@ -23,5 +23,16 @@ describe("a member's unit choices", () => {
     const company = root?.children[0];
     expect(company?.disabled).toBe(false);
     expect(company?.children[0]?.children[0]).toMatchObject({ value: 4, title: 'unit 4', disabled: false });
+  });
+});
+
+describe('the unit filter of the user list', () => {
+  it('labels each unit by its path below the enterprise, which is not a choice', () => {
+    const tree = [node(1, 'enterprise', [node(2, 'company', [node(3, 'area', [node(4, 'department')])])])];
+    expect(unitPaths(tree)).toEqual([
+      { value: 2, label: 'unit 2' },
+      { value: 3, label: 'unit 2 / unit 3' },
+      { value: 4, label: 'unit 2 / unit 3 / unit 4' },
+    ]);
   });
 });

@@ -24,6 +24,19 @@ export const unitOptions = (nodes: readonly OrgTreeNode[]): UnitOption[] =>
     children: unitOptions(n.children),
   }));
 
+/** Every unit as a filter choice labelled by its path below the enterprise ("示范农业有限公司 / 财务部"). */
+export const unitPaths = (
+  nodes: readonly OrgTreeNode[],
+  above: readonly string[] = [],
+): { value: number; label: string }[] =>
+  nodes.flatMap((n) => {
+    const path = n.organizationType === 'enterprise' ? [] : [...above, n.name];
+    return [
+      ...(n.organizationType === 'enterprise' ? [] : [{ value: n.id, label: path.join(' / ') }]),
+      ...unitPaths(n.children, path),
+    ];
+  });
+
 /** Sets the units (companies, bases, departments) a member is staff of. */
 export function UnitsModal(props: { tenantId: number; user: TenantUserView | null; onClose: () => void }) {
   const { tenantId, user, onClose } = props;

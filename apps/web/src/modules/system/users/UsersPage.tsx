@@ -13,11 +13,13 @@ import { RowActions } from '../../../shared/crud/RowActions';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { NO_DATA } from '../../../shared/format/number';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
+import { organizationApi, orgKeys } from '../organization/organization.api';
 import { roleKeys, rolesApi } from '../roles/roles.api';
 import { ImportModal } from './ImportModal';
-import { UnitsModal } from './UnitsModal';
+import { UnitsModal, unitPaths } from './UnitsModal';
 import { AddExistingModal, ResetPasswordModal, RolesModal } from './UserActionModals';
 import { UserFormModal } from './UserFormModal';
 import { type TenantUserView, USER_CODES, usersApi } from './users.api';
@@ -42,6 +44,9 @@ export function UsersPage() {
   const list = usePagedList<TenantUserView>(key, (q) => usersApi.page(tenantId, q));
   const roles = useQuery({ queryKey: roleKeys.list(tenantId), queryFn: () => rolesApi.list(tenantId) });
   const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+  // Units by their path (a department's name alone repeats across bases); empty without the tree's code.
+  const tree = useQuery({ queryKey: orgKeys.tree(tenantId), queryFn: () => organizationApi.tree(tenantId) });
+  const unitFilterOptions = useMemo(() => unitPaths(tree.data ?? []), [tree.data]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
 
@@ -49,6 +54,13 @@ export function UsersPage() {
     { name: 'realName', label: t('users:field.realName'), type: 'text' },
     { name: 'phone', label: t('users:field.phone'), type: 'text' },
     { name: 'roleId', label: t('users:field.roles'), type: 'select', options: roleOptions, showSearch: true },
+    {
+      name: 'unitId',
+      label: t('users:field.units'),
+      type: 'select',
+      options: unitFilterOptions,
+      showSearch: true,
+    },
     {
       name: 'enabled',
       label: t('users:field.enabled'),
@@ -95,6 +107,11 @@ export function UsersPage() {
       title: t('users:field.roles'),
       dataIndex: 'roleNames',
       render: (names: string[]) => (names.length ? names.map((n) => <Tag key={n}>{n}</Tag>) : '—'),
+    },
+    {
+      title: t('users:field.units'),
+      dataIndex: 'unitNames',
+      render: (names: string[]) => (names.length ? names.map((n) => <Tag key={n}>{n}</Tag>) : NO_DATA),
     },
     {
       title: t('users:field.enabled'),

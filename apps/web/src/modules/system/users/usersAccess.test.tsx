@@ -17,6 +17,8 @@ const user: TenantUserView = {
   enabled: true,
   roleIds: [2],
   roleNames: ['Farm operator'],
+  unitIds: [11],
+  unitNames: ['Production'],
   lastSignInAt: null,
   joinedAt: '2024-05-01T00:00:00.000Z',
   otherTenants: 0,
