@@ -1,6 +1,6 @@
 import { PRICE_MAX } from '@tilth/contracts/market.types';
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { readFirstSheet, type SheetRow } from '../../../platform/files/xlsx-read.js';
 import type { Lang, Translated } from '../../../platform/i18n/lang.js';
 import type { MarketValues, PriceValues } from './market.repository.js';
 
@@ -22,10 +22,7 @@ const REQUIRED: Column[] = ['market', 'product', 'avg', 'date'];
 export const IMPORT_MAX_ROWS = 50_000;
 
 /** One data row as read from the file, with its row (line) number for messages. */
-export interface RawRow {
-  row: number;
-  cells: string[];
-}
+export type RawRow = SheetRow;
 
 export interface RowError {
   row: number;
@@ -38,39 +35,18 @@ export class ImportFileError extends Error {
   }
 }
 
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return '';
-  // ExcelJS gives a date cell as UTC midnight of the day typed: its UTC day is that day, in any zone.
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    return '';
-  }
-  return String(v);
-};
-
 /** Rows of a CSV (UTF-8, optional BOM; lines starting with # are comments) or of the first sheet of an .xlsx. */
 export const readRows = async (buf: Buffer, fileName: string): Promise<RawRow[]> => {
   const isXlsx = /\.xlsx$/i.test(fileName) || buf.subarray(0, 2).toString('latin1') === 'PK';
   if (isXlsx) {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(buf as unknown as ArrayBuffer);
-    } catch {
+    const rows = await readFirstSheet(buf);
+    if (!rows) {
       throw new ImportFileError({
         'zh-CN': '无法读取该 Excel 文件',
         'en-US': 'The Excel file cannot be read',
       });
     }
-    const sheet = wb.worksheets[0];
-    const out: RawRow[] = [];
-    sheet?.eachRow({ includeEmpty: false }, (r, n) => {
-      const values = r.values as ExcelJS.CellValue[];
-      out.push({ row: n, cells: values.slice(1).map((v) => cellText(v).trim()) });
-    });
-    return out;
+    return rows;
   }
   if (/\.(xls|numbers|ods)$/i.test(fileName)) {
     throw new ImportFileError({

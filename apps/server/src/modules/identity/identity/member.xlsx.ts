@@ -1,5 +1,6 @@
 import type { TenantUserView } from '@tilth/contracts/users.types';
 import ExcelJS from 'exceljs';
+import { readFirstSheet } from '../../../platform/files/xlsx-read.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import { timeText } from '../../../platform/time/zone.js';
 
@@ -55,40 +56,20 @@ export interface ImportRow {
   password: string;
 }
 
-const cellText = (v: ExcelJS.CellValue): string => {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v && v.result !== undefined) return String(v.result);
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    return '';
-  }
-  return String(v);
-};
-
 /** The data rows of the first sheet (blank rows skipped); undefined when the file is not a workbook. */
 export const readImport = async (data: Buffer): Promise<ImportRow[] | undefined> => {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    return undefined;
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) return undefined;
-  const out: ImportRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return;
-    const cells = IMPORT_FIELDS.map((_, i) => cellText(r.getCell(i + 1).value).trim());
-    if (cells.every((c) => c === '')) return;
-    const [realName = '', phone = '', roles = '', password = ''] = cells;
+  const rows = await readFirstSheet(data);
+  if (!rows) return undefined;
+  return rows.flatMap(({ row, cells }) => {
+    if (row === 1) return [];
+    const [realName = '', phone = '', roles = '', password = ''] = cells.slice(0, IMPORT_FIELDS.length);
+    if ([realName, phone, roles, password].every((c) => c === '')) return [];
     const names = roles
       .split(/[,，、;；]/)
       .map((s) => s.trim())
       .filter((s) => s !== '');
-    out.push({ row: n, realName, phone, roles: names, password });
+    return [{ row, realName, phone, roles: names, password }];
   });
-  return out;
 };
 
 export const exportWorkbook = async (
