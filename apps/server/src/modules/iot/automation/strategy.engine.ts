@@ -12,12 +12,13 @@ import type { Db } from '../../../platform/db/client.js';
 import { withSavepoint } from '../../../platform/db/writes.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Platform } from '../../../platform/platform.js';
+import { startOfDayAt } from '../../../platform/time/zone.js';
 import { tenantTimeZone } from '../../identity/tenant/index.js';
 import { enabledTenantIds } from '../alarm/index.js';
 import { issueCommand } from '../control/index.js';
 import { devicesByIds, rainSince } from './automation-targets.repository.js';
 import { membersOf } from './group.repository.js';
-import { dueSlot, farmDayStart, inWindow, type Params, paramsFor, stopOf } from './strategy.logic.js';
+import { dueSlot, inWindow, type Params, paramsFor, stopOf } from './strategy.logic.js';
 import {
   dueStrategies,
   insertRun,
@@ -229,7 +230,7 @@ export class StrategyEngine {
       if (g.kind === 'timeWindow' && !inWindow(g.from, g.to, now, tz))
         return `不在 ${g.from}–${g.to} 时段内，跳过 (outside ${g.from}–${g.to}, skipped)`;
       if (g.kind === 'noRainToday') {
-        const rain = await rainSince(tx, tenantId, g.deviceId, farmDayStart(now, tz));
+        const rain = await rainSince(tx, tenantId, g.deviceId, startOfDayAt(now, tz));
         if (rain.rainfall > 0 || rain.rainFlag > 0) {
           const mm = rain.rainfall > 0 ? `，雨量 ${rain.rainfall.toFixed(1)} mm` : '';
           const en = rain.rainfall > 0 ? `, ${rain.rainfall.toFixed(1)} mm` : '';

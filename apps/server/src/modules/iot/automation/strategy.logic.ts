@@ -1,6 +1,6 @@
 import type { ScheduleTrigger, StrategyAction } from '@tilth/contracts/automation.types';
 import type { CommandParamDef, DeviceTypeDef } from '@tilth/contracts/device-types';
-import { addDays, atWallTime, clockOf, dayOf, startOfDayAt } from '../../../platform/time/zone.js';
+import { addDays, atWallTime, clockOf, dayOf } from '../../../platform/time/zone.js';
 
 // Pure parts of the strategy engine: farm time (the tenant's wall clock, daylight saving included),
 // schedule slots, time windows and the command that ends a started action.
@@ -9,12 +9,6 @@ export type Params = Record<string, number | boolean | string>;
 
 /** A slot missed by more than this (server down) is not fired late. */
 export const SLOT_GRACE_MS = 15 * 60_000;
-
-/** Minutes since midnight and ISO weekday (1 = Monday) of an instant, in the tenant's zone. */
-export const farmClock = (d: Date, tz: string): { minutes: number; weekday: number } => clockOf(d, tz);
-
-/** Midnight (in the tenant's zone) of the farm day containing d. */
-export const farmDayStart = (d: Date, tz: string): Date => startOfDayAt(d, tz);
 
 export const minutesOf = (hhmm: string): number => {
   const [h, m] = hhmm.split(':').map(Number);
@@ -48,7 +42,7 @@ export const dueSlot = (t: ScheduleTrigger, now: Date, notBefore: Date | null, t
 
 /** Whether now lies in [from, to) farm time; to before from wraps past midnight; from = to is all day. */
 export const inWindow = (from: string, to: string, now: Date, tz: string): boolean => {
-  const m = farmClock(now, tz).minutes;
+  const m = clockOf(now, tz).minutes;
   const a = minutesOf(from);
   const b = minutesOf(to);
   if (a === b) return true;

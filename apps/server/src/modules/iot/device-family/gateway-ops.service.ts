@@ -15,6 +15,7 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
+import { timeText } from '../../../platform/time/zone.js';
 import {
   ControlErrors,
   findChannel,
@@ -26,7 +27,6 @@ import {
 import {
   DeviceDataService,
   dropLatest,
-  farmTimeText,
   findDevice,
   historyRange,
   listStatusLog,
@@ -263,7 +263,7 @@ export class GatewayOpsService {
       for (const item of await this.visibleCollection(ctx, d.id))
         lines.push({ device: d.name, eui: d.eui, typeKey: d.typeKey, item });
     }
-    const when = (s: string | null) => (s ? farmTimeText(new Date(s), ctx.timeZone) : '');
+    const when = (s: string | null) => (s ? timeText(new Date(s), ctx.timeZone) : '');
     const data = await buildWorkbook([
       sheet({
         name: zh ? '采集数据' : 'Collected data',
@@ -301,12 +301,12 @@ export class GatewayOpsService {
       sheet({
         name: zh ? '采集数据' : 'Readings',
         preamble: [
-          `${row.name} (${row.eui})  ${farmTimeText(from, ctx.timeZone)} – ${farmTimeText(to, ctx.timeZone)}`,
+          `${row.name} (${row.eui})  ${timeText(from, ctx.timeZone)} – ${timeText(to, ctx.timeZone)}`,
         ],
         columns: [
           {
             header: zh ? '采集时间' : 'Collected at',
-            value: (r) => farmTimeText(r.ts, ctx.timeZone),
+            value: (r) => timeText(r.ts, ctx.timeZone),
             width: 20,
           },
           ...items.map((it) => ({
@@ -319,7 +319,7 @@ export class GatewayOpsService {
         rows,
       }),
     ]);
-    const day = (d: Date) => farmTimeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
+    const day = (d: Date) => timeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
     return { fileName: `${row.eui}-${day(from)}-${day(to)}.xlsx`, data };
   }
 }

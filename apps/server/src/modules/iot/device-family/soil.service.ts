@@ -5,7 +5,8 @@ import ExcelJS from 'exceljs';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
-import { farmTimeText, parseHistoryTime, readRawRows } from '../device/index.js';
+import { timeText } from '../../../platform/time/zone.js';
+import { parseHistoryTime, readRawRows } from '../device/index.js';
 import { loadDevice, SOIL } from './device-family.access.js';
 import { FamilyErrors } from './device-family.errors.js';
 import { type DeviceRow, rollupTelemetry } from './device-family.repository.js';
@@ -176,7 +177,7 @@ export class SoilService {
     sheet.getRow(1).font = { bold: true };
     for (const p of points) {
       sheet.addRow([
-        farmTimeText(new Date(p.uploadTime), ctx.timeZone),
+        timeText(new Date(p.uploadTime), ctx.timeZone),
         layerLabel(ctx.lang, surfaceFlag, p.layer),
         p.humidity,
         p.temperature,

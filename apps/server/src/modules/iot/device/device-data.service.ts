@@ -22,6 +22,7 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
+import { timeText } from '../../../platform/time/zone.js';
 import { hiddenCollectionKeys } from '../device-family/index.js';
 import { DEVICE_ACCESS, requireTypeAccess, viewableTypes } from './device.access.js';
 import { DeviceErrors } from './device.errors.js';
@@ -29,7 +30,7 @@ import { type DeviceView, findDevice, listDeviceOptions, listDevices } from './d
 import { toDevice } from './device.service.js';
 import { readRawRows, readSeries, type Series } from './device-series.repository.js';
 import { listStatusLog } from './device-status.repository.js';
-import { farmTimeText, parseHistoryTime } from './device-time.js';
+import { parseHistoryTime } from './device-time.js';
 
 /** Longest history range one request may ask for (daily rollups make even this cheap). */
 export const HISTORY_MAX_YEARS = 10;
@@ -156,7 +157,7 @@ export class DeviceDataService {
     const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
     const rows = await readRawRows(ctx.db, device.tenantId, device.id, from, to, EXPORT_MAX_ROWS + 1);
     const data = await workbook(ctx.lang, ctx.timeZone, device, metrics, rows);
-    const day = (d: Date) => farmTimeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
+    const day = (d: Date) => timeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
     return { fileName: `${device.eui}-${day(from)}-${day(to)}.xlsx`, data };
   }
 
@@ -216,7 +217,7 @@ const workbook = async (
   ];
   sheet.getRow(1).font = { bold: true };
   for (const r of rows.slice(0, EXPORT_MAX_ROWS)) {
-    const line: Record<string, string | number | null> = { ts: farmTimeText(r.ts, tz) };
+    const line: Record<string, string | number | null> = { ts: timeText(r.ts, tz) };
     for (const m of metrics) line[m.key] = metricCell(m, r.values[m.key], lang);
     sheet.addRow(line);
   }

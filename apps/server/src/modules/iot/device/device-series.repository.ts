@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import { startOfDayAt } from '../../../platform/time/zone.js';
 import { telemetry, telemetryDaily, telemetryHourly } from '../telemetry/index.js';
-import { farmDayStartAt } from './device-time.js';
 
 // Chart-ready series of one metric of one device (GET device/:id/curve, reports, bench:series). A range
 // is cut into at most maxPoints equal time buckets; each bucket gives avg / min / max. The source is the
@@ -174,7 +174,7 @@ export const readSeries = async (db: Db, r: SeriesRequest): Promise<Series> => {
     const rows = await rollupBuckets(db, telemetryHourly, r, hourStart, fromSec, hourlyBucket);
     return { resolution: 'hourly', bucketSec: hourlyBucket, points: toPoints(rows, fromSec, hourlyBucket) };
   }
-  const dayStart = farmDayStartAt(r.from, r.timeZone);
+  const dayStart = startOfDayAt(r.from, r.timeZone);
   const dailyBucket = ceilTo(((r.to.getTime() - dayStart.getTime()) / 1000 + 1) / r.maxPoints, DAY);
   const fromSec = dayStart.getTime() / 1000;
   // A day of a zone with daylight saving lasts 23 or 25 hours, so later midnights drift from whole days

@@ -1,4 +1,4 @@
-import { parseLocalTime, startOfDayAt, timeText } from '../../../platform/time/zone.js';
+import { parseLocalTime } from '../../../platform/time/zone.js';
 
 // History times of the device calls (spec 02 §5): 'YYYY-MM-DD HH:mm:ss' in the tenant's time zone
 // (ctx.timeZone, ADR 0010), a bare 'YYYY-MM-DD', or an ISO-8601 instant.
@@ -18,9 +18,3 @@ export const parseHistoryTime = (text: string, edge: 'start' | 'end', tz: string
   const d = new Date(text);
   return Number.isNaN(d.getTime()) ? undefined : d;
 };
-
-/** 'YYYY-MM-DD HH:mm:ss' in the tenant's zone (spreadsheets and logs read by people). */
-export const farmTimeText = (at: Date, tz: string): string => timeText(at, tz);
-
-/** Midnight (in the tenant's zone) of the day `at` falls in, as an instant: the bucket start of daily rollups. */
-export const farmDayStartAt = (at: Date, tz: string): Date => startOfDayAt(at, tz);

@@ -18,7 +18,7 @@ export {
 export { readRawRows, readSeries } from './device-series.repository.js';
 export { listStatusLog } from './device-status.repository.js';
 export { DeviceDataService, historyRange, toCurve } from './device-data.service.js';
-export { farmTimeText, parseHistoryTime } from './device-time.js';
+export { parseHistoryTime } from './device-time.js';
 // Registry paths other domains build on (the aerator's regulator paths).
 export { addTypedRegistryRoutes } from './device-family-crud.http.js';
 export { AERATOR_TYPES, familyCrudService } from './device-family-paths.js';

@@ -16,6 +16,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { addDays, dayOf, dayStart, timeText } from '../../../platform/time/zone.js';
 import { findBase } from '../../farm/area/index.js';
 import { deleteFile } from '../../messaging/file/index.js';
 import { findDevice, parseHistoryTime } from '../device/index.js';
@@ -24,7 +25,7 @@ import { recordCode, STATISTICS_ACCESS, visibilityOf } from './insect.access.js'
 import { InsectErrors } from './insect.errors.js';
 import * as repo from './insect.repository.js';
 import type { InsectService } from './insect.service.js';
-import { addDays, daysOf, farmDayOf, farmDayStart, farmTimeText, resolveRange } from './insect.time.js';
+import { daysOf, resolveRange } from './insect.time.js';
 import { findType, listTypes, type TypeRow } from './insect-type.repository.js';
 
 export const toType = (r: TypeRow): InsectType => ({
@@ -139,7 +140,7 @@ export class InsectStatisticsService {
   async counts(ctx: Ctx, q: StatisticsRangeQuery, now = new Date()): Promise<InsectCounts> {
     requireTenant(ctx);
     requireAccess(ctx, STATISTICS_ACCESS.read);
-    const today = farmDayOf(now, ctx.timeZone);
+    const today = dayOf(now, ctx.timeZone);
     const sum = async (days: number) => {
       const rows = await repo.totalsByName(
         ctx.db,
@@ -147,8 +148,8 @@ export class InsectStatisticsService {
         {
           deviceId: q.deviceId,
           areaId: q.areaId,
-          from: farmDayStart(addDays(today, 1 - days), ctx.timeZone),
-          to: new Date(farmDayStart(addDays(today, 1), ctx.timeZone).getTime() - 1),
+          from: dayStart(addDays(today, 1 - days), ctx.timeZone),
+          to: new Date(dayStart(addDays(today, 1), ctx.timeZone).getTime() - 1),
         },
         visibilityOf(ctx),
       );
@@ -182,7 +183,7 @@ export class InsectStatisticsService {
         columns: [
           {
             header: zh ? '时间' : 'Time',
-            value: ({ r }) => farmTimeText(r.takenAt, ctx.timeZone),
+            value: ({ r }) => timeText(r.takenAt, ctx.timeZone),
             width: 20,
           },
           { header: zh ? '设备' : 'Device', value: ({ r }) => r.deviceName ?? '', width: 20 },

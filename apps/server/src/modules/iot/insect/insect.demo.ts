@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import type { DemoExtras } from '../../../platform/db/seed.js';
+import { addDays, dayOf, dayStart } from '../../../platform/time/zone.js';
 import { insertFile } from '../../messaging/file/index.js';
 import { devicesOfTypes } from '../device/index.js';
 import { type Dot, scatterDots, seeded } from './insect.board.js';
 import { countBoxes } from './insect.identify.js';
 import { DEMO_H, DEMO_W } from './insect.photo.js';
 import * as repo from './insect.repository.js';
-import { addDays, farmDayOf, farmDayStart } from './insect.time.js';
 import { insertTypes } from './insect-type.repository.js';
 
 /** Common field pests of China: the platform catalogue every tenant reads. */
@@ -65,7 +65,7 @@ export const seedInsects: DemoExtras = async (database, ids) => {
   const tenantId = ids.demoTenant;
   await database.withTenant(tenantId, async (tx) => {
     const traps = await devicesOfTypes(tx, tenantId, ['pest-station', 'forecast-lamp']);
-    const today = farmDayOf(new Date(), DEFAULT_TIME_ZONE);
+    const today = dayOf(new Date(), DEFAULT_TIME_ZONE);
     for (const [t, trap] of traps.entries()) {
       const rand = seeded(1000 + trap.id);
       // Each trap sees a few pests of the catalogue; forecast (pheromone) lamps catch one moth species.
@@ -86,7 +86,7 @@ export const seedInsects: DemoExtras = async (database, ids) => {
           deviceId: trap.id,
           areaId: trap.areaId,
           // 06:00 on the demo tenants' farm day (they are seeded on the default zone).
-          takenAt: new Date(farmDayStart(day, DEFAULT_TIME_ZONE).getTime() + 6 * 3_600_000),
+          takenAt: new Date(dayStart(day, DEFAULT_TIME_ZONE).getTime() + 6 * 3_600_000),
           counts: countBoxes(boxes),
           boxes,
           source: 'drawn',

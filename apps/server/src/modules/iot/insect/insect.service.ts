@@ -15,6 +15,7 @@ import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { parseDeviceUsername, secretMatches } from '../../../platform/iot/device-secret.js';
+import { dayOf } from '../../../platform/time/zone.js';
 import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
 import { findDevice, findDeviceByEui } from '../device/index.js';
 import { RECORD_ACCESS, recordCode, visibilityOf } from './insect.access.js';
@@ -22,7 +23,7 @@ import { InsectErrors } from './insect.errors.js';
 import { countBoxes, type Identification, type InsectIdentifier } from './insect.identify.js';
 import { materializeDemoPhoto, photoType } from './insect.photo.js';
 import * as repo from './insect.repository.js';
-import { farmDayOf, resolveRange } from './insect.time.js';
+import { resolveRange } from './insect.time.js';
 
 const readAll = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -98,7 +99,7 @@ export class InsectService {
           id: fileId,
           attachmentUuid: null,
           bucketName: 'insect',
-          fileName: `${from.eui}-${farmDayOf(takenAt, ctx.timeZone)}-${recordId}.${type.ext}`,
+          fileName: `${from.eui}-${dayOf(takenAt, ctx.timeZone)}-${recordId}.${type.ext}`,
           contentType: type.contentType,
           fileSize: image.length,
           storageKey,

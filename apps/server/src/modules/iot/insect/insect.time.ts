@@ -1,18 +1,10 @@
 import { INSECT_RANGE_MAX_DAYS } from '@tilth/contracts/insect.types';
-import { dayOf, dayStart, timeText, addDays as zoneAddDays } from '../../../platform/time/zone.js';
+import { addDays, dayOf, dayStart } from '../../../platform/time/zone.js';
 import { parseHistoryTime } from '../device/index.js';
 import { InsectErrors } from './insect.errors.js';
 
 // Farm days are days of the tenant's time zone (ctx.timeZone, ADR 0010).
 const DAY = 86_400_000;
-
-/** 'YYYY-MM-DD' of the farm day `at` falls in. */
-export const farmDayOf = (at: Date, tz: string): string => dayOf(at, tz);
-
-/** The instant a farm day starts. */
-export const farmDayStart = (day: string, tz: string): Date => dayStart(day, tz);
-
-export const addDays = zoneAddDays;
 
 /** The same day one month earlier (clamped to the month's last day), as the pest chart's default start. */
 export const monthBefore = (day: string): string => {
@@ -20,9 +12,6 @@ export const monthBefore = (day: string): string => {
   const last = new Date(Date.UTC(y, m - 1, 0)).getUTCDate();
   return new Date(Date.UTC(y, m - 2, Math.min(d, last))).toISOString().slice(0, 10);
 };
-
-/** 'YYYY-MM-DD HH:mm:ss' in farm time. */
-export const farmTimeText = (at: Date, tz: string): string => timeText(at, tz);
 
 export interface Range {
   from: Date;
@@ -39,19 +28,18 @@ export const resolveRange = (
   tz: string,
   now = new Date(),
 ): Range => {
-  const today = farmDayOf(now, tz);
-  const from =
-    start === undefined ? farmDayStart(monthBefore(today), tz) : parseHistoryTime(start, 'start', tz);
+  const today = dayOf(now, tz);
+  const from = start === undefined ? dayStart(monthBefore(today), tz) : parseHistoryTime(start, 'start', tz);
   const to =
     end === undefined
-      ? new Date(farmDayStart(addDays(today, 1), tz).getTime() - 1)
+      ? new Date(dayStart(addDays(today, 1), tz).getTime() - 1)
       : parseHistoryTime(end, 'end', tz);
   if (!from || !to) throw InsectErrors.badTime();
   if (to < from) throw InsectErrors.rangeOrder();
   if (to.getTime() - from.getTime() > INSECT_RANGE_MAX_DAYS * DAY) {
     throw InsectErrors.rangeTooLong({ n: INSECT_RANGE_MAX_DAYS });
   }
-  return { from, to, firstDay: farmDayOf(from, tz), lastDay: farmDayOf(to, tz) };
+  return { from, to, firstDay: dayOf(from, tz), lastDay: dayOf(to, tz) };
 };
 
 /** Every farm day of a range, in order. */

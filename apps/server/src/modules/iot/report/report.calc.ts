@@ -5,7 +5,7 @@ import {
   type RainfallPeriod,
   type ReportGranularity,
 } from '@tilth/contracts/report.types';
-import { dayOf, dayStart, addDays as zoneAddDays } from '../../../platform/time/zone.js';
+import { addDays, dayOf } from '../../../platform/time/zone.js';
 import type { DayAggregate } from './report.repository.js';
 
 // The arithmetic of the weather reports, kept free of I/O so tests can check it by hand. Inputs are one
@@ -21,13 +21,6 @@ export const round = (x: number, digits = 2): number => {
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** 'YYYY-MM-DD' plus n days. */
-export const addDays = zoneAddDays;
-
-/** The instant a farm day (in the tenant's zone) starts. */
-export const farmDayStart = (date: string, tz: string): Date => dayStart(date, tz);
-
-/** The farm day (in the tenant's zone) an instant falls on. */
-export const farmDayOf = (at: Date, tz: string): string => dayOf(at, tz);
 
 /**
  * The range a report answers: the asked one cut to [first reading, today], so no period before the
@@ -40,7 +33,7 @@ export const answeredRange = (
   tz: string,
 ): { startDate: string; endDate: string } | null => {
   if (!firstReading) return null;
-  const first = farmDayOf(firstReading, tz);
+  const first = dayOf(firstReading, tz);
   const startDate = asked.startDate < first ? first : asked.startDate;
   const endDate = asked.endDate > today ? today : asked.endDate;
   return startDate <= endDate ? { startDate, endDate } : null;

@@ -12,13 +12,11 @@ import {
 } from '@tilth/contracts/report.types';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { addDays, dayOf, dayStart } from '../../../platform/time/zone.js';
 import {
-  addDays,
   answeredRange,
   ariDays,
   ariTotals,
-  farmDayOf,
-  farmDayStart,
   lightPeriods,
   lightTotals,
   periodCount,
@@ -138,7 +136,7 @@ export class ReportService {
   ): Promise<{ startDate: string; endDate: string } | null> {
     const ids = stations.map((s) => s.deviceId);
     const first = await firstReading(ctx.db, ctx.tenantId, ids, metric);
-    return answeredRange(r, first, farmDayOf(new Date(), ctx.timeZone), ctx.timeZone);
+    return answeredRange(r, first, dayOf(new Date(), ctx.timeZone), ctx.timeZone);
   }
 
   private aggregates(
@@ -153,8 +151,8 @@ export class ReportService {
       ctx.tenantId,
       stations.map((s) => s.deviceId),
       metric,
-      farmDayStart(r.startDate, ctx.timeZone),
-      farmDayStart(addDays(r.endDate, 1), ctx.timeZone),
+      dayStart(r.startDate, ctx.timeZone),
+      dayStart(addDays(r.endDate, 1), ctx.timeZone),
       ctx.timeZone,
       threshold,
     );

@@ -1,7 +1,7 @@
 import type { DeviceGroup, Strategy, StrategyRun } from '@tilth/contracts/automation.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, atWallTime, dayOf } from '../../../../platform/time/zone.js';
+import { addDays, atWallTime, dayOf, startOfDayAt } from '../../../../platform/time/zone.js';
 import {
   auth,
   json,
@@ -15,7 +15,6 @@ import { FakeDevice } from '../../control/__tests__/fake-device.js';
 import { findCommand } from '../../control/control.repository.js';
 import { strategyEngineOf } from '../automation.jobs.js';
 import type { StrategyEngine } from '../strategy.engine.js';
-import { farmDayStart } from '../strategy.logic.js';
 
 // The engine is driven here with an injected clock; the server's own timer stays off.
 process.env.TILTH_STRATEGY_TICK = '0';
@@ -195,7 +194,7 @@ describe('schedule strategy', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const id = json<Strategy>(res).id;
-    const tomorrow = farmDayStart(new Date(), 'Asia/Shanghai').getTime() + 24 * 60 * MIN;
+    const tomorrow = startOfDayAt(new Date(), 'Asia/Shanghai').getTime() + 24 * 60 * MIN;
     const slot = tomorrow + (6 * 60 + 30) * MIN;
     await engine.runOnce(new Date(slot - MIN), [A]);
     expect(await runsOf(id)).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../../../platform/time/zone.js';
 import {
   auth,
   type RoleTokens,
@@ -8,7 +9,6 @@ import {
 } from '../../../../test/harness.js';
 import { registerDevice, type TestDevice } from '../../../../test/iot.js';
 import { renderTrapBoard, scatterDots, seeded } from '../insect.board.js';
-import { farmDayOf } from '../insect.time.js';
 import { insertTypes, listTypes } from '../insect-type.repository.js';
 
 // Spec 02 §7 "Pest statistics": the per-trap calls insect-statistics/{id}/…, the pest-statistics overview
@@ -239,6 +239,6 @@ describe('v2 insect types and identification', () => {
 
   it('the photo was taken today (farm time)', async () => {
     const rec = await get<{ takenAt: string }>(tk.viewer, `/wfpe/v1/${A}/insect/${photoId}`);
-    expect(farmDayOf(new Date(rec.takenAt), 'Asia/Shanghai')).toBe(farmDayOf(new Date(), 'Asia/Shanghai'));
+    expect(dayOf(new Date(rec.takenAt), 'Asia/Shanghai')).toBe(dayOf(new Date(), 'Asia/Shanghai'));
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { dayOf } from '../../../../platform/time/zone.js';
 import {
   answeredRange,
   ariDays,
   ariTotals,
-  farmDayOf,
   lightPeriods,
   rainfallPeriods,
   rainfallTotals,
@@ -31,9 +31,9 @@ const first0 = new Date('2024-05-01T02:00:00Z');
 
 describe('report arithmetic without data', () => {
   it("cuts the asked range to [first reading, today] and names the farm day in the tenant's zone", () => {
-    expect(farmDayOf(new Date('2024-04-30T16:00:00Z'), SH)).toBe('2024-05-01');
-    expect(farmDayOf(new Date('2024-04-30T15:59:59Z'), SH)).toBe('2024-04-30');
-    expect(farmDayOf(new Date('2024-05-01T03:59:59Z'), 'America/New_York')).toBe('2024-04-30');
+    expect(dayOf(new Date('2024-04-30T16:00:00Z'), SH)).toBe('2024-05-01');
+    expect(dayOf(new Date('2024-04-30T15:59:59Z'), SH)).toBe('2024-04-30');
+    expect(dayOf(new Date('2024-05-01T03:59:59Z'), 'America/New_York')).toBe('2024-04-30');
     expect(
       answeredRange(
         { startDate: '2024-04-01', endDate: '2024-05-31' },
