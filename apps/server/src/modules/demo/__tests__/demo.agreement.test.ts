@@ -1,51 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Batch, FarmLog, Page } from '@tilth/contracts';
 import type { NoticeItem, UserMessageItem } from '@tilth/contracts/notice.types';
 import type { RainfallReport } from '@tilth/contracts/report.types';
 import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Started } from '../../../app/server.js';
-import { loadConfig } from '../../../platform/config.js';
+import type { Started } from '../../../app/server.js';
 import { dayOf } from '../../../platform/time/zone.js';
+import { type DemoTestServer, startDemoTestServer } from '../../../test/demo-server.js';
 import { auth, json, login } from '../../../test/harness.js';
-import { createScratchDatabase } from '../../../test/test-database.js';
 import { areas } from '../../farm/area/index.js';
 import { RAIN_LOG_MM } from '../../farm/farm-log/index.js';
 import { devices } from '../../iot/device/index.js';
 import { demoExtras } from '../demo.extras.js';
 import { seedDemo } from '../demo.seed.js';
-import { createTenant, PLATFORM_TENANT_NAME } from '../seed.helpers.js';
 
 // Issue 12 item 9: the demo's notices and logs contradicted its own screens ("gateway offline" beside an
 // online gateway, a rain log beside 0.0 mm, 6,156 ha worked on an 8 ha base, a tenant announcement under
 // the platform tab, a switch "bottom right" that sits elsewhere). They are now made from the demo's state.
 
+let demo: DemoTestServer;
 let s: Started;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-demo-agree-'));
-  scratch = await createScratchDatabase();
-  s = await createServer(
-    loadConfig({
-      ...process.env,
-      TILTH_DATA_DIR: dataDir,
-      TILTH_DEMO: '0',
-      DATABASE_URL: scratch?.url ?? '',
-      MQTT_PORT: '0',
-      MQTT_URL: '',
-    }),
-    { pgliteDir: 'memory://', logger: false, smsLog: { info: () => undefined } },
-  );
-  await createTenant(s.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
+  demo = await startDemoTestServer('demo-agree');
+  s = demo.server;
 });
 afterAll(async () => {
-  await s?.close();
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 /** mu → ha. */

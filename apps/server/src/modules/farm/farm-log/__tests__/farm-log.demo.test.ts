@@ -1,41 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FarmLog, FarmOverview, Page } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Started } from '../../../../app/server.js';
-import { loadConfig } from '../../../../platform/config.js';
+import type { Started } from '../../../../app/server.js';
+import { type DemoTestServer, startDemoTestServer } from '../../../../test/demo-server.js';
 import { auth, json, login } from '../../../../test/harness.js';
-import { createScratchDatabase } from '../../../../test/test-database.js';
 import { demoExtras } from '../../../demo/demo.extras.js';
 import { seedDemo } from '../../../demo/demo.seed.js';
-import { createTenant, PLATFORM_TENANT_NAME } from '../../../demo/seed.helpers.js';
 
 // A server of its own with no fixture tenants, as the demo seed expects (like land.demo.test.ts).
+let demo: DemoTestServer;
 let s: Started;
-let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-log-demo-'));
-  scratch = await createScratchDatabase();
-  s = await createServer(
-    loadConfig({
-      ...process.env,
-      TILTH_DATA_DIR: dataDir,
-      TILTH_DEMO: '0',
-      DATABASE_URL: scratch?.url ?? '',
-      // createServer starts the embedded broker: a free port, never the default 1883.
-      MQTT_PORT: '0',
-      MQTT_URL: '',
-    }),
-    { pgliteDir: 'memory://', logger: false, smsLog: { info: () => undefined } },
-  );
-  await createTenant(s.platform.database, PLATFORM_TENANT_NAME, { id: 0 });
+  demo = await startDemoTestServer('log-demo');
+  s = demo.server;
 });
 afterAll(async () => {
-  await s?.close();
-  await scratch?.drop();
-  await rm(dataDir, { recursive: true, force: true });
+  await demo?.close();
 });
 
 describe('demo farm logs', () => {
