@@ -5,7 +5,6 @@ import Space from 'antd/es/space';
 import Switch from 'antd/es/switch';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
@@ -14,6 +13,7 @@ import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
 import { NO_DATA } from '../../../shared/format/number';
+import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { organizationApi, orgKeys } from '../organization/organization.api';
@@ -134,7 +134,7 @@ export function UsersPage() {
     {
       title: t('users:field.lastSignIn'),
       dataIndex: 'lastSignInAt',
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : t('users:never')),
+      render: (v: string | null) => (v ? formatDateTime(v, 'YYYY-MM-DD HH:mm') : t('users:never')),
     },
     {
       title: t('common:action.operation'),
