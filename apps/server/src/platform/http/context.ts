@@ -8,6 +8,8 @@ export interface AuthUser {
   realName: string;
   platformAdmin: boolean;
   sessionId: string;
+  /** Set when the caller is an application (client-credentials token) instead of a person. */
+  clientId?: string;
 }
 
 /** What every service method receives first: who is calling, for which tenant, in which language. */
@@ -23,6 +25,8 @@ export interface Ctx {
   /** Permission codes the user holds in ctx.tenantId (empty outside a tenant). */
   permissions: ReadonlySet<string>;
   log: FastifyBaseLogger;
+  /** Where the request came from (audit log); absent for work that no request started. */
+  origin?: { ip: string; userAgent?: string | undefined };
   /** Runs fn in the request's tenant transaction (opening one on routes that stream outside it). */
   transact<T>(fn: (db: Db) => Promise<T>): Promise<T>;
 }

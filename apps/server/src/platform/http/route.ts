@@ -22,6 +22,7 @@ import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
 import { type Access, describeAccess, requireAccess } from './access.js';
 import type { AuthUser, Ctx } from './context.js';
+import { clientAddress } from './rate-limit.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -166,6 +167,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
         db,
         permissions: NONE,
         log: req.log,
+        origin: { ip: clientAddress(req), userAgent: req.headers['user-agent'] },
         transact: (fn) => fn(db),
       };
       requireAccess(ctx, def.access);
@@ -184,6 +186,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
         db,
         permissions,
         log: req.log,
+        origin: { ip: clientAddress(req), userAgent: req.headers['user-agent'] },
         transact: (fn) => fn(db),
       };
       requireAccess(ctx, def.access);
