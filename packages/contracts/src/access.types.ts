@@ -4,6 +4,15 @@ import { nonBlank, updateBodyOf } from './common.types.js';
 const name = nonBlank(60);
 const permissionList = z.array(z.string().max(120)).max(1000);
 
+/**
+ * Which bases a role's holders see (ADR 0012): every base, the bases in their own units and below, or the
+ * bases named on the role. A user holding several roles sees the union; any 'all' role means all.
+ */
+export const DATA_SCOPES = ['all', 'units', 'bases'] as const;
+export const dataScope = z.enum(DATA_SCOPES);
+export type DataScope = z.infer<typeof dataScope>;
+const baseIdList = z.array(z.number().int().min(1)).max(500);
+
 export const roleView = z.object({
   id: z.number(),
   code: z.string(),
@@ -12,6 +21,9 @@ export const roleView = z.object({
   name: z.string(),
   builtIn: z.boolean(),
   permissions: z.array(z.string()),
+  dataScope,
+  /** Bases of a 'bases' scope (empty otherwise). */
+  baseIds: z.array(z.number()),
   /** Members of the tenant holding the role. */
   holderCount: z.number(),
   objectVersionNumber: z.number(),
@@ -26,6 +38,8 @@ export const createRoleRequest = z.strictObject({
   nameZh: name,
   nameEn: name,
   permissions: permissionList,
+  dataScope: dataScope.default('all'),
+  baseIds: baseIdList.default([]),
 });
 
 /** A copy of a role: its permission codes under a new code and names. */
@@ -40,6 +54,8 @@ const updateRoleFields = z.strictObject({
   nameZh: name,
   nameEn: name,
   permissions: permissionList,
+  dataScope: dataScope.default('all'),
+  baseIds: baseIdList.default([]),
   objectVersionNumber: z.number().int().min(1),
 });
 

@@ -35,6 +35,8 @@ class TtlMap<V> {
 export const sessionCache = new TtlMap<AuthUser & { expiresAt: number }>();
 export const membershipCache = new TtlMap<boolean>();
 export const permissionCache = new TtlMap<ReadonlySet<string>>();
+/** `${userId}:${tenantId}` → the bases the member may see; null for all (ADR 0012). */
+export const scopeCache = new TtlMap<readonly number[] | null>();
 /** Tenant id → its time zone; other processes see a change within TTL_MS. */
 export const timeZoneCache = new TtlMap<string>();
 export const forgetTenantTimeZone = (tenantId: number): void => {
@@ -60,17 +62,24 @@ export const forgetUser = (userId: number): void => {
   sessionCache.deleteWhere((_k, v) => v.id === userId);
   membershipCache.deleteWhere((k) => k.startsWith(`${userId}:`));
   permissionCache.deleteWhere((k) => k.startsWith(`${userId}:`));
+  scopeCache.deleteWhere((k) => k.startsWith(`${userId}:`));
   notify({ user: userId });
 };
 export const forgetTenantPermissions = (tenantId: number): void => {
   permissionCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
+  scopeCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
   membershipCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
   notify({ tenant: tenantId });
+};
+/** The organisation tree or staff changed: 'units' scopes are recomputed on the next request. */
+export const forgetTenantScopes = (tenantId: number): void => {
+  scopeCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
 };
 export const forgetAll = (): void => {
   sessionCache.clear();
   membershipCache.clear();
   permissionCache.clear();
+  scopeCache.clear();
   timeZoneCache.clear();
   notify({ all: true });
 };

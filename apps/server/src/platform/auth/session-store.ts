@@ -19,6 +19,11 @@ export interface SessionStore {
   isMember(db: Db, userId: number, tenantId: number): Promise<boolean>;
   /** Codes of the user's roles in the transaction's tenant (row-level security picks the tenant). */
   permissionCodes(db: Db, userId: number): Promise<string[]>;
+  /**
+   * The bases a member may see in the transaction's tenant (ADR 0012): undefined for all of them, else
+   * their ids (possibly none).
+   */
+  dataScope(db: Db, userId: number): Promise<readonly number[] | undefined>;
   /** The tenant's time zone (undefined for a tenant that does not exist). */
   tenantTimeZone(db: Db, tenantId: number): Promise<string | undefined>;
 }

@@ -47,6 +47,16 @@ export const setTenant = async (tx: Db, tenantId: number): Promise<void> => {
   await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
 };
 
+/**
+ * Limits the rest of the transaction to these bases (ADR 0012): the area_scope policies read it. Not called
+ * for a caller who sees every base.
+ */
+export const setAreaScope = async (tx: Db, areaIds: readonly number[]): Promise<void> => {
+  // '0' is no base: an empty scope sees nothing rather than everything.
+  const list = areaIds.length === 0 ? '0' : areaIds.join(',');
+  await tx.execute(sql`select set_config('app.area_ids', ${list}, true)`);
+};
+
 const wrap = (kind: Database['kind'], db: Db, close: () => Promise<void>): Database => ({
   kind,
   db,

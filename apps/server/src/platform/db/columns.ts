@@ -28,6 +28,49 @@ export const tenantIsolation = () =>
     withCheck: sql`tenant_id = ${currentTenantSql}`,
   });
 
+/**
+ * The bases the current request may see (ADR 0012): a comma list set per request for a user whose roles
+ * limit their data scope; unset (empty) for everyone else and for jobs, ingest and seeding.
+ */
+const SCOPE_UNSET = `coalesce(current_setting('app.area_ids', true), '') = ''`;
+const SCOPE_LIST = `string_to_array(current_setting('app.area_ids', true), ',')::bigint[]`;
+
+/**
+ * Restrictive policy of base-scoped tables: a row whose base is outside the caller's data scope does not
+ * exist for that request — list, detail, export and write alike. A row with no base is outside every
+ * limited scope.
+ */
+export const areaScope = (column = 'area_id') =>
+  pgPolicy('area_scope', {
+    as: 'restrictive',
+    for: 'all',
+    using: sql.raw(`${SCOPE_UNSET} or ${column} = any(${SCOPE_LIST})`),
+  });
+
+/**
+ * Restrictive policy of device-keyed tables (alarms, commands, status log): a row is visible when its
+ * device is — the subquery on devices is itself bound by devices' area_scope.
+ */
+export const deviceScope = (table: string) =>
+  pgPolicy('area_scope', {
+    as: 'restrictive',
+    for: 'all',
+    using: sql.raw(
+      `${SCOPE_UNSET} or exists (select 1 from devices d where d.tenant_id = ${table}.tenant_id and d.id = ${table}.device_id)`,
+    ),
+  });
+
+/**
+ * The units table holds every kind of unit; only bases ('area' rows) are scoped, and only for reading, so
+ * the organisation tree above a user's bases stays whole.
+ */
+export const baseUnitScope = () =>
+  pgPolicy('area_scope', {
+    as: 'restrictive',
+    for: 'select',
+    using: sql.raw(`${SCOPE_UNSET} or organization_type <> 'area' or id = any(${SCOPE_LIST})`),
+  });
+
 /** Extra read-only policy for tables whose platform-tenant rows every tenant may read. */
 export const platformRowsReadable = () =>
   pgPolicy('platform_rows_readable', {

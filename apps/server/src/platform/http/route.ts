@@ -15,8 +15,9 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { membershipCache, permissionCache, timeZoneCache } from '../auth/access-cache.js';
+import { membershipCache, permissionCache, scopeCache, timeZoneCache } from '../auth/access-cache.js';
 import { authenticate, bearer } from '../auth/tokens.js';
+import { setAreaScope } from '../db/client.js';
 import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
@@ -72,6 +73,21 @@ const cachedPermissions = async (platform: Platform, db: Ctx['db'], userId: numb
   const codes: ReadonlySet<string> = new Set(await platform.sessions.permissionCodes(db, userId));
   permissionCache.set(key, codes);
   return codes;
+};
+/** The bases a member may see (null: all), cached like permissions; applications see every base. */
+const cachedScope = async (
+  platform: Platform,
+  db: Ctx['db'],
+  user: AuthUser,
+  tenantId: number,
+): Promise<readonly number[] | null> => {
+  if (user.clientId) return null;
+  const key = `${user.id}:${tenantId}`;
+  const hit = scopeCache.get(key);
+  if (hit !== undefined) return hit;
+  const scope = (await platform.sessions.dataScope(db, user.id)) ?? null;
+  scopeCache.set(key, scope);
+  return scope;
 };
 /** A tenant's time zone, cached like permissions. */
 export const tenantTimeZone = async (
@@ -175,9 +191,13 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     }
     const tenantId = Number((req.params as { tenantId?: unknown }).tenantId);
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
+    let scope: readonly number[] | null = null;
     const resolve = async (db: Ctx['db']): Promise<Ctx> => {
       const permissions = user ? await cachedPermissions(platform, db, user.id, tenantId) : NONE;
       const timeZone = await tenantTimeZone(platform, db, tenantId);
+      // ADR 0012: from here on the transaction holds only the bases the caller may see.
+      scope = user ? await cachedScope(platform, db, user, tenantId) : null;
+      if (scope) await setAreaScope(db, scope);
       const ctx: Ctx = {
         user,
         tenantId,
@@ -195,7 +215,11 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     if (def.noTransaction) {
       // Access is still checked inside a tenant transaction; the handler opens its own when it needs one.
       const ctx = await platform.database.withTenant(tenantId, resolve);
-      const transact: Ctx['transact'] = (fn) => platform.database.withTenant(tenantId, fn);
+      const transact: Ctx['transact'] = (fn) =>
+        platform.database.withTenant(tenantId, async (tx) => {
+          if (scope) await setAreaScope(tx, scope);
+          return fn(tx);
+        });
       return def.handler({ ...ctx, db: platform.database.db, transact }, typedReq, reply);
     }
     return platform.database.withTenant(tenantId, async (tx) =>

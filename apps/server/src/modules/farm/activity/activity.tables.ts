@@ -1,5 +1,11 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /** A farm activity (farm/activity): picking day, training, visit, promotion… at a base over a period. */
 export const activities = pgTable(
@@ -25,5 +31,6 @@ export const activities = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('activities_time_idx').on(t.tenantId, t.startTime),
     tenantIsolation(),
+    areaScope(),
   ],
 );

@@ -12,7 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /** The agricultural-input catalogue (farm/agricultural/agricultural-manage). */
 export const agriculturalInputs = pgTable(
@@ -61,6 +67,7 @@ export const agriculturalStocks = pgTable(
     primaryKey({ columns: [t.tenantId, t.areaId, t.inputId] }),
     check('agricultural_stocks_not_negative', sql`${t.quantity} >= 0`),
     tenantIsolation(),
+    areaScope(),
   ],
 );
 
@@ -88,6 +95,7 @@ export const agriculturalMovements = pgTable(
     index('agricultural_movements_stock_idx').on(t.tenantId, t.areaId, t.inputId, t.occurredAt),
     index('agricultural_movements_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
     tenantIsolation(),
+    areaScope(),
   ],
 );
 
@@ -113,6 +121,7 @@ export const agriculturalDocuments = pgTable(
     uniqueIndex('agricultural_documents_code_uq').on(t.tenantId, t.docCode),
     index('agricultural_documents_type_idx').on(t.tenantId, t.docType, t.docDate),
     tenantIsolation(),
+    areaScope(),
   ],
 );
 

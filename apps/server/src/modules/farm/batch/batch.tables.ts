@@ -10,7 +10,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /**
  * A batch: a crop variety on a plot over a period (plant), or a stock of animals / fish in a pond
@@ -54,5 +60,6 @@ export const batches = pgTable(
     index('batches_land_idx').on(t.tenantId, t.landId, t.startDate),
     index('batches_area_idx').on(t.tenantId, t.areaId),
     tenantIsolation(),
+    areaScope(),
   ],
 );

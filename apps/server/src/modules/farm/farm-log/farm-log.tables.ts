@@ -1,5 +1,11 @@
 import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /** A farm log entry (farm/log); cameras post here too (POST /wfpf/v1/{t}/log). */
 export const farmLogs = pgTable(
@@ -27,5 +33,6 @@ export const farmLogs = pgTable(
     index('farm_logs_time_idx').on(t.tenantId, t.logTime),
     index('farm_logs_area_idx').on(t.tenantId, t.areaId, t.logTime),
     tenantIsolation(),
+    areaScope(),
   ],
 );

@@ -10,7 +10,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /** A ring of [lng, lat] WGS84 positions, first = last (GeoJSON Polygon outer ring). */
 export type Ring = [number, number][];
@@ -43,5 +49,6 @@ export const lands = pgTable(
     uniqueIndex('lands_num_uq').on(t.tenantId, t.landNum).where(sql`${t.landNum} is not null`),
     index('lands_area_idx').on(t.tenantId, t.areaId),
     tenantIsolation(),
+    areaScope(),
   ],
 );

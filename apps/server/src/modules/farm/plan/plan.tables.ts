@@ -9,7 +9,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /** Planned use of an input by a task: amount in the input's unit (per task, not per mu). */
 export interface PlannedInput {
@@ -74,7 +80,7 @@ export const plans = pgTable(
     description: text('description'),
     ...auditColumns(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), tenantIsolation()],
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), tenantIsolation(), areaScope()],
 );
 
 export const planBatches = pgTable(

@@ -9,7 +9,13 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 import type { PlannedInput } from '../plan/plan.tables.js';
 
 /**
@@ -49,6 +55,7 @@ export const tasks = pgTable(
     index('tasks_batch_idx').on(t.tenantId, t.batchId),
     index('tasks_plan_idx').on(t.tenantId, t.planId),
     tenantIsolation(),
+    areaScope(),
   ],
 );
 
@@ -76,5 +83,5 @@ export const taskInputUsages = pgTable(
     areaId: bigint('area_id', { mode: 'number' }).notNull(),
     quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.taskId, t.inputId] }), tenantIsolation()],
+  (t) => [primaryKey({ columns: [t.tenantId, t.taskId, t.inputId] }), tenantIsolation(), areaScope()],
 );

@@ -42,4 +42,25 @@ export const AccessErrors = defineErrors({
       'en-US': 'This role is still held by {count} user(s) ({names}); unassign it first',
     },
   },
+  scopeBasesRequired: {
+    status: 400,
+    code: 'hiam.warn.role.scopeBasesRequired',
+    message: {
+      'zh-CN': '数据范围为“指定基地”时至少选择一个基地',
+      'en-US': 'Choose at least one base for a "named bases" data scope',
+    },
+  },
+  unknownBase: {
+    status: 400,
+    code: 'hiam.warn.role.unknownBase',
+    message: { 'zh-CN': '基地不存在：{id}', 'en-US': 'No such base: {id}' },
+  },
+  adminScope: {
+    status: 400,
+    code: 'hiam.warn.role.adminScope',
+    message: {
+      'zh-CN': '企业管理员角色的数据范围必须是全部基地',
+      'en-US': 'The administrator role always sees every base',
+    },
+  },
 });

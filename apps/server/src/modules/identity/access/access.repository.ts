@@ -1,15 +1,17 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import { rowsOf } from '../../../platform/db/rows.js';
 import { memberships, users } from '../identity/index.js';
-import { rolePermissions, roles, userRoles } from './access.tables.js';
+import { roleBases, rolePermissions, roles, userRoles } from './access.tables.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 
 export const listRoles = async (
   db: Db,
-): Promise<(RoleRow & { permissions: string[]; holderCount: number })[]> => {
+): Promise<(RoleRow & { permissions: string[]; baseIds: number[]; holderCount: number })[]> => {
   const rs = await db.select().from(roles).orderBy(asc(roles.id));
   const perms = await db.select().from(rolePermissions);
+  const bases = await db.select().from(roleBases).orderBy(asc(roleBases.areaId));
   // Holders are members of the tenant (user_roles rows of a removed member are deleted with the membership).
   const holders = await db
     .select({ roleId: userRoles.roleId, n: count() })
@@ -24,6 +26,7 @@ export const listRoles = async (
   return rs.map((r) => ({
     ...r,
     permissions: byRole.get(r.id) ?? [],
+    baseIds: bases.filter((b) => b.roleId === r.id).map((b) => b.areaId),
     holderCount: holders.find((h) => h.roleId === r.id)?.n ?? 0,
   }));
 };
@@ -103,7 +106,14 @@ export const findRoleByCode = async (db: Db, code: string): Promise<RoleRow | un
 export const insertRole = async (
   db: Db,
   tenantId: number,
-  v: { code: string; nameZh: string; nameEn: string; builtIn: boolean; createdBy: number | null },
+  v: {
+    code: string;
+    nameZh: string;
+    nameEn: string;
+    builtIn: boolean;
+    createdBy: number | null;
+    dataScope?: RoleRow['dataScope'];
+  },
 ): Promise<RoleRow> => {
   const [r] = await db
     .insert(roles)
@@ -118,7 +128,7 @@ export const updateRole = async (
   db: Db,
   id: number,
   version: number,
-  v: { nameZh: string; nameEn: string; lastUpdatedBy: number },
+  v: { nameZh: string; nameEn: string; dataScope: RoleRow['dataScope']; lastUpdatedBy: number },
 ): Promise<RoleRow | undefined> => {
   const [r] = await db
     .update(roles)
@@ -157,7 +167,29 @@ export const addRolePermissions = async (
     .onConflictDoNothing();
 };
 
+/** Replaces the named bases of a role. */
+export const setRoleBases = async (
+  db: Db,
+  tenantId: number,
+  roleId: number,
+  areaIds: readonly number[],
+): Promise<void> => {
+  await db.delete(roleBases).where(eq(roleBases.roleId, roleId));
+  if (areaIds.length === 0) return;
+  await db.insert(roleBases).values([...new Set(areaIds)].map((areaId) => ({ tenantId, roleId, areaId })));
+};
+
+/** Which of these ids are bases of the tenant (the units table is organisation's; read by name here). */
+export const existingBaseIds = async (db: Db, ids: readonly number[]): Promise<Set<number>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await db.execute(
+    sql`select id from areas where organization_type = 'area' and id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+  return new Set(rowsOf<{ id: string | number }>(rows).map((r) => Number(r.id)));
+};
+
 export const deleteRole = async (db: Db, id: number): Promise<void> => {
+  await db.delete(roleBases).where(eq(roleBases.roleId, id));
   await db.delete(userRoles).where(eq(userRoles.roleId, id));
   await db.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
   await db.delete(roles).where(eq(roles.id, id));

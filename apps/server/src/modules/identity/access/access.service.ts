@@ -1,3 +1,4 @@
+import type { DataScope } from '@tilth/contracts/access.types';
 import {
   isPermissionCode,
   PERMISSION_CODES,
@@ -19,6 +20,21 @@ const codesOf = (permissions: 'all' | readonly string[]): readonly string[] =>
 
 const checkCodes = (codes: readonly string[]) => {
   for (const c of codes) if (!isPermissionCode(c)) throw AccessErrors.unknownPermission({ code: c });
+};
+
+interface ScopeInput {
+  dataScope: DataScope;
+  baseIds: readonly number[];
+}
+
+/** The named bases a scope keeps: none unless 'bases', and then at least one, each a base of the tenant. */
+const scopeBases = async (db: Db, input: ScopeInput): Promise<number[]> => {
+  if (input.dataScope !== 'bases') return [];
+  if (input.baseIds.length === 0) throw AccessErrors.scopeBasesRequired();
+  const found = await repo.existingBaseIds(db, input.baseIds);
+  const missing = input.baseIds.find((id) => !found.has(id));
+  if (missing !== undefined) throw AccessErrors.unknownBase({ id: missing });
+  return [...new Set(input.baseIds)];
 };
 
 /** Roles, their permission codes and who holds them, per tenant (ARCHITECTURE §5). */
@@ -127,6 +143,8 @@ export class AccessService {
       name: ctx.lang === 'en-US' ? r.nameEn : r.nameZh,
       builtIn: r.builtIn,
       permissions: r.permissions,
+      dataScope: r.dataScope,
+      baseIds: r.baseIds,
       holderCount: r.holderCount,
       objectVersionNumber: r.objectVersionNumber,
     }));
@@ -138,10 +156,15 @@ export class AccessService {
     return found;
   }
 
-  async createRole(ctx: Ctx, input: { code: string; nameZh: string; nameEn: string; permissions: string[] }) {
+  async createRole(
+    ctx: Ctx,
+    input: { code: string; nameZh: string; nameEn: string; permissions: string[] } & Partial<ScopeInput>,
+  ) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.create');
     requireTenant(ctx);
     checkCodes(input.permissions);
+    const scope = { dataScope: input.dataScope ?? 'all', baseIds: input.baseIds ?? [] };
+    const bases = await scopeBases(ctx.db, scope);
     if (await repo.findRoleByCode(ctx.db, input.code)) throw AccessErrors.roleCodeExists();
     const role = await repo.insertRole(ctx.db, ctx.tenantId, {
       code: input.code,
@@ -149,8 +172,10 @@ export class AccessService {
       nameEn: input.nameEn,
       builtIn: false,
       createdBy: ctx.user.id,
+      dataScope: scope.dataScope,
     });
     await repo.setRolePermissions(ctx.db, ctx.tenantId, role.id, input.permissions);
+    await repo.setRoleBases(ctx.db, ctx.tenantId, role.id, bases);
     forgetTenantPermissions(ctx.tenantId);
     return this.roleView(ctx, role.id);
   }
@@ -161,7 +186,12 @@ export class AccessService {
     requireTenant(ctx);
     const source = (await repo.listRoles(ctx.db)).find((r) => r.id === id);
     if (!source) throw AccessErrors.roleNotFound();
-    return this.createRole(ctx, { ...input, permissions: source.permissions });
+    return this.createRole(ctx, {
+      ...input,
+      permissions: source.permissions,
+      dataScope: source.dataScope,
+      baseIds: source.baseIds,
+    });
   }
 
   /**
@@ -170,21 +200,33 @@ export class AccessService {
    */
   async updateRole(
     ctx: Ctx,
-    input: { id: number; nameZh: string; nameEn: string; permissions: string[]; objectVersionNumber: number },
+    input: {
+      id: number;
+      nameZh: string;
+      nameEn: string;
+      permissions: string[];
+      objectVersionNumber: number;
+    } & Partial<ScopeInput>,
   ) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.edit');
     requireTenant(ctx);
     checkCodes(input.permissions);
     const existing = await repo.findRole(ctx.db, input.id);
     if (!existing) throw AccessErrors.roleNotFound();
+    const scope = { dataScope: input.dataScope ?? 'all', baseIds: input.baseIds ?? [] };
+    // No lock-out: the administrators keep every base, as they keep every code.
+    if (existing.code === 'tenant-admin' && scope.dataScope !== 'all') throw AccessErrors.adminScope();
+    const bases = await scopeBases(ctx.db, scope);
     const updated = await repo.updateRole(ctx.db, input.id, input.objectVersionNumber, {
       nameZh: input.nameZh,
       nameEn: input.nameEn,
+      dataScope: scope.dataScope,
       lastUpdatedBy: ctx.user.id,
     });
     if (!updated) throw CommonErrors.stale();
     const codes = existing.code === 'tenant-admin' ? PERMISSION_CODES : input.permissions;
     await repo.setRolePermissions(ctx.db, ctx.tenantId, input.id, codes);
+    await repo.setRoleBases(ctx.db, ctx.tenantId, input.id, bases);
     forgetTenantPermissions(ctx.tenantId);
     return this.roleView(ctx, input.id);
   }

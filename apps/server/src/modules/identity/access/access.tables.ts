@@ -1,3 +1,4 @@
+import type { DataScope } from '@tilth/contracts/access.types';
 import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 
@@ -10,6 +11,8 @@ export const roles = pgTable(
     nameZh: text('name_zh').notNull(),
     nameEn: text('name_en').notNull(),
     builtIn: boolean('built_in').notNull().default(false),
+    /** Which bases the role's holders see (ADR 0012): 'all', 'units' (their units and below) or 'bases'. */
+    dataScope: text('data_scope').$type<DataScope>().notNull().default('all'),
     ...auditColumns(),
   },
   (t) => [
@@ -27,6 +30,21 @@ export const rolePermissions = pgTable(
     permissionCode: text('permission_code').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.permissionCode] }), tenantIsolation()],
+);
+
+/** The named bases of a role whose data scope is 'bases'. */
+export const roleBases = pgTable(
+  'role_bases',
+  {
+    tenantId: tenantIdColumn(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    areaId: bigint('area_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.roleId, t.areaId] }),
+    index('role_bases_area_idx').on(t.tenantId, t.areaId),
+    tenantIsolation(),
+  ],
 );
 
 export const userRoles = pgTable(

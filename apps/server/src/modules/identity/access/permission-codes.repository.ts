@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
-import { rolePermissions, userRoles } from './access.tables.js';
+import { rowsOf } from '../../../platform/db/rows.js';
+import { rolePermissions, roles, userRoles } from './access.tables.js';
 
 // Access's share of the platform's SessionStore (wired in app/server.ts): what a member may do.
 
@@ -16,4 +17,34 @@ export const permissionCodes = async (db: Db, userId: number): Promise<string[]>
       ),
     );
   return rows.map((r) => r.code);
+};
+
+/**
+ * The bases a member may see (ADR 0012): undefined for every base (a role with scope 'all'), else the ids
+ * from their 'units' roles (bases in the units they are staff of, and below) and 'bases' roles. Runs before
+ * the request's scope is set, so it reads the whole tree.
+ */
+export const dataScopeOf = async (db: Db, userId: number): Promise<number[] | undefined> => {
+  const held = await db
+    .selectDistinct({ scope: roles.dataScope })
+    .from(roles)
+    .innerJoin(userRoles, eq(userRoles.roleId, roles.id))
+    .where(eq(userRoles.userId, userId));
+  if (held.some((r) => r.scope === 'all')) return undefined;
+  if (held.length === 0) return [];
+  const rows = await db.execute(sql`
+    with recursive mine as (
+      select unit_id as id from org_unit_members where user_id = ${userId}
+        and exists (select 1 from roles r join user_roles ur on ur.role_id = r.id
+                    where ur.user_id = ${userId} and r.data_scope = 'units')
+      union
+      select a.id from areas a join mine on a.parent_id = mine.id
+    )
+    select a.id from areas a join mine on mine.id = a.id where a.organization_type = 'area'
+    union
+    select rb.area_id from role_bases rb
+      join roles r on r.id = rb.role_id and r.data_scope = 'bases'
+      join user_roles ur on ur.role_id = r.id and ur.user_id = ${userId}
+    order by 1`);
+  return rowsOf<{ id: string | number }>(rows).map((r) => Number(r.id));
 };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import { rowsOf } from '../../../platform/db/rows.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { memberships, users } from '../identity/index.js';
 import { areas, orgUnitMembers } from './organization.tables.js';
@@ -29,11 +30,6 @@ export type UnitWrite = Written<UnitRow, UnitConflict>;
 const byTenant = (tenantId: number): SQL => eq(areas.tenantId, tenantId);
 const byId = (tenantId: number, id: number): SQL => and(byTenant(tenantId), eq(areas.id, id)) as SQL;
 const UNIQUE = { areas_num_uq: 'num', areas_name_uq: 'name', areas_dept_name_uq: 'name' } as const;
-
-interface Rows<T> {
-  rows: T[];
-}
-const rowsOf = <T>(r: unknown): T[] => (r as Rows<T>).rows;
 
 /**
  * The tenant's unit lock: every write that counts bases, moves the default flag or changes the tree's

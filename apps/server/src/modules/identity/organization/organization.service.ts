@@ -9,6 +9,7 @@ import {
   type UserUnit,
 } from '@tilth/contracts/organization.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import { forgetTenantScopes } from '../../../platform/auth/access-cache.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -105,6 +106,7 @@ export class OrganizationService {
   /** Creates a unit under a parent, by the rules (corporation creation shares it). */
   async insertChecked(ctx: TenantCtx, body: OrgUnitCreateBody): Promise<UnitRow> {
     await lockUnits(ctx.db, ctx.tenantId);
+    forgetTenantScopes(ctx.tenantId);
     const parent = await findUnit(ctx.db, ctx.tenantId, body.parentId);
     if (!parent) throw OrganizationErrors.parentNotFound();
     if (!mayContain(parent.organizationType, body.organizationType)) {
@@ -154,6 +156,7 @@ export class OrganizationService {
     requireTenant(ctx);
     requireAccess(ctx, ORG_ACCESS.edit);
     await lockUnits(ctx.db, ctx.tenantId);
+    forgetTenantScopes(ctx.tenantId);
     const current = await findUnit(ctx.db, ctx.tenantId, body.id);
     if (!current) throw OrganizationErrors.notFound();
     if (current.organizationType === ENTERPRISE) throw OrganizationErrors.enterpriseFixed();
@@ -185,6 +188,7 @@ export class OrganizationService {
   /** Deletes a unit unless something still hangs on it; the reason names what (corporations share it). */
   async removeChecked(ctx: TenantCtx, id: number, expectType?: string): Promise<void> {
     await lockUnits(ctx.db, ctx.tenantId);
+    forgetTenantScopes(ctx.tenantId);
     const current = await findUnit(ctx.db, ctx.tenantId, id);
     if (!current || (expectType && current.organizationType !== expectType)) {
       throw expectType ? OrganizationErrors.notCompany() : OrganizationErrors.notFound();
@@ -236,6 +240,7 @@ export class OrganizationService {
     const stranger = userIds.find((u) => !members.has(u));
     if (stranger !== undefined) throw OrganizationErrors.userNotMember({ userId: stranger });
     await setStaff(ctx.db, ctx.tenantId, unitId, userIds);
+    forgetTenantScopes(ctx.tenantId);
     return listStaff(ctx.db, ctx.tenantId, unitId);
   }
 
@@ -257,6 +262,7 @@ export class OrganizationService {
       if (!mayHaveStaff(unit.organizationType)) throw OrganizationErrors.noStaffOnEnterprise();
     }
     await setUnitsOfUser(ctx.db, ctx.tenantId, userId, unitIds);
+    forgetTenantScopes(ctx.tenantId);
     return unitsOfUser(ctx.db, ctx.tenantId, userId);
   }
 

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  auditColumns,
+  baseUnitScope,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /**
  * Every unit of a tenant's organisation tree (ADR 0011): one 'enterprise' root, companies, farm bases
@@ -38,6 +44,7 @@ export const areas = pgTable(
     index('areas_default_idx').on(t.tenantId, t.defaultFlag),
     index('areas_parent_idx').on(t.tenantId, t.parentId),
     tenantIsolation(),
+    baseUnitScope(),
   ],
 );
 

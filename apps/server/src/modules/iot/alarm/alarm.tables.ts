@@ -12,7 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  auditColumns,
+  deviceScope,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /**
  * A threshold rule (equipment/warning-manage): metric op threshold, held for durationMin minutes,
@@ -88,6 +94,7 @@ export const alarms = pgTable(
     // the raise path inserts with ON CONFLICT DO NOTHING against this index.
     uniqueIndex('alarms_active_uq').on(t.tenantId, t.ruleId, t.deviceId).where(sql`state = 'active'`),
     tenantIsolation(),
+    deviceScope('alarms'),
   ],
 );
 

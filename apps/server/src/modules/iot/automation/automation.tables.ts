@@ -9,7 +9,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /**
  * Groups (intelligentControl/group: control groups of actuators a strategy drives together;
@@ -31,6 +37,7 @@ export const deviceGroups = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('device_groups_name_uq').on(t.tenantId, t.kind, t.name),
     tenantIsolation(),
+    areaScope(),
   ],
 );
 

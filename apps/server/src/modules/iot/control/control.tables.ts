@@ -10,7 +10,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  auditColumns,
+  deviceScope,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /**
  * A command to a device (ARCHITECTURE §6): queued → sent → acked → done | failed | timeout. The table
@@ -51,6 +57,7 @@ export const deviceCommands = pgTable(
     index('device_commands_open_idx').on(t.tenantId, t.state),
     index('device_commands_autooff_idx').on(t.tenantId, t.autoOffAt),
     tenantIsolation(),
+    deviceScope('device_commands'),
   ],
 );
 

@@ -12,7 +12,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import {
+  areaScope,
+  auditColumns,
+  deviceScope,
+  idColumn,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
 
 /**
  * A registered device of any type of the registry (packages/contracts device-types.ts). Its MQTT
@@ -59,6 +66,7 @@ export const devices = pgTable(
     index('devices_parent_idx').on(t.tenantId, t.parentId).where(sql`parent_id is not null`),
     index('devices_online_idx').on(t.tenantId, t.online, t.lastSeenAt),
     tenantIsolation(),
+    areaScope(),
   ],
 );
 
@@ -80,5 +88,6 @@ export const deviceStatusLog = pgTable(
     index('device_status_log_dev_idx').on(t.tenantId, t.deviceId, t.at),
     index('device_status_log_at_idx').on(t.tenantId, t.at),
     tenantIsolation(),
+    deviceScope('device_status_log'),
   ],
 );

@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  areaScope,
   auditColumns,
   idColumn,
   platformRowsReadable,
@@ -75,5 +76,6 @@ export const insectRecords = pgTable(
     index('insect_records_dev_idx').on(t.tenantId, t.deviceId, t.takenAt),
     index('insect_records_taken_idx').on(t.tenantId, t.takenAt),
     tenantIsolation(),
+    areaScope(),
   ],
 );

@@ -1,13 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DataScope } from '@tilth/contracts/access.types';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { requiredRule } from '../../../shared/form/fieldRules';
+import { type OrgTreeNode, organizationApi, orgKeys } from '../organization/organization.api';
 import { PermissionEditor } from './PermissionEditor';
 import { type Role, roleKeys, rolesApi } from './roles.api';
 
@@ -18,7 +23,13 @@ interface Values {
   nameZh: string;
   nameEn: string;
   permissions: string[];
+  dataScope: DataScope;
+  baseIds: number[];
 }
+
+const SCOPES: readonly DataScope[] = ['all', 'units', 'bases'];
+const basesOf = (nodes: readonly OrgTreeNode[]): OrgTreeNode[] =>
+  nodes.flatMap((n) => [...(n.organizationType === 'area' ? [n] : []), ...basesOf(n.children)]);
 
 /** Create, copy or edit a role: code (new roles), names in both languages, permissions. */
 export function RoleDrawer({
@@ -35,6 +46,16 @@ export function RoleDrawer({
   const { busy, run } = useSubmit(roleKeys.list(tenantId), onClose);
   const role = dialog && dialog.mode !== 'create' ? dialog.role : null;
   const adminFixed = dialog?.mode === 'edit' && dialog.role.code === 'tenant-admin';
+  const scope = Form.useWatch('dataScope', form);
+  const tree = useQuery({
+    queryKey: orgKeys.tree(tenantId),
+    queryFn: () => organizationApi.tree(tenantId),
+    enabled: dialog !== null,
+  });
+  const baseOptions = useMemo(
+    () => basesOf(tree.data ?? []).map((b) => ({ value: b.id, label: b.name })),
+    [tree.data],
+  );
 
   useEffect(() => {
     if (!dialog) return;
@@ -44,6 +65,8 @@ export function RoleDrawer({
       nameZh: role ? (dialog.mode === 'copy' ? `${role.nameZh} 副本` : role.nameZh) : '',
       nameEn: role ? (dialog.mode === 'copy' ? `${role.nameEn} copy` : role.nameEn) : '',
       permissions: role?.permissions ?? [],
+      dataScope: role?.dataScope ?? 'all',
+      baseIds: role?.baseIds ?? [],
     });
   }, [dialog, role, form]);
 
@@ -58,6 +81,8 @@ export function RoleDrawer({
             nameZh: v.nameZh,
             nameEn: v.nameEn,
             permissions: v.permissions,
+            dataScope: v.dataScope,
+            baseIds: v.dataScope === 'bases' ? v.baseIds : [],
             objectVersionNumber: r.objectVersionNumber,
           }),
         t('common:message.saved'),
@@ -119,6 +144,35 @@ export function RoleDrawer({
         >
           <Input maxLength={60} />
         </Form.Item>
+        <Form.Item
+          name="dataScope"
+          label={t('roles:field.dataScope')}
+          extra={adminFixed ? t('roles:scope.adminFixed') : t(`roles:scope.help.${scope ?? 'all'}`)}
+        >
+          <Radio.Group disabled={adminFixed || dialog?.mode === 'copy'}>
+            {SCOPES.map((k) => (
+              <Radio.Button key={k} value={k}>
+                {t(`roles:scope.${k}`)}
+              </Radio.Button>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {scope === 'bases' ? (
+          <Form.Item
+            name="baseIds"
+            label={t('roles:field.bases')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('roles:scope.basesRequired') }]}
+          >
+            <Select
+              mode="multiple"
+              options={baseOptions}
+              loading={tree.isLoading}
+              optionFilterProp="label"
+              disabled={dialog?.mode === 'copy'}
+              placeholder={t('roles:scope.basesPlaceholder')}
+            />
+          </Form.Item>
+        ) : null}
         {adminFixed ? (
           <Alert type="info" showIcon message={t('roles:tree.adminFixed')} style={{ marginBottom: 12 }} />
         ) : null}

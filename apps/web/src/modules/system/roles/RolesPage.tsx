@@ -37,6 +37,15 @@ export function RolesPage() {
     { title: t('roles:field.holders'), dataIndex: 'holderCount', width: 110 },
     { title: t('roles:field.permissions'), key: 'count', width: 110, render: (_, r) => r.permissions.length },
     {
+      title: t('roles:scope.column'),
+      dataIndex: 'dataScope',
+      width: 150,
+      render: (_, r) =>
+        r.dataScope === 'bases'
+          ? `${t('roles:scope.bases')} (${r.baseIds.length})`
+          : t(`roles:scope.${r.dataScope}`),
+    },
+    {
       title: t('common:action.operation'),
       key: 'actions',
       width: 220,

@@ -1,3 +1,4 @@
+import type { DataScope } from '@tilth/contracts/access.types';
 import { api } from '../../../shared/api/client';
 
 export const ROLE_CODES = {
@@ -15,6 +16,8 @@ export interface Role {
   name: string;
   builtIn: boolean;
   permissions: string[];
+  dataScope: DataScope;
+  baseIds: number[];
   holderCount: number;
   objectVersionNumber: number;
 }
@@ -24,6 +27,8 @@ export interface RoleInput {
   nameZh: string;
   nameEn: string;
   permissions: string[];
+  dataScope: DataScope;
+  baseIds: number[];
 }
 
 export const roleKeys = {
@@ -35,7 +40,7 @@ const base = (tenantId: number) => `/iam/v1/${tenantId}/roles`;
 export const rolesApi = {
   list: (tenantId: number) => api.get<Role[]>(base(tenantId)),
   create: (tenantId: number, body: RoleInput) => api.post<Role>(base(tenantId), { json: body }),
-  copy: (tenantId: number, id: number, body: Omit<RoleInput, 'permissions'>) =>
+  copy: (tenantId: number, id: number, body: Pick<RoleInput, 'code' | 'nameZh' | 'nameEn'>) =>
     api.post<Role>(`${base(tenantId)}/${id}/copy`, { json: body }),
   update: (tenantId: number, body: Omit<RoleInput, 'code'> & { id: number; objectVersionNumber: number }) =>
     api.put<Role>(base(tenantId), { json: body }),

@@ -32,6 +32,8 @@ const role: Role = {
   name: 'Scout',
   builtIn: false,
   permissions: ['wfpf.company.system.user-manage'],
+  dataScope: 'all',
+  baseIds: [],
   holderCount: 3,
   objectVersionNumber: 1,
 };
