@@ -74,6 +74,8 @@ export const forgetTenantPermissions = (tenantId: number): void => {
 /** The organisation tree or staff changed: 'units' scopes are recomputed on the next request. */
 export const forgetTenantScopes = (tenantId: number): void => {
   scopeCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
+  // Streams re-open with the new scope.
+  notify({ tenant: tenantId });
 };
 export const forgetAll = (): void => {
   sessionCache.clear();

@@ -24,6 +24,8 @@ export interface Ctx {
   db: Db;
   /** Permission codes the user holds in ctx.tenantId (empty outside a tenant). */
   permissions: ReadonlySet<string>;
+  /** The bases the caller may see when a role limits them (ADR 0012); absent or null for all. */
+  areaScope?: readonly number[] | null;
   log: FastifyBaseLogger;
   /** Where the request came from (audit log); absent for work that no request started. */
   origin?: { ip: string; userAgent?: string | undefined };

@@ -201,6 +201,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
       const ctx: Ctx = {
         user,
         tenantId,
+        areaScope: scope,
         lang,
         timeZone,
         db,

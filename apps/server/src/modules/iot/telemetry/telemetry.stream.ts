@@ -40,7 +40,9 @@ export const streamDeviceEvents = async (
   const token = bearer(req.headers.authorization);
   if (!token) throw CommonErrors.tokenInvalid();
   const viewable = viewableTypes(ctx.permissions);
-  const everything = viewable.size === DEVICE_TYPES.length;
+  // A member limited to some bases (ADR 0012) gets only their devices' events: each device is looked up
+  // once, in a transaction bound to the same scope.
+  const everything = viewable.size === DEVICE_TYPES.length && !ctx.areaScope;
   const allowed = new Map<number, boolean>();
 
   reply.hijack();
@@ -62,9 +64,7 @@ export const streamDeviceEvents = async (
     if (everything) return true;
     const hit = allowed.get(deviceId);
     if (hit !== undefined) return hit;
-    const types = await platform.database.withTenant(tenantId, (tx) =>
-      deviceTypesOf(tx, tenantId, [deviceId]),
-    );
+    const types = await ctx.transact((tx) => deviceTypesOf(tx, tenantId, [deviceId]));
     const ok = viewable.has(types.get(deviceId) ?? '');
     if (allowed.size > 10_000) allowed.clear();
     allowed.set(deviceId, ok);
