@@ -16,6 +16,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { membershipCache, permissionCache, timeZoneCache } from '../auth/access-cache.js';
+import { authenticateClient, isClientToken } from '../auth/client-tokens.js';
 import { authenticate, bearer } from '../auth/tokens.js';
 import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
@@ -91,7 +92,9 @@ export const tenantPermissions = async (
   platform: Platform,
   userId: number,
   tenantId: number,
+  user?: AuthUser,
 ): Promise<ReadonlySet<string>> =>
+  user?.scopes ??
   // A transaction (row-level security) only when the cache has to ask the database.
   permissionCache.get(`${userId}:${tenantId}`) ??
   platform.database.withTenant(tenantId, (db) => cachedPermissions(platform, db, userId, tenantId));
@@ -100,7 +103,15 @@ export const tenantPermissions = async (
  * The user of a bearer token whose session is open and who, for a tenant, is a member of it; throws the
  * 401 / 403 a request gets. Requests are admitted with it, and live streams re-admitted while they last.
  */
-export const admit = async (platform: Platform, token: string, tenantId?: number): Promise<AuthUser> => {
+export const admit = async (
+  platform: Platform,
+  token: string,
+  tenantId?: number,
+  address?: string,
+): Promise<AuthUser> => {
+  // An application's token: its own tenant only, from its allow-listed addresses (client-tokens.ts).
+  if (isClientToken(token))
+    return authenticateClient(platform.keys, platform.sessions, platform.database, token, tenantId, address);
   const user = await authenticate(platform.keys, platform.sessions, platform.database.db, token);
   if (tenantId === undefined) return user;
   const key = `${user.id}:${tenantId}`;
@@ -143,13 +154,14 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
       const raw = (req.params as { tenantId?: string }).tenantId ?? '';
       tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
     }
-    const user = await admit(platform, token, tenantId);
+    const user = await admit(platform, token, tenantId, req.ip);
+    const word = ACCESS_WORDS.has(describeAccess(def.access));
+    // An application holds exactly its scopes: routes open to any signed-in person are not its to call.
+    if (user.scopes && word) throw CommonErrors.forbidden();
     // The declared access is settled here too, before the body is read or validated: a caller without the
     // code gets 403 whatever it sends (the role replay suite relies on it), and no upload is streamed.
     const permissions =
-      tenantId !== undefined && !ACCESS_WORDS.has(describeAccess(def.access))
-        ? await tenantPermissions(platform, user.id, tenantId)
-        : NONE;
+      tenantId !== undefined && !word ? await tenantPermissions(platform, user.id, tenantId, user) : NONE;
     requireAccess({ user, permissions }, def.access);
     users.set(req, user);
   };
@@ -176,7 +188,9 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     const tenantId = Number((req.params as { tenantId?: unknown }).tenantId);
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
     const resolve = async (db: Ctx['db']): Promise<Ctx> => {
-      const permissions = user ? await cachedPermissions(platform, db, user.id, tenantId) : NONE;
+      const permissions = user
+        ? (user.scopes ?? (await cachedPermissions(platform, db, user.id, tenantId)))
+        : NONE;
       const timeZone = await tenantTimeZone(platform, db, tenantId);
       const ctx: Ctx = {
         user,
