@@ -11,6 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { TELEMETRY_ACCESS } from '../../../iot/telemetry/telemetry.service.js';
 
 // Applications and the client-credentials grant (issue 13 item 6). Many grants come from one address here,
 // so the sign-in limit is lifted; its own test below runs with a small limit.
@@ -251,6 +252,44 @@ describe('the client-credentials grant and calls with its token', () => {
     );
     const entries = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
     expect(entries).toEqual([{ actor_kind: 'application', actor_name: 'Manager' }]);
+  });
+});
+
+describe("an application's live stream", () => {
+  it('ends at once when the application is disabled', async () => {
+    const scope = TELEMETRY_ACCESS[0] ?? '';
+    const a = await create({ name: 'Streamer', scopes: [scope] });
+    const t = await tokenOf(a);
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = s.app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : 0;
+    const abort = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/wfpe/v1/${tA}/device/stream`, {
+      headers: auth(t),
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    if (!res.body) throw new Error('no body');
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes(': connected')) text += (await reader.read()).value ?? '';
+    const ended = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += value;
+      }
+    })();
+    await admin('POST', `${appUrl()}/${a.application.id}/enabled`, {
+      enabled: false,
+      objectVersionNumber: a.application.objectVersionNumber,
+    });
+    const out = await Promise.race([
+      ended,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 3000).unref()),
+    ]);
+    abort.abort();
+    expect(out).toContain('"reason":"revoked"');
   });
 });
 
