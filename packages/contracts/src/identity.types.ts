@@ -8,7 +8,7 @@ export const publicKeyResponse = z.object({ publicKey: z.string() });
 
 /** POST /oauth/oauth/token (form). Password grant for the console, refresh_token grant to rotate. */
 export const tokenRequest = z.strictObject({
-  grant_type: z.enum(['password', 'refresh_token']),
+  grant_type: z.enum(['password', 'refresh_token', 'client_credentials']),
   username: text(128).optional(),
   /** base64 RSA-OAEP (SHA-256) ciphertext made with GET /oauth/public/key */
   password: text(2048).optional(),

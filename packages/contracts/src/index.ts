@@ -1,6 +1,7 @@
 export * from './access.types.js';
 export * from './activity.types.js';
 export * from './agricultural.types.js';
+export * from './application.types.js';
 export * from './area.types.js';
 export * from './batch.types.js';
 export * from './common.types.js';

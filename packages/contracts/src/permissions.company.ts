@@ -101,4 +101,8 @@ export const COMPANY_ACTION_PERMISSIONS = [
   perm('wfpf.company.system.sim-manage.ps.create', '新增物联网卡', 'Add SIM card'),
   perm('wfpf.company.system.sim-manage.ps.edit', '编辑物联网卡', 'Edit SIM card'),
   perm('wfpf.company.system.sim-manage.ps.delete', '删除物联网卡', 'Delete SIM card'),
+  // Applications (issue 13 item 6): edit covers enable/disable and rotating the secret.
+  perm('wfpf.company.system.application.ps.create', '新增应用', 'Add application'),
+  perm('wfpf.company.system.application.ps.edit', '编辑应用', 'Edit application'),
+  perm('wfpf.company.system.application.ps.delete', '删除应用', 'Delete application'),
 ] as const;

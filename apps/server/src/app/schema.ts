@@ -13,6 +13,7 @@ export * from '../modules/farm/seed/seed.tables.js';
 export * from '../modules/farm/task/task.tables.js';
 export * from '../modules/farm/worker/worker.tables.js';
 export * from '../modules/identity/access/access.tables.js';
+export * from '../modules/identity/application/application.tables.js';
 export * from '../modules/identity/audit/audit.tables.js';
 export * from '../modules/identity/identity/identity.tables.js';
 export * from '../modules/identity/organization/organization.tables.js';

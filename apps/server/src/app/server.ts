@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { basePlotsCheck } from '../modules/farm/area/index.js';
 import type { WeatherProvider } from '../modules/farm/weather/weather.provider.js';
 import { dataScopeOf, permissionCodes } from '../modules/identity/access/permission-codes.repository.js';
+import { findClient } from '../modules/identity/application/application.repository.js';
 import { findSession, isMember } from '../modules/identity/identity/session.repository.js';
 import { registerUnitDeleteCheck } from '../modules/identity/organization/index.js';
 import { tenantTimeZone } from '../modules/identity/tenant/tenant.repository.js';
@@ -104,7 +105,14 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       keys,
       storage: trackReads(new LocalDiskStorage(path.join(config.dataDir, 'files'))),
       sms,
-      sessions: { findSession, isMember, permissionCodes, dataScope: dataScopeOf, tenantTimeZone },
+      sessions: {
+        findSession,
+        isMember,
+        permissionCodes,
+        dataScope: dataScopeOf,
+        tenantTimeZone,
+        findClient,
+      },
       iot,
     };
     // ADR 0011: a base with plots is not deleted from the organisation tree (farm's rule, identity's call).

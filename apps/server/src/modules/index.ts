@@ -19,6 +19,7 @@ import { registerWeatherRoutes } from './farm/weather/weather.routes.js';
 import { registerWorkerRoutes } from './farm/worker/worker.routes.js';
 import { registerAccessRoutes } from './identity/access/access.routes.js';
 import { registerMenuRoutes } from './identity/access/menu.routes.js';
+import { registerApplicationRoutes } from './identity/application/application.routes.js';
 import { registerIdentityRoutes } from './identity/identity/identity.routes.js';
 import { registerOrganizationRoutes } from './identity/organization/organization.routes.js';
 import { registerTenantRoutes } from './identity/tenant/tenant.routes.js';
@@ -53,6 +54,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerMenuRoutes(app, platform);
   registerTenantRoutes(app, platform);
   registerOrganizationRoutes(app, platform);
+  registerApplicationRoutes(app, platform);
   registerAreaRoutes(app, platform);
   registerLandRoutes(app, platform);
   registerMapRoutes(app, platform);

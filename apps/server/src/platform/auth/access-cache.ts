@@ -1,4 +1,6 @@
+import type { BlockList } from 'node:net';
 import type { AuthUser } from '../http/context.js';
+import type { ClientRow } from './session-store.js';
 
 /**
  * Short-lived, in-process memory of what the database said about a session, a membership and a user's
@@ -30,6 +32,12 @@ class TtlMap<V> {
   clear(): void {
     this.m.clear();
   }
+}
+
+/** An application's row with its allow-list compiled (undefined: any address). */
+export interface ClientEntry {
+  row: ClientRow;
+  allow: BlockList | undefined;
 }
 
 export const sessionCache = new TtlMap<AuthUser & { expiresAt: number }>();
@@ -77,8 +85,17 @@ export const forgetTenantScopes = (tenantId: number): void => {
   // Streams re-open with the new scope.
   notify({ tenant: tenantId });
 };
+/** Application (client id) → what its tokens are checked against; forgotten on every change to it. */
+export const clientCache = new TtlMap<ClientEntry>();
+/** The pseudo session of an application's tokens: live streams it holds end when it is forgotten. */
+export const clientSessionId = (appId: string): string => `client:${appId}`;
+export const forgetClient = (appId: string): void => {
+  clientCache.deleteWhere((k) => k === appId);
+  notify({ session: clientSessionId(appId) });
+};
 export const forgetAll = (): void => {
   sessionCache.clear();
+  clientCache.clear();
   membershipCache.clear();
   permissionCache.clear();
   scopeCache.clear();

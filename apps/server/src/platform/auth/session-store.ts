@@ -10,6 +10,20 @@ export interface SessionRow {
   expiresAt: Date;
 }
 
+/** An application (OAuth client) as authentication of its tokens needs it (ClientRow of identity's store). */
+export interface ClientRow {
+  id: number;
+  tenantId: number;
+  appId: string;
+  name: string;
+  enabled: boolean;
+  expiresAt: Date | null;
+  secretGeneration: number;
+  scopes: string[];
+  /** Canonical addresses / CIDR blocks; empty: any address. */
+  ipAllowList: string[];
+}
+
 /**
  * What authentication needs to know about sessions, memberships and permissions. The identity context
  * owns those tables and implements it; the composition root (app/server.ts) wires it into Platform.
@@ -26,4 +40,6 @@ export interface SessionStore {
   dataScope(db: Db, userId: number): Promise<readonly number[] | undefined>;
   /** The tenant's time zone (undefined for a tenant that does not exist). */
   tenantTimeZone(db: Db, tenantId: number): Promise<string | undefined>;
+  /** The application of a client id, read in its tenant's transaction (row-level security). */
+  findClient(db: Db, appId: string): Promise<ClientRow | undefined>;
 }

@@ -10,6 +10,8 @@ export interface AuthUser {
   sessionId: string;
   /** Set when the caller is an application (client-credentials token) instead of a person. */
   clientId?: string;
+  /** An application's permission codes (its scopes), in its one tenant; a person's come from their roles. */
+  scopes?: ReadonlySet<string>;
 }
 
 /** What every service method receives first: who is calling, for which tenant, in which language. */

@@ -84,8 +84,8 @@ export const holdWhileAdmitted = async (o: HoldOptions): Promise<() => void> => 
   expiry.unref();
   const check = async () => {
     try {
-      await admit(o.platform, o.token, o.tenantId);
-      if (!o.allows(await tenantPermissions(o.platform, o.user.id, o.tenantId))) finish('forbidden');
+      const user = await admit(o.platform, o.token, o.tenantId);
+      if (!o.allows(await tenantPermissions(o.platform, o.user.id, o.tenantId, user))) finish('forbidden');
     } catch (err) {
       // Fails closed: a database that cannot answer ends the stream too; the console reconnects.
       const expired = err instanceof AppError && err.code === CommonErrors.tokenExpired().code;

@@ -16,6 +16,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { membershipCache, permissionCache, scopeCache, timeZoneCache } from '../auth/access-cache.js';
+import { authenticateClient, isClientToken } from '../auth/client-tokens.js';
 import { authenticate, bearer } from '../auth/tokens.js';
 import { setAreaScope } from '../db/client.js';
 import { CommonErrors } from '../errors.js';
@@ -107,7 +108,9 @@ export const tenantPermissions = async (
   platform: Platform,
   userId: number,
   tenantId: number,
+  user?: AuthUser,
 ): Promise<ReadonlySet<string>> =>
+  user?.scopes ??
   // A transaction (row-level security) only when the cache has to ask the database.
   permissionCache.get(`${userId}:${tenantId}`) ??
   platform.database.withTenant(tenantId, (db) => cachedPermissions(platform, db, userId, tenantId));
@@ -116,7 +119,15 @@ export const tenantPermissions = async (
  * The user of a bearer token whose session is open and who, for a tenant, is a member of it; throws the
  * 401 / 403 a request gets. Requests are admitted with it, and live streams re-admitted while they last.
  */
-export const admit = async (platform: Platform, token: string, tenantId?: number): Promise<AuthUser> => {
+export const admit = async (
+  platform: Platform,
+  token: string,
+  tenantId?: number,
+  address?: string,
+): Promise<AuthUser> => {
+  // An application's token: its own tenant only, from its allow-listed addresses (client-tokens.ts).
+  if (isClientToken(token))
+    return authenticateClient(platform.keys, platform.sessions, platform.database, token, tenantId, address);
   const user = await authenticate(platform.keys, platform.sessions, platform.database.db, token);
   if (tenantId === undefined) return user;
   const key = `${user.id}:${tenantId}`;
@@ -159,13 +170,14 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
       const raw = (req.params as { tenantId?: string }).tenantId ?? '';
       tenantId = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
     }
-    const user = await admit(platform, token, tenantId);
+    const user = await admit(platform, token, tenantId, req.ip);
+    const word = ACCESS_WORDS.has(describeAccess(def.access));
+    // An application holds exactly its scopes: routes open to any signed-in person are not its to call.
+    if (user.scopes && word) throw CommonErrors.forbidden();
     // The declared access is settled here too, before the body is read or validated: a caller without the
     // code gets 403 whatever it sends (the role replay suite relies on it), and no upload is streamed.
     const permissions =
-      tenantId !== undefined && !ACCESS_WORDS.has(describeAccess(def.access))
-        ? await tenantPermissions(platform, user.id, tenantId)
-        : NONE;
+      tenantId !== undefined && !word ? await tenantPermissions(platform, user.id, tenantId, user) : NONE;
     requireAccess({ user, permissions }, def.access);
     users.set(req, user);
   };
@@ -193,7 +205,9 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
     if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw CommonErrors.forbidden();
     let scope: readonly number[] | null = null;
     const resolve = async (db: Ctx['db']): Promise<Ctx> => {
-      const permissions = user ? await cachedPermissions(platform, db, user.id, tenantId) : NONE;
+      const permissions = user
+        ? (user.scopes ?? (await cachedPermissions(platform, db, user.id, tenantId)))
+        : NONE;
       const timeZone = await tenantTimeZone(platform, db, tenantId);
       // ADR 0012: from here on the transaction holds only the bases the caller may see.
       scope = user ? await cachedScope(platform, db, user, tenantId) : null;

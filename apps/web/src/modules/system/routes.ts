@@ -18,6 +18,7 @@ const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
 const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'), 'OrganizationPage');
 const CorporationPage = lazyPage(() => import('./organization/CorporationPage'), 'CorporationPage');
+const ApplicationsPage = lazyPage(() => import('./application/ApplicationsPage'), 'ApplicationsPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -119,5 +120,14 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.organization-user',
     area: 'shell',
     page: TenantSettingsPage,
+  },
+  {
+    path: '/system/application',
+    title: 'system:route.systemApplication',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.platform',
+    area: 'shell',
+    page: ApplicationsPage,
   },
 ];

@@ -3,6 +3,7 @@ import {
   captchaCodeResponse,
   captchaKeyParam,
   changePasswordRequest,
+  clientTokenResponse,
   logoutRequest,
   publicKeyResponse,
   realNameQuery,
@@ -28,6 +29,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { clientAddress, perClientLimit } from '../../../platform/http/rate-limit.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
+import { ClientCredentialsGrant } from '../application/index.js';
 import { AuthService } from './auth.service.js';
 import { registerMemberRoutes } from './member.routes.js';
 import { UserService } from './user.service.js';
@@ -35,6 +37,7 @@ import { UserService } from './user.service.js';
 export const registerIdentityRoutes = (app: App, platform: Platform): void => {
   const auth = new AuthService(platform.keys, platform.config, platform.sms);
   const users = new UserService(platform.database, auth);
+  const clients = new ClientCredentialsGrant(platform);
   registerMemberRoutes(app, platform, auth);
   // Per-client-address limits on the public routes an attacker would pump (ADR 0008, README settings).
   const limits = platform.config.rateLimits;
@@ -57,13 +60,17 @@ export const registerIdentityRoutes = (app: App, platform: Platform): void => {
     method: 'POST',
     url: '/oauth/oauth/token',
     access: 'public',
-    summary: 'Password grant (sign in) or refresh_token grant (rotate tokens)',
-    schema: { body: tokenRequest, response: { 200: tokenResponse } },
+    summary:
+      'Password grant (sign in), refresh_token grant (rotate tokens) or client_credentials grant (an application)',
+    schema: { body: tokenRequest, response: { 200: z.union([tokenResponse, clientTokenResponse]) } },
     rateLimit: signInLimit,
-    handler: async (ctx, req) =>
-      req.body.grant_type === 'refresh_token'
+    handler: async (ctx, req) => {
+      // An application's allow-list is checked against its full address (req.ip), not the throttling key.
+      if (req.body.grant_type === 'client_credentials') return clients.issue(ctx, req.body, req.ip);
+      return req.body.grant_type === 'refresh_token'
         ? auth.refreshGrant(ctx, req.body.refresh_token)
-        : auth.passwordGrant(ctx, req.body, clientAddress(req)),
+        : auth.passwordGrant(ctx, req.body, clientAddress(req));
+    },
   });
   addRoute(app, platform, {
     method: 'POST',
