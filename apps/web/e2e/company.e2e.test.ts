@@ -97,8 +97,11 @@ async function open(page: Page, to: string, ready: Locator): Promise<void> {
   await ready.first().waitFor();
 }
 
-/** The titles of the organisation tree's nodes as shown (type tag, name, staff count). */
-const treeTitles = (page: Page) => page.locator('.tl-card .ant-tree .ant-tree-title').allInnerTexts();
+/** The titles of the organisation tree's nodes as shown (type tag and name; the staff count dropped). */
+const treeTitles = async (page: Page): Promise<string[]> =>
+  (await page.locator('.tl-card .ant-tree .ant-tree-title').allInnerTexts()).map((t) =>
+    t.replace(/\s*\(\d+\)$/, '').trim(),
+  );
 const treeNode = (page: Page, name: string): Locator =>
   page.locator('.tl-card .ant-tree .ant-tree-node-content-wrapper').filter({ hasText: name });
 
