@@ -32,6 +32,8 @@ export function OrganizationPage() {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [childOf, setChildOf] = useState<OrgTreeNode | null>(null);
+  // Every branch shows open unless folded by hand: a unit's first child (just added) is then in sight.
+  const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
   const [childForm] = Form.useForm<ChildForm>();
   const tree = useQuery({ queryKey: orgKeys.tree(tenantId), queryFn: () => organizationApi.tree(tenantId) });
   const candidates = useQuery({
@@ -54,7 +56,11 @@ export function OrganizationPage() {
       ),
       children: toData(n.children),
     }));
-  const data = toData(filterTree(tree.data ?? [], search));
+  const shown = filterTree(tree.data ?? [], search);
+  const data = toData(shown);
+  const expandedKeys = flatten(shown)
+    .filter((n) => n.children.length > 0 && !folded.has(n.id))
+    .map((n) => n.id);
 
   /** Where a drop lands: into the target, or beside it (under the target's parent). */
   const dropParent = (target: OrgTreeNode, intoTarget: boolean) =>
@@ -98,6 +104,7 @@ export function OrganizationPage() {
       message.success(t('organization:message.created'));
       setChildOf(null);
       setSelected(made.id);
+      setFolded((f) => new Set([...f].filter((id) => id !== childOf.id)));
       await refresh();
     } catch {
       // Shown by the API client.
@@ -111,7 +118,10 @@ export function OrganizationPage() {
         <Input.Search
           allowClear
           placeholder={t('organization:tree.search')}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setFolded(new Set());
+          }}
           style={{ marginBottom: 12 }}
         />
         <p style={{ color: '#999', fontSize: 12 }}>{t('organization:tree.dragHint')}</p>
@@ -122,7 +132,16 @@ export function OrganizationPage() {
         ) : (
           <Tree
             blockNode
-            defaultExpandAll
+            expandedKeys={expandedKeys}
+            onExpand={(_, info) =>
+              setFolded((f) => {
+                const id = Number(info.node.key);
+                const next = new Set(f);
+                if (info.expanded) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
             draggable={{ icon: false }}
             allowDrop={allowDrop}
             onDrop={(info) => void onDrop(info)}

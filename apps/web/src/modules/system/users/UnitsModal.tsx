@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'antd/es/alert';
 import Modal from 'antd/es/modal';
 import TreeSelect from 'antd/es/tree-select';
@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { type OrgTreeNode, organizationApi, orgKeys } from '../organization/organization.api';
-import type { TenantUserView } from './users.api';
+import { type TenantUserView, userKeys } from './users.api';
 
 interface UnitOption {
   value: number;
@@ -54,7 +54,12 @@ export function UnitsModal(props: { tenantId: number; user: TenantUserView | nul
   const [unitIds, setUnitIds] = useState<number[]>([]);
   useEffect(() => setUnitIds((current.data ?? []).map((u) => u.unitId)), [current.data]);
   const options = useMemo(() => unitOptions(tree.data ?? []), [tree.data]);
-  const { busy, run } = useSubmit(orgKeys.all(tenantId), onClose);
+  const queryClient = useQueryClient();
+  // The user list shows each member's units: it reloads too (the browser story found it stale).
+  const { busy, run } = useSubmit(orgKeys.all(tenantId), () => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.list(tenantId) });
+    onClose();
+  });
   const save = () =>
     user && run(() => organizationApi.setUserUnits(tenantId, user.id, unitIds), t('common:message.saved'));
   return (

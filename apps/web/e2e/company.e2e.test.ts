@@ -1,0 +1,326 @@
+import { PERMISSIONS } from '@tilth/contracts/permissions';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { button, choose, clearSelect, dialog, formItem, openDropdown, optionTexts, row } from './antd.js';
+import { type E2E, newPage, screenshot, startE2E } from './harness.js';
+import {
+  localItem,
+  settledScreenshot,
+  settleLatestAnnouncement,
+  signIn,
+  toast,
+  waitForPath,
+} from './helpers.js';
+
+// The browser story of issue 13 (company administration), in zh-CN as the demo administrator through the
+// real console: a department under a demo base → a role limited to 南沙水产基地 (permissions picked with
+// "select all under this node" on the farm part) → a user with that role, placed in the department → that
+// user, signed in from a second browser context, sees only 南沙水产基地's plots, devices and base. The API
+// only looks ids up and checks what the server stored after the console acted.
+//
+// The steps run in order and share `story` (names) and `found` (ids). Later steps append `it(...)` blocks
+// to the describe below: an application on /system/application, then a push subscription on
+// /system/dataPush and a delivery in its log. Each step starts from `admin` (the administrator's page) and
+// wraps its body in `step(name, …)` for a screenshot when it fails.
+
+const NANSHA = '南沙水产基地';
+const PANYU = '番禺示范基地';
+/** Demo plots (land.demo.ts) and weather stations (demo.devices.fleet.ts) of each base. */
+const NANSHA_PLOTS = ['1号鱼塘', '2号鱼塘'];
+const PANYU_PLOTS = ['1号温室大棚', '东片水稻田'];
+const NANSHA_STATION = '南沙气象站';
+const PANYU_STATION = '番禺气象站';
+/** The list requests of the plots and device pages. */
+const LAND_LIST = /\/wfpf\/v1\/\d+\/land\?/;
+const DEVICE_LIST = /\/wfpe\/v\d\/\d+\/device\/page\?/;
+const FARM_CODES = PERMISSIONS.filter((p) => p.subModule === 'wfpf-farm').map((p) => p.code);
+
+const stamp = Date.now().toString(36).slice(-5);
+const story = {
+  department: `E2E 南沙养殖部 ${stamp}`,
+  roleCode: `e2e-nansha-${stamp}`,
+  roleZh: `E2E 南沙养殖员 ${stamp}`,
+  roleEn: `E2E Nansha keeper ${stamp}`,
+  userName: `E2E 南沙用户 ${stamp}`,
+  // A mainland mobile number unique to this run.
+  phone: `139${String(Date.now()).slice(-8)}`,
+  password: 'Nansha2026',
+};
+const found = { tenantId: 0, nanshaId: 0, departmentId: 0, roleId: 0, userId: 0 };
+
+let e: E2E;
+let admin: Page;
+
+beforeAll(async () => {
+  e = await startE2E();
+  admin = await newPage(e);
+  await localOnly(admin);
+});
+
+afterAll(async () => {
+  await admin?.context().close();
+  await e?.close();
+});
+
+/** Only the console's own server: map tiles and other outside requests are refused (CI has no network). */
+async function localOnly(page: Page): Promise<void> {
+  const origin = new URL(e.baseUrl).origin;
+  await page.context().route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  );
+}
+
+/** A GET with the page's own session: for looking ids up and checking what the server stored. */
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const token = await localItem(page, 'access_token');
+  expect(token).toBeTruthy();
+  const res = await page.request.get(`${e.baseUrl}${url}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Runs one step of the story; when it fails, a screenshot of the page goes to failed-company-<name>.png. */
+async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    await screenshot(page, `failed-company-${name}`).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Goes to a console page and waits until `ready` is there. */
+async function open(page: Page, to: string, ready: Locator): Promise<void> {
+  await page.goto(`${e.baseUrl}${to}`);
+  await waitForPath(page, to);
+  await ready.first().waitFor();
+}
+
+/** The titles of the organisation tree's nodes as shown (type tag and name; the staff count dropped). */
+const treeTitles = async (page: Page): Promise<string[]> =>
+  (await page.locator('.tl-card .ant-tree .ant-tree-title').allInnerTexts()).map((t) =>
+    t.replace(/\s*\(\d+\)$/, '').trim(),
+  );
+const treeNode = (page: Page, name: string): Locator =>
+  page.locator('.tl-card .ant-tree .ant-tree-node-content-wrapper').filter({ hasText: name });
+
+/** The names in a list's first column. */
+const firstColumn = (page: Page): Promise<string[]> =>
+  page.locator('.ant-table-row td:first-child').allInnerTexts();
+
+/**
+ * Empties a list's base filter and searches, so the list shows every base the server lets through;
+ * `listPath` matches the list request's URL.
+ */
+const allBases = async (page: Page, baseLabel: string, listPath: RegExp): Promise<void> => {
+  const bar = page.locator('.tl-filter');
+  const base = formItem(bar, baseLabel).locator('.ant-select');
+  await clearSelect(base);
+  const listed = page.waitForResponse((r) => r.request().method() === 'GET' && listPath.test(r.url()));
+  await button(bar, '查询').click();
+  const answer = await listed;
+  expect(new URL(answer.url()).searchParams.get('areaId')).toBeNull();
+  await page.locator('.ant-table-row').first().waitFor();
+};
+
+interface OrgNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+  organizationType: string;
+  children: OrgNode[];
+}
+const flat = (nodes: OrgNode[]): OrgNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+
+describe('company administration story (issue 13)', () => {
+  it('0. the demo administrator signs in', async () => {
+    await step(admin, 'sign-in', async () => {
+      await signIn(e, admin, 'demo', 'demo1234');
+      await settleLatestAnnouncement(admin);
+      found.tenantId = (await apiGet<{ tenantId: number }>(admin, '/iam/stong/v1/users/self')).tenantId;
+    });
+  });
+
+  it('1. adds a department under 南沙水产基地 on the organisation tree', async () => {
+    await step(admin, 'organization', async () => {
+      const page = admin;
+      await open(page, '/system/organization', page.locator('.tl-card .ant-tree'));
+      await treeNode(page, NANSHA).click();
+      await button(page, '新增下级').click();
+      const modal = await dialog(page, `在“${NANSHA}”下新增组织`);
+      // Under a base only a department may be added (spec 03 §5): the type comes chosen.
+      expect(await formItem(modal, '类型').textContent()).toContain('部门');
+      await formItem(modal, '名称').locator('input').fill(story.department);
+      await button(modal, '保存').click();
+      await toast(page, '新增成功').waitFor();
+      await modal.waitFor({ state: 'hidden' });
+
+      // The tree shows it; searching for it keeps only its path, which runs through 南沙水产基地.
+      await treeNode(page, story.department).waitFor();
+      await page.getByPlaceholder('搜索组织').fill(story.department);
+      await expect
+        .poll(() => treeTitles(page))
+        .toEqual(['集团示范农场集团', '公司示范农业有限公司', `基地${NANSHA}`, `部门${story.department}`]);
+      await settledScreenshot(page, 'company-organization');
+
+      const units = flat(await apiGet<OrgNode[]>(page, `/wfpf/v1/${found.tenantId}/organization/tree`));
+      const nansha = units.find((u) => u.name === NANSHA && u.organizationType === 'area');
+      const department = units.find((u) => u.name === story.department);
+      expect(nansha).toBeDefined();
+      expect(department?.organizationType).toBe('department');
+      expect(department?.parentId).toBe(nansha?.id);
+      found.nanshaId = nansha?.id ?? 0;
+      found.departmentId = department?.id ?? 0;
+    });
+  });
+
+  it('2. adds a role with the farm permissions and 南沙水产基地 as its only base', async () => {
+    await step(admin, 'role', async () => {
+      const page = admin;
+      await open(page, '/system/role', page.locator('.tl-card .ant-table'));
+      await button(page, '新增角色').click();
+      const drawer = await dialog(page, '新增角色');
+      await formItem(drawer, '编码').locator('input').fill(story.roleCode);
+      await formItem(drawer, '中文名称').locator('input').fill(story.roleZh);
+      await formItem(drawer, '英文名称').locator('input').fill(story.roleEn);
+
+      // Data scope: named bases, only 南沙水产基地 (the list offers every base of the tree).
+      await formItem(drawer, '数据范围').getByText('指定基地', { exact: true }).click();
+      const bases = formItem(drawer, '基地').locator('.ant-select');
+      await bases.click();
+      expect(await optionTexts(page)).toEqual(expect.arrayContaining([NANSHA, PANYU]));
+      await page.keyboard.press('Escape');
+      await openDropdown(page).waitFor({ state: 'hidden' });
+      await choose(bases, NANSHA, NANSHA);
+      expect(await bases.locator('.ant-select-selection-item').allInnerTexts()).toEqual([NANSHA]);
+
+      // Permissions: checking the farm module's root selects everything under it.
+      const editor = formItem(drawer, '权限');
+      await editor.getByText(`已选 0 /`).waitFor();
+      await editor
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.locator('.ant-tree-title', { hasText: /^智慧农场$/ }) })
+        .locator('.ant-tree-checkbox')
+        .click();
+      await editor.getByText(`已选 ${FARM_CODES.length} /`).waitFor();
+      await settledScreenshot(page, 'company-role-drawer');
+
+      await button(drawer, '保存').click();
+      await toast(page, '角色已创建').waitFor();
+      await drawer.waitFor({ state: 'hidden' });
+      const listed = row(page, story.roleZh);
+      await listed.getByText('指定基地 (1)').waitFor();
+      await listed.getByText('自定义').waitFor();
+
+      interface RoleView {
+        id: number;
+        code: string;
+        permissions: string[];
+        dataScope: string;
+        baseIds: number[];
+      }
+      const roles = await apiGet<RoleView[]>(page, `/iam/v1/${found.tenantId}/roles`);
+      const role = roles.find((r) => r.code === story.roleCode);
+      expect(role?.dataScope).toBe('bases');
+      expect(role?.baseIds).toEqual([found.nanshaId]);
+      expect([...(role?.permissions ?? [])].sort()).toEqual([...FARM_CODES].sort());
+      found.roleId = role?.id ?? 0;
+    });
+  });
+
+  it('3. adds a user with a phone, an initial password and that role, placed in the new department', async () => {
+    await step(admin, 'user', async () => {
+      const page = admin;
+      await open(page, '/system/user-manage', page.locator('.tl-filter'));
+      await button(page.locator('.tl-filter'), '新增用户').click();
+      const modal = await dialog(page, '新增用户');
+      await formItem(modal, '姓名').locator('input').fill(story.userName);
+      await formItem(modal, '手机号').locator('input').fill(story.phone);
+      expect(await formItem(modal, '密码设置方式').getByLabel('设置初始密码').isChecked()).toBe(true);
+      await formItem(modal, '初始密码').locator('input').fill(story.password);
+      await choose(formItem(modal, '角色').locator('.ant-select'), story.roleZh, story.roleZh);
+      await button(modal, '保存').click();
+      await toast(page, '用户已添加').waitFor();
+      await modal.waitFor({ state: 'hidden' });
+
+      const listed = row(page, story.phone);
+      await listed.getByText(story.roleZh).waitFor();
+      await button(listed, '所属组织').click();
+      const units = await dialog(page, `${story.userName} 的所属组织`);
+      await choose(units.locator('.ant-select'), story.department, story.department);
+      await button(units, '保存').click();
+      await toast(page, '保存成功').waitFor();
+      await units.waitFor({ state: 'hidden' });
+      await listed.getByText(story.department).waitFor();
+      await settledScreenshot(page, 'company-user');
+
+      interface UserView {
+        id: number;
+        phone: string;
+        roleIds: number[];
+        unitIds: number[];
+        enabled: boolean;
+      }
+      const users = await apiGet<{ content: UserView[] }>(
+        page,
+        `/iam/v1/${found.tenantId}/users?page=0&size=20&phone=${story.phone}`,
+      );
+      const user = users.content.find((u) => u.phone === story.phone);
+      expect(user?.roleIds).toEqual([found.roleId]);
+      expect(user?.unitIds).toEqual([found.departmentId]);
+      expect(user?.enabled).toBe(true);
+      found.userId = user?.id ?? 0;
+    });
+  });
+
+  it('4. the new user, in a second browser, sees only 南沙水产基地’s base, plots and devices', async () => {
+    // The administrator sees both bases' plots: the absences below are the role's doing.
+    await step(admin, 'control', async () => {
+      await open(admin, '/web/farm/land', admin.locator('.tl-filter'));
+      await allBases(admin, '所属基地', LAND_LIST);
+      await expect.poll(() => firstColumn(admin)).toEqual(expect.arrayContaining(PANYU_PLOTS));
+    });
+
+    const page = await newPage(e);
+    try {
+      await step(page, 'scoped-user', async () => {
+        await localOnly(page);
+        await signIn(e, page, story.phone, story.password);
+        await settleLatestAnnouncement(page);
+
+        // The header's base selector offers 南沙水产基地 alone, and has chosen it.
+        const header = page.locator('.tl-area-select');
+        await expect.poll(() => header.textContent()).toContain(NANSHA);
+        await header.click();
+        expect(await optionTexts(page)).toEqual([NANSHA]);
+        await page.keyboard.press('Escape');
+
+        // Plots: with the base filter emptied the server still sends only 南沙水产基地's.
+        await open(page, '/web/farm/land', page.locator('.tl-filter'));
+        await allBases(page, '所属基地', LAND_LIST);
+        await expect.poll(() => firstColumn(page)).toEqual(expect.arrayContaining(NANSHA_PLOTS));
+        const plots = await firstColumn(page);
+        for (const plot of PANYU_PLOTS) expect(plots).not.toContain(plot);
+        const plotBases = await page.locator('.ant-table-row').allInnerTexts();
+        for (const r of plotBases) expect(r).not.toContain(PANYU);
+        await formItem(page.locator('.tl-filter'), '所属基地').locator('.ant-select').click();
+        expect(await optionTexts(page)).toEqual([NANSHA]);
+        await page.keyboard.press('Escape');
+        await settledScreenshot(page, 'company-scoped-plots');
+
+        // Devices: the weather stations, every base.
+        await open(page, '/web/equipment/weatherStations', page.locator('.tl-filter'));
+        await allBases(page, '所属基地', DEVICE_LIST);
+        await expect.poll(() => firstColumn(page)).toContain(NANSHA_STATION);
+        expect(await firstColumn(page)).not.toContain(PANYU_STATION);
+        await settledScreenshot(page, 'company-scoped-devices');
+      });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  // Next (being built in other trees): 5. an application on /system/application; 6. a push subscription
+  // on /system/dataPush and a delivery in its log.
+});
