@@ -21,6 +21,7 @@ import { registerAccessRoutes } from './identity/access/access.routes.js';
 import { registerMenuRoutes } from './identity/access/menu.routes.js';
 import { registerIdentityRoutes } from './identity/identity/identity.routes.js';
 import { registerOrganizationRoutes } from './identity/organization/organization.routes.js';
+import { registerPlatformRoutes } from './identity/tenant/platform.routes.js';
 import { registerTenantRoutes } from './identity/tenant/tenant.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
@@ -52,6 +53,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerAccessRoutes(app, platform);
   registerMenuRoutes(app, platform);
   registerTenantRoutes(app, platform);
+  registerPlatformRoutes(app, platform);
   registerOrganizationRoutes(app, platform);
   registerAreaRoutes(app, platform);
   registerLandRoutes(app, platform);
