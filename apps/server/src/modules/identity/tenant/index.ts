@@ -8,3 +8,4 @@ export {
   tenantTimeZone,
 } from './tenant.repository.js';
 export { TenantService } from './tenant.service.js';
+export { seedPlatformDemo } from './tenant.demo.js';
