@@ -22,6 +22,7 @@ import { registerMenuRoutes } from './identity/access/menu.routes.js';
 import { registerApplicationRoutes } from './identity/application/application.routes.js';
 import { registerIdentityRoutes } from './identity/identity/identity.routes.js';
 import { registerOrganizationRoutes } from './identity/organization/organization.routes.js';
+import { registerPlatformRoutes } from './identity/tenant/platform.routes.js';
 import { registerTenantRoutes } from './identity/tenant/tenant.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
@@ -53,6 +54,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerAccessRoutes(app, platform);
   registerMenuRoutes(app, platform);
   registerTenantRoutes(app, platform);
+  registerPlatformRoutes(app, platform);
   registerOrganizationRoutes(app, platform);
   registerApplicationRoutes(app, platform);
   registerAreaRoutes(app, platform);

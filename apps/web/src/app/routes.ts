@@ -3,6 +3,7 @@ import { AUTH_ROUTES } from '../modules/auth/routes';
 import { EQUIPMENT_ROUTES } from '../modules/equipment/routes';
 import { FARM_ROUTES } from '../modules/farm/routes';
 import { HOME_ROUTES } from '../modules/home/routes';
+import { PLATFORM_ROUTES } from '../modules/platform/routes';
 import { REPORT_ROUTES } from '../modules/report/routes';
 import { SEED_PUBLIC_ROUTES } from '../modules/seed-public/routes';
 import { SYSTEM_ROUTES } from '../modules/system/routes';
@@ -28,6 +29,7 @@ export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes:
   { domain: 'seed-public', namespace: 'seedPublic', routes: SEED_PUBLIC_ROUTES },
   { domain: 'account', namespace: 'account', routes: ACCOUNT_ROUTES },
   { domain: 'report', namespace: 'report', routes: REPORT_ROUTES },
+  { domain: 'platform', namespace: 'platform', routes: PLATFORM_ROUTES },
 ];
 
 export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes);

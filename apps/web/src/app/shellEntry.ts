@@ -2,6 +2,7 @@ import { accountApi, currentTenantOf, SELF_QUERY_KEY, useSelf } from '../modules
 import { logout } from '../modules/account/logout';
 import { AREA_PAGE_SIZE, areaApi } from '../modules/farm/api/area.api';
 import { useNoviceCheck } from '../modules/home/api/novice.api';
+import { platformMenu } from '../modules/platform/platformMenu';
 import { plugShellPorts } from '../shell/shellPorts';
 import { SHELL_ROUTES, SHELL_TITLE_NAMESPACES } from './routes';
 
@@ -20,6 +21,7 @@ plugShellPorts({
   useNoviceCheck,
   areasPage: areaApi.page,
   areaPageSize: AREA_PAGE_SIZE,
+  extraMenu: platformMenu,
 });
 
 export { Shell } from '../shell/Shell';

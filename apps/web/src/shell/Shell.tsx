@@ -85,7 +85,12 @@ function SignedInShell({ self }: { self: Self }) {
   const tenantId = self.tenantId;
   const { theme, loaded } = useTheme();
   const { brand } = useBrand();
-  const menu = useMenuTree(module.code, tenantId).data ?? NO_MENU;
+  const served = useMenuTree(module.code, tenantId).data ?? NO_MENU;
+  const { i18n } = useTranslation();
+  const menu = useMemo(() => {
+    const extra = shellPorts().extraMenu(module.code, self, i18n.language);
+    return extra.length ? [...served, ...extra] : served;
+  }, [served, module.code, self, i18n.language]);
   const [menuOpen, setMenuOpen] = useMenuOpenState(theme.layout);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [tenantSwitchOpen, setTenantSwitchOpen] = useState(false);

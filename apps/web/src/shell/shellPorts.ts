@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page, selfResponse, tenantSummary } from '@tilth/contracts';
 import type { Area } from '@tilth/contracts/area.types';
+import type { MenuNode } from '@tilth/contracts/menus';
 import type { Infer } from '../shared/api/types';
 import type { RouteDef } from '../shared/routing/routeDef';
 
@@ -30,6 +31,11 @@ export interface ShellPorts {
     query: { page: number; size: number; areaName?: string },
   ) => Promise<Page<Area>>;
   areaPageSize: number;
+  /**
+   * Entries the server's menu cannot list (they hang on the user, not on a tenant's permission codes: the
+   * platform administrator's), appended to the module's menu. Empty for everyone they are not for.
+   */
+  extraMenu: (module: string, self: Self | undefined, language: string) => MenuNode[];
 }
 
 let plugged: ShellPorts | undefined;

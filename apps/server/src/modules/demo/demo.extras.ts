@@ -22,7 +22,7 @@ import { seedWorkers } from '../farm/worker/index.js';
 import { seedApplications } from '../identity/application/index.js';
 import { seedDemoUsers } from '../identity/identity/index.js';
 import { seedOrganization } from '../identity/organization/index.js';
-import { TenantService } from '../identity/tenant/index.js';
+import { seedPlatformDemo, TenantService } from '../identity/tenant/index.js';
 import { seedAlarms } from '../iot/alarm/index.js';
 import { seedAutomation } from '../iot/automation/index.js';
 import { seedInsects } from '../iot/insect/index.js';
@@ -178,6 +178,7 @@ const seedWeatherLogs: DemoExtras = (database, ids) =>
 /** Demo rows contributed by modules beyond identity (bases, announcements, notifications). */
 export const demoExtras: DemoExtras[] = [
   seedDemoUsers,
+  seedPlatformDemo,
   seedBases,
   // The tree places the bases under the demo company (ADR 0011).
   seedOrganization,

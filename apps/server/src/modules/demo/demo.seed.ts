@@ -7,6 +7,11 @@ export const DEMO_LOGINS = [
   { username: 'demo', password: 'demo1234', role: 'tenant administrator of both demo tenants' },
   { username: 'operator', password: 'operator1234', role: 'farm operator' },
   { username: 'viewer', password: 'viewer1234', role: 'viewer' },
+  {
+    username: 'platform',
+    password: 'platform1234',
+    role: 'platform administrator (tenants, platform audit)',
+  },
 ] as const;
 
 export interface DemoSeedResult {
@@ -50,6 +55,14 @@ export const seedDemo = async (database: Database, extras: DemoExtras[] = []): P
       realName: '王观',
       phone: '13800000003',
       roles: [[demoTenant, 'viewer']],
+    }),
+    // The platform administrator works in the platform tenant 0 (made at start-up, main.ts).
+    platform: await createUser(database, {
+      loginName: 'platform',
+      password: 'platform1234',
+      realName: '平台管理员',
+      platformAdmin: true,
+      roles: [[0, 'tenant-admin']],
     }),
   };
   for (const extra of extras) await extra(database, { demoTenant, secondTenant, users });

@@ -7,7 +7,7 @@ import {
   SOIL_TYPES,
 } from '../../modules/iot/device/device-family-paths.js';
 import { KIND_TYPES } from '../../modules/iot/device-family/settings.service.js';
-import { auth, login, startTestServer, type TestServer } from '../harness.js';
+import { auth, HARNESS_TENANT_IDS, login, startTestServer, type TestServer } from '../harness.js';
 import { fillPath } from '../routes.js';
 
 // ARCHITECTURE §3 (issue 11): a PUT accepts the representation its own GET returns. Every PUT route is
@@ -34,6 +34,10 @@ interface Twin {
   renewed?: string[];
   /** Adds the row first where the demo data has none (given the parent's id). */
   prepare?: (parentId: unknown) => Promise<void>;
+  /** Who reads and writes: the tenant administrator (default) or the platform administrator. */
+  as?: 'platform';
+  /** The PUT path's parameters when they are not `:id` ← the row's id (platform routes name the tenant). */
+  pathOf?: (row: { id: unknown; parentId: unknown }) => Record<string, string | number>;
 }
 
 const T1 = '/wfpf/v1/:tenantId';
@@ -176,6 +180,38 @@ const TWINS: Record<string, Twin> = {
   },
 };
 
+// The platform administrator's routes (outside any tenant; `:id` is the tenant acted on).
+const P = '/wfpf/v1/platform/tenants';
+const TENANT_A = { list: `${P}?size=100`, pick: (t: Item) => t.id === HARNESS_TENANT_IDS.a };
+Object.assign(TWINS, {
+  [`PUT ${P}/:id`]: { as: 'platform', ...TENANT_A, get: `${P}/:id` },
+  [`PUT ${P}/:id/domains/:domainName`]: {
+    as: 'platform',
+    parent: TENANT_A,
+    list: `${P}/:id/domains`,
+    key: 'domainName',
+    prepare: (tenantId) =>
+      post(
+        `${P}/${String(tenantId)}/domains`,
+        { domainName: 'roundtrip.example.com', brand: { loginTitle: 'R' } },
+        'platform',
+      ),
+    pathOf: ({ id, parentId }) => ({ id: Number(parentId), domainName: String(id) }),
+  },
+  [`PUT ${P}/:id/screens`]: {
+    as: 'platform',
+    parent: TENANT_A,
+    list: `${P}/:id/screens`,
+    prepare: (tenantId) =>
+      post(
+        `${P}/${String(tenantId)}/screens`,
+        { screenName: '大屏', screenAddress: 'https://example.com/p' },
+        'platform',
+      ),
+    pathOf: ({ parentId }) => ({ id: Number(parentId) }),
+  },
+} satisfies Record<string, Twin>);
+
 /** PUTs that edit no representation a GET answers, each reviewed: what they take instead. */
 const NO_TWIN: Record<string, string> = {
   'PUT /iam/stong/v1/users/default-tenant': 'a setting in the query (tenantId); no body',
@@ -191,6 +227,8 @@ const NO_TWIN: Record<string, string> = {
   'PUT /wfpe/v2/:tenantId/device/concentrator/upd/res': 'a command: links devices to a concentrator',
   [`PUT ${T1}/organization/:id/members`]: "a command: replaces a unit's staff ({userIds})",
   [`PUT ${T1}/organization/user-units/:userId`]: "a command: replaces a member's units ({unitIds})",
+  'PUT /wfpf/v1/platform/tenants/:id/enabled':
+    "a command: sets a tenant's flag ({enabled, objectVersionNumber}); the tenant's own PUT takes its GET",
 };
 
 /** Fields an update may change on its own: the version and the update stamps. */
@@ -208,14 +246,21 @@ const without = (v: unknown, keys: ReadonlySet<string>): unknown => {
 let s: TestServer;
 let A: number;
 let token: string;
+let platformToken: string;
+const tokenOf = (as: Twin['as']) => (as === 'platform' ? platformToken : token);
 
-const get = async (url: string): Promise<unknown> => {
-  const res = await s.inject({ method: 'GET', url: fillPath(url, A), headers: auth(token) });
+const get = async (url: string, as?: Twin['as']): Promise<unknown> => {
+  const res = await s.inject({ method: 'GET', url: fillPath(url, A), headers: auth(tokenOf(as)) });
   expect(res.statusCode, `GET ${url}: ${res.body}`).toBe(200);
   return res.json();
 };
-const post = async (url: string, payload: Item): Promise<void> => {
-  const res = await s.inject({ method: 'POST', url: fillPath(url, A), headers: auth(token), payload });
+const post = async (url: string, payload: Item, as?: Twin['as']): Promise<void> => {
+  const res = await s.inject({
+    method: 'POST',
+    url: fillPath(url, A),
+    headers: auth(tokenOf(as)),
+    payload,
+  });
   expect(res.statusCode, `POST ${url}: ${res.body}`).toBe(200);
 };
 /** The rows of a list answer: an array, a page's `content`, or a single object (a settings GET). */
@@ -224,9 +269,14 @@ const itemsOf = (v: unknown): Item[] => {
   const page = v as { content?: unknown[] };
   return (Array.isArray(page.content) ? page.content : [v]) as Item[];
 };
-const firstOf = async (list: string, pick: (i: Item) => boolean = () => true, id?: unknown) => {
+const firstOf = async (
+  list: string,
+  pick: (i: Item) => boolean = () => true,
+  id?: unknown,
+  as?: Twin['as'],
+) => {
   const url = id === undefined ? list : list.replace(':id', String(id));
-  const item = itemsOf(await get(url)).find(pick);
+  const item = itemsOf(await get(url, as)).find(pick);
   expect(item, `a row in ${url}`).toBeDefined();
   return item as Item;
 };
@@ -234,17 +284,19 @@ const firstOf = async (list: string, pick: (i: Item) => boolean = () => true, id
 /** The representation the PUT edits, and the URL of the GET that answers it. */
 const representation = async (
   twin: Twin,
-): Promise<{ body: Item; read: () => Promise<unknown>; id: unknown }> => {
-  const parentId = twin.parent ? (await firstOf(twin.parent.list, twin.parent.pick)).id : undefined;
+): Promise<{ body: Item; read: () => Promise<unknown>; id: unknown; parentId: unknown }> => {
+  const parentId = twin.parent
+    ? (await firstOf(twin.parent.list, twin.parent.pick, undefined, twin.as)).id
+    : undefined;
   await twin.prepare?.(parentId);
-  const item = await firstOf(twin.list, twin.pick, parentId);
+  const item = await firstOf(twin.list, twin.pick, parentId, twin.as);
   const id = item[twin.key ?? 'id'];
   const key = twin.key ?? 'id';
   const reread = async (): Promise<unknown> => {
-    if (twin.get) return get(twin.get.replace(':id', String(id)));
-    return itemsOf(await get(twin.list.replace(':id', String(parentId)))).find((i) => i[key] === id);
+    if (twin.get) return get(twin.get.replace(':id', String(id)), twin.as);
+    return itemsOf(await get(twin.list.replace(':id', String(parentId)), twin.as)).find((i) => i[key] === id);
   };
-  return { body: (await reread()) as Item, read: reread, id };
+  return { body: (await reread()) as Item, read: reread, id, parentId };
 };
 
 beforeAll(async () => {
@@ -258,6 +310,7 @@ beforeAll(async () => {
   };
   for (const extra of demoExtras) await extra(s.platform.database, ids);
   token = await login(s, 'adminA');
+  platformToken = await login(s, 'platform');
 }, 180_000);
 afterAll(async () => {
   await s.close();
@@ -292,13 +345,18 @@ describe('a PUT accepts the representation its own GET returns', () => {
     '%s: GET → PUT unchanged is 200; an unknown key is 400',
     async (key, twin) => {
       const url = key.slice('PUT '.length);
-      const { body, read, id } = await representation(twin);
-      const putUrl = fillPath(url, A, id === undefined ? {} : { id: id as number });
+      const { body, read, id, parentId } = await representation(twin);
+      const values = twin.pathOf
+        ? twin.pathOf({ id, parentId })
+        : id === undefined
+          ? {}
+          : { id: id as number };
+      const putUrl = fillPath(url, A, values);
       const put = (payload: Item) =>
         s.inject({
           method: 'PUT',
           url: putUrl,
-          headers: { ...auth(token), 'accept-language': 'en-US' },
+          headers: { ...auth(tokenOf(twin.as)), 'accept-language': 'en-US' },
           payload,
         });
 

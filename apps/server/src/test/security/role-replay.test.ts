@@ -255,6 +255,34 @@ describe('role replay', () => {
     for (const [name, n] of perMember) expect(n, name).toBeGreaterThan(0);
   }, 300_000);
 
+  it("every platformAdmin route answers 403 to each member, the tenant's administrator too, and changes nothing", async () => {
+    // The platform administrator's word is a flag of the account, not a code a tenant role can grant: a
+    // member holding every code of the tenant is still refused, whatever the request.
+    const routes = s.routes.filter((r) => isOwnApiRoute(r) && r.options.config?.access === 'platformAdmin');
+    expect(routes.length).toBeGreaterThan(10);
+    const callers = [
+      ...members,
+      { name: 'adminA', token: await login(s, 'adminA'), codes: new Set<string>() },
+    ];
+    const failures: string[] = [];
+    let checks = 0;
+    const before = await snapshot();
+    for (const r of routes) {
+      const req = build(r, s.fixtures.users.viewerA.id);
+      // `:id` of a platform route is the tenant acted on: aim at the callers' own tenant.
+      const url = req.url.replace(/\/platform\/tenants\/[^/?]+/, `/platform/tenants/${A}`);
+      for (const m of callers) {
+        const res = await call(m.token, r.method, url, req.body);
+        checks++;
+        if (res.statusCode !== 403)
+          failures.push(`${m.name} ${r.method} ${url}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checks).toBe(routes.length * callers.length);
+    expect(changed(before, await snapshot())).toEqual([]);
+  });
+
   it('every tenant write declares an action code, or is reviewed above with what else guards it', () => {
     const writes = s.routes.filter(
       (r) =>

@@ -58,6 +58,18 @@ describe('demo data', () => {
       '第二农场 / Riverside Fishery',
     ]);
 
+    // The platform administrator's screen: the demo tenant's domain, a disabled tenant, their audit.
+    const platform = await login(s, 'platform', 'platform1234');
+    const tenants = json<{ content: { tenantNum: string; enabled: boolean; domains: string[] }[] }>(
+      await s.app.inject({ method: 'GET', url: '/wfpf/v1/platform/tenants?size=0', headers: auth(platform) }),
+    );
+    expect(tenants.content.find((t) => t.tenantNum === 'PAUSED-01')?.enabled).toBe(false);
+    expect(tenants.content.some((t) => t.domains.includes('demo.tilth.local'))).toBe(true);
+    const brand = json<{ loginTitle: string }>(
+      await s.app.inject({ method: 'GET', url: '/wfpf/v1/0/tenant/domain?domainName=demo.tilth.local' }),
+    );
+    expect(brand.loginTitle).toBe('示范农场 · Demo Farm');
+
     const bases = json<{ totalElements: number; content: { areaName: string; defaultFlag: number }[] }>(
       await s.app.inject({
         method: 'GET',

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
+import { tenants } from '../tenant/index.js';
 import { applications } from './application.tables.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -45,8 +46,13 @@ export const findApplication = async (db: Db, tenantId: number, id: number) => {
 
 /** The application of a client id in the transaction's tenant (row-level security picks the tenant). */
 export const findByAppId = async (db: Db, appId: string): Promise<ApplicationRow | undefined> => {
-  const [r] = await db.select().from(applications).where(eq(applications.appId, appId));
-  return r;
+  const [r] = await db
+    .select({ app: applications, tenantEnabled: tenants.enabled })
+    .from(applications)
+    .innerJoin(tenants, eq(tenants.id, applications.tenantId))
+    .where(eq(applications.appId, appId));
+  // A disabled tenant's applications are refused like disabled ones (the grant and every token check).
+  return r && { ...r.app, enabled: r.app.enabled && r.tenantEnabled };
 };
 
 /** What authentication of an application's tokens needs of its row. */

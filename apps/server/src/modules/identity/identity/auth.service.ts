@@ -143,6 +143,12 @@ export class AuthService {
     }
     await repo.recordSuccess(ctx.db, key, client);
     if (!user.enabled) throw IdentityErrors.accountDisabled();
+    if (!user.platformAdmin) {
+      // Every company of the account was disabled by the platform administrator: say so, rather than
+      // open a session with nowhere to go.
+      const states = await repo.membershipTenantStates(ctx.db, user.id);
+      if (states.open === 0 && states.disabled > 0) throw IdentityErrors.tenantDisabled();
+    }
     return this.openSession(ctx, user.id, input.device_id, input.source_type);
   }
 

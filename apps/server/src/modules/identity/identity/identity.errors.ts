@@ -45,6 +45,15 @@ export const IdentityErrors = defineErrors({
       'en-US': 'This account is disabled; contact your administrator',
     },
   },
+  tenantDisabled: {
+    status: 403,
+    code: 'hoth.warn.tenantDisabled',
+    message: {
+      'zh-CN': '您所在的企业已被平台停用，暂时无法登录，请联系平台管理员',
+      'en-US':
+        'Your company has been disabled on the platform, so you cannot sign in; contact the platform administrator',
+    },
+  },
   refreshInvalid: {
     status: 401,
     code: 'error.permission.refreshTokenInvalid',

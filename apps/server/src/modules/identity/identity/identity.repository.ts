@@ -31,16 +31,39 @@ export const findUserById = async (db: Db, id: number): Promise<UserRow | undefi
 
 /**
  * Whether the user is an enabled member of the tenant (the one membership check other modules use, ADR
- * 0009): a disabled member is refused on every route of the tenant and cannot be picked for anything.
+ * 0009): a disabled member is refused on every route of the tenant and cannot be picked for anything. A
+ * tenant the platform administrator disabled has no members here (requests, menus). Disabling a tenant forgets its cached memberships (access-cache), so its members'
+ * next request there is refused while their other tenants keep working.
  */
 export const isTenantMember = async (db: Db, tenantId: number, userId: number): Promise<boolean> => {
   const [r] = await db
     .select({ u: memberships.userId })
     .from(memberships)
+    .innerJoin(tenants, and(eq(tenants.id, memberships.tenantId), eq(tenants.enabled, true)))
     .where(
       and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), eq(memberships.enabled, true)),
     );
   return r !== undefined;
+};
+
+/**
+ * The user's enabled memberships, counted by whether their tenant is enabled: sign-in refuses a user whose
+ * every tenant was disabled by the platform administrator, with a message saying so.
+ */
+export const membershipTenantStates = async (
+  db: Db,
+  userId: number,
+): Promise<{ open: number; disabled: number }> => {
+  const rows = await db
+    .select({ enabled: tenants.enabled, n: count() })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.enabled, true)))
+    .groupBy(tenants.enabled);
+  return {
+    open: rows.find((r) => r.enabled)?.n ?? 0,
+    disabled: rows.find((r) => !r.enabled)?.n ?? 0,
+  };
 };
 
 /** Whether the user belongs to the tenant at all, enabled or not (user administration). */
@@ -105,10 +128,12 @@ export const listUserTenants = async (
   userId: number,
   opts: { tenantName?: string | undefined; offset?: number; limit?: number } = {},
 ): Promise<{ rows: MemberTenant[]; total: number }> => {
-  // Tenants where the membership is disabled are not offered (tenant switch, current tenant).
+  // Tenants where the membership is disabled, or that the platform administrator disabled, are not
+  // offered (tenant switch, current tenant).
   const where = and(
     eq(memberships.userId, userId),
     eq(memberships.enabled, true),
+    eq(tenants.enabled, true),
     opts.tenantName ? ilike(tenants.tenantName, `%${opts.tenantName}%`) : undefined,
   );
   const base = db

@@ -7,4 +7,5 @@ export {
   insertUser,
   isTenantMember,
 } from './identity.repository.js';
+export { provisionTenant } from './tenant-provision.js';
 export { seedDemoUsers } from './users.demo.js';

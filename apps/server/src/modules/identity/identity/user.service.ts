@@ -1,17 +1,14 @@
 import { forgetUser } from '../../../platform/auth/access-cache.js';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password.js';
 import type { Database } from '../../../platform/db/client.js';
-import { setTenant } from '../../../platform/db/client.js';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireUser } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { AccessService } from '../access/index.js';
-import { insertRootUnit } from '../organization/index.js';
-import { insertTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
 import { IdentityErrors } from './identity.errors.js';
 import * as repo from './identity.repository.js';
+import { provisionTenant } from './tenant-provision.js';
 
 /** The signed-in user's own account and enterprises (spec 01 §7 iam/stong/v1/users/*). */
 export class UserService {
@@ -132,25 +129,23 @@ export class UserService {
     if (await repo.findUserByLogin(ctx.db, input.phone)) throw IdentityErrors.loginNameExists();
     const passwordHash = await hashPassword(input.password);
     return this.database.transaction(async (tx) => {
-      const tenant = await insertTenant(tx, {
-        tenantName: input.tenantName,
-        noviceFlag: 1,
-        ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-      });
-      const user = await repo.insertUser(tx, {
-        loginName: input.phone,
-        realName: input.realName,
-        phone: input.phone,
-        passwordHash,
-        defaultTenantId: tenant.id,
-      });
-      await repo.addMembership(tx, user.id, tenant.id);
-      await setTenant(tx, tenant.id);
-      await AccessService.seedTenantRoles(tx, tenant.id);
-      await AccessService.grantSeededRole(tx, tenant.id, user.id, 'tenant-admin');
-      // ADR 0011: the tree starts with the enterprise root, named after the tenant.
-      await insertRootUnit(tx, tenant.id, input.tenantName);
-      return { tenantId: tenant.id, userId: user.id, loginName: user.loginName };
+      let loginName = input.phone;
+      const { tenant, adminUserId } = await provisionTenant(
+        tx,
+        { tenantName: input.tenantName, noviceFlag: 1, timeZone: input.timeZone },
+        async (t) => {
+          const user = await repo.insertUser(tx, {
+            loginName: input.phone,
+            realName: input.realName,
+            phone: input.phone,
+            passwordHash,
+            defaultTenantId: t.id,
+          });
+          loginName = user.loginName;
+          return user.id;
+        },
+      );
+      return { tenantId: tenant.id, userId: adminUserId, loginName };
     });
   }
 }

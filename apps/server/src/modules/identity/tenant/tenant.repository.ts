@@ -23,7 +23,7 @@ const TENANT_ROW = {
 
 export const insertTenant = async (
   db: Db,
-  values: { tenantName: string; noviceFlag: number; id?: number; timeZone?: string },
+  values: { tenantName: string; noviceFlag: number; id?: number; timeZone?: string; tenantNum?: string },
 ): Promise<TenantRow> => {
   const [row] = await db
     .insert(tenants)
@@ -40,7 +40,7 @@ export const insertTenant = async (
   if (values.id !== undefined && values.id > 0) await skipIdentityPast(db, values.id);
   const [t] = await db
     .update(tenants)
-    .set({ tenantNum: sql`'T' || lpad(${tenants.id}::text, 6, '0')` })
+    .set({ tenantNum: values.tenantNum ?? sql`'T' || lpad(${tenants.id}::text, 6, '0')` })
     .where(eq(tenants.id, row.id))
     .returning(TENANT_ROW);
   if (!t) throw new Error('tenant update returned nothing');

@@ -20,21 +20,16 @@ import type { Lang } from '../../../platform/i18n/lang.js';
 import { today } from '../../../platform/time/zone.js';
 import { TenantErrors } from './tenant.errors.js';
 import {
-  deleteScreen,
   findBrandByDomain,
   findMenuTheme,
-  findScreen,
   findTenant,
-  insertScreen,
-  listScreens,
   type MenuThemeRow,
   saveMenuTheme,
   setNoviceFlag,
   type TenantRow,
-  type TenantScreenRow,
-  updateScreen,
   updateTenantSettings,
 } from './tenant.repository.js';
+import { screenOps } from './tenant-screen.ops.js';
 
 /** Who may do what with visualization screens (spec 01 §2.10, §6). */
 export const SCREEN_ACCESS = {
@@ -78,7 +73,7 @@ const defaultBrand = (lang: Lang, timeZone: string): TenantBrandAnswer => ({
 });
 
 /** 'Farm.Example.com:8080' → 'farm.example.com'. */
-const normaliseHost = (domainName: string): string =>
+export const normaliseHost = (domainName: string): string =>
   domainName
     .trim()
     .toLowerCase()
@@ -103,16 +98,6 @@ const toTheme = (userId: number, row: MenuThemeRow | undefined): MenuTheme => ({
   userId,
   theme: JSON.stringify(row ? parseTheme(row.theme) : DEFAULT_THEME),
   objectVersionNumber: row?.objectVersionNumber ?? 0,
-});
-
-const toScreen = (r: TenantScreenRow): TenantScreen => ({
-  id: r.id,
-  screenName: r.screenName,
-  screenImage: r.screenImage,
-  screenAddress: r.screenAddress,
-  screenType: r.screenType,
-  sort: r.sort,
-  objectVersionNumber: r.objectVersionNumber,
 });
 
 export class TenantService {
@@ -187,35 +172,19 @@ export class TenantService {
   async listScreens(ctx: Ctx): Promise<TenantScreen[]> {
     requireTenant(ctx);
     requireAccess(ctx, SCREEN_ACCESS.list);
-    return (await listScreens(ctx.db, ctx.tenantId)).map(toScreen);
+    return screenOps.list(ctx, ctx.tenantId);
   }
 
   async createScreen(ctx: Ctx, body: TenantScreenCreateBody): Promise<TenantScreen> {
     requireTenant(ctx);
     requireAccess(ctx, SCREEN_ACCESS.create);
-    const row = await insertScreen(ctx.db, ctx.tenantId, ctx.user.id, {
-      screenName: body.screenName,
-      screenImage: body.screenImage ?? null,
-      screenAddress: body.screenAddress,
-      screenType: body.screenType,
-      sort: body.sort,
-    });
-    return toScreen(row);
+    return screenOps.create(ctx, ctx.tenantId, body);
   }
 
   async updateScreen(ctx: Ctx, body: TenantScreenUpdateBody): Promise<TenantScreen> {
     requireTenant(ctx);
     requireAccess(ctx, SCREEN_ACCESS.edit);
-    const row = await updateScreen(ctx.db, ctx.tenantId, body.id, body.objectVersionNumber, ctx.user.id, {
-      screenName: body.screenName,
-      screenAddress: body.screenAddress,
-      ...(body.screenImage === undefined ? {} : { screenImage: body.screenImage }),
-      ...(body.screenType === undefined ? {} : { screenType: body.screenType }),
-      ...(body.sort === undefined ? {} : { sort: body.sort }),
-    });
-    if (row) return toScreen(row);
-    if (await findScreen(ctx.db, ctx.tenantId, body.id)) throw CommonErrors.stale();
-    throw TenantErrors.screenNotFound();
+    return screenOps.update(ctx, ctx.tenantId, body);
   }
 
   /** The tenant's settings; any member may read them (the console needs the time zone). */
@@ -245,7 +214,6 @@ export class TenantService {
   async deleteScreen(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
     requireAccess(ctx, SCREEN_ACCESS.delete);
-    if (!(await deleteScreen(ctx.db, ctx.tenantId, id))) throw TenantErrors.screenNotFound();
-    return { success: true };
+    return screenOps.delete(ctx, ctx.tenantId, id);
   }
 }

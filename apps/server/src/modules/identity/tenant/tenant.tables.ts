@@ -46,6 +46,8 @@ export const tenantDomains = pgTable('tenant_domains', {
   domainName: text('domain_name').primaryKey(),
   tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
   brand: jsonb('brand').$type<TenantBrand>().notNull(),
+  creationDate: timestamp('creation_date', { withTimezone: true }).notNull().defaultNow(),
+  objectVersionNumber: integer('object_version_number').notNull().default(1),
 });
 
 export const tenantScreens = pgTable(

@@ -1,0 +1,2 @@
+ALTER TABLE "tenant_domains" ADD COLUMN "creation_date" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "tenant_domains" ADD COLUMN "object_version_number" integer DEFAULT 1 NOT NULL;
