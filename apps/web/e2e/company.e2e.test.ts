@@ -410,7 +410,7 @@ describe('company administration story (issue 13)', () => {
       await listed.getByText(clientId).waitFor();
       expect(await listed.locator('td').nth(2).innerText()).toBe('1');
       expect(await page.locator('.tl-card').innerText()).not.toContain(secret);
-      await settledScreenshot(page, 'company-application-list');
+      expect(await listed.innerText()).toContain('尚未使用');
 
       // The integrator's side: a token for the client credentials, then the tenant's plots with it.
       const token = await clientToken(clientId, secret);
@@ -447,6 +447,9 @@ describe('company administration story (issue 13)', () => {
       expect(newSecret).not.toBe(secret);
       await button(rotated, '我已复制').click();
       await rotated.waitFor({ state: 'hidden' });
+      // The list, refreshed by the rotation, shows when the application last took a token.
+      await expect.poll(() => listed.innerText()).not.toContain('尚未使用');
+      await settledScreenshot(page, 'company-application-list');
 
       // The old token and the old secret stop working at once; the new secret works.
       expect((await bearer(token.accessToken, plotsPath)).status).toBe(401);
