@@ -1,7 +1,17 @@
 import { PERMISSIONS } from '@tilth/contracts/permissions';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, choose, clearSelect, dialog, formItem, openDropdown, optionTexts, row } from './antd.js';
+import {
+  button,
+  choose,
+  clearSelect,
+  dialog,
+  exactly,
+  formItem,
+  openDropdown,
+  optionTexts,
+  row,
+} from './antd.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
   localItem,
@@ -16,7 +26,10 @@ import {
 // real console: a department under a demo base → a role limited to 南沙水产基地 (permissions picked with
 // "select all under this node" on the farm part) → a user with that role, placed in the department → that
 // user, signed in from a second browser context, sees only 南沙水产基地's plots, devices and base. The API
-// only looks ids up and checks what the server stored after the console acted.
+// only looks ids up and checks what the server stored after the console acted. Then an application with a
+// read-only scope (the plots page alone): the test, as the integrator, takes a client-credentials token with
+// the secret the console showed once, reads plots (200), fails to write (403), and after the console rotates
+// the secret the old token gets 401.
 //
 // The steps run in order and share `story` (names) and `found` (ids). Later steps append `it(...)` blocks
 // to the describe below: an application on /system/application, then a push subscription on
@@ -45,6 +58,7 @@ const story = {
   // A mainland mobile number unique to this run.
   phone: `139${String(Date.now()).slice(-8)}`,
   password: 'Nansha2026',
+  application: `E2E 地块只读 ${stamp}`,
 };
 const found = { tenantId: 0, nanshaId: 0, departmentId: 0, roleId: 0, userId: 0 };
 
@@ -79,6 +93,38 @@ async function apiGet<T>(page: Page, url: string): Promise<T> {
   expect(res.status(), url).toBe(200);
   return (await res.json()) as T;
 }
+
+/** The client-credentials grant, as an integrator calls it (Node's fetch, no browser). */
+async function clientToken(
+  clientId: string,
+  secret: string,
+): Promise<{ status: number; accessToken: string; scope: string }> {
+  const res = await fetch(`${e.baseUrl}/oauth/oauth/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: secret,
+    }),
+  });
+  const body = (await res.json()) as { access_token?: string; scope?: string };
+  return { status: res.status, accessToken: body.access_token ?? '', scope: body.scope ?? '' };
+}
+
+/** A call of the API with an application's token. */
+const bearer = (
+  token: string,
+  url: string,
+  opts: { method?: string; body?: unknown } = {},
+): Promise<Response> =>
+  fetch(`${e.baseUrl}${url}`, {
+    method: opts.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
 
 /** Runs one step of the story; when it fails, a screenshot of the page goes to failed-company-<name>.png. */
 async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
@@ -321,6 +367,99 @@ describe('company administration story (issue 13)', () => {
     }
   });
 
-  // Next (being built in other trees): 5. an application on /system/application; 6. a push subscription
-  // on /system/dataPush and a delivery in its log.
+  it('5. creates an application with the plots view code alone; its token reads plots, cannot write, dies on rotate', async () => {
+    await step(admin, 'application', async () => {
+      const page = admin;
+      await open(page, '/system/application', page.locator('.tl-filter'));
+      await button(page.locator('.tl-filter'), '新增应用').click();
+      const modal = await dialog(page, '新增应用');
+      await formItem(modal, '应用名称').locator('input').fill(story.application);
+
+      // Scope: the plots page alone, without its add/edit/delete actions (found with the tree's search;
+      // checking the page takes its actions along, so they are unchecked one by one).
+      const editor = formItem(modal, '授权范围');
+      await editor.getByPlaceholder('搜索权限').fill('地块管理');
+      const checkbox = (title: string) =>
+        editor
+          .locator('.ant-tree-treenode')
+          .filter({ has: page.locator('.ant-tree-title', { hasText: exactly(title) }) })
+          .locator('.ant-tree-checkbox');
+      await checkbox('地块管理').click();
+      await editor.getByText('已选 4 /').waitFor();
+      for (const action of ['新增地块', '编辑地块', '删除地块']) await checkbox(action).click();
+      await editor.getByText('已选 1 /').waitFor();
+      await expect
+        .poll(() => checkbox('地块管理').getAttribute('class'))
+        .toContain('ant-tree-checkbox-checked');
+      await button(modal, '保存').click();
+      await toast(page, '应用已创建').waitFor();
+
+      // The secret, once, in its own dialog: the test copies the client id and secret from its text.
+      const secretModal = await dialog(page, `${story.application} 的应用密钥`);
+      await secretModal.getByText('它只显示这一次').waitFor();
+      const clientId = (await secretModal.locator('code').first().innerText()).trim();
+      const secret = (await secretModal.getByTestId('client-secret').innerText()).trim();
+      expect(clientId).toMatch(/^app_/);
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      await settledScreenshot(page, 'company-application-secret');
+      await button(secretModal, '我已复制').click();
+      await secretModal.waitFor({ state: 'hidden' });
+
+      // The list has it, with one scope and without the secret.
+      const listed = row(page, story.application);
+      await listed.getByText(clientId).waitFor();
+      expect(await listed.locator('td').nth(2).innerText()).toBe('1');
+      expect(await page.locator('.tl-card').innerText()).not.toContain(secret);
+      expect(await listed.innerText()).toContain('尚未使用');
+
+      // The integrator's side: a token for the client credentials, then the tenant's plots with it.
+      const token = await clientToken(clientId, secret);
+      expect(token.status).toBe(200);
+      expect(token.scope).toBe('wfpf.farm.farm.land');
+      const plotsPath = `/wfpf/v1/${found.tenantId}/land?page=0&size=0`;
+      const plots = await bearer(token.accessToken, plotsPath);
+      expect(plots.status).toBe(200);
+      const names = ((await plots.json()) as { content: { landName: string }[] }).content.map(
+        (p) => p.landName,
+      );
+      expect(names).toEqual(expect.arrayContaining(NANSHA_PLOTS));
+      // A write is beyond a read-only scope: 403, and no plot appears.
+      const plotName = `E2E 应用地块 ${stamp}`;
+      const write = await bearer(token.accessToken, `/wfpf/v1/${found.tenantId}/land`, {
+        method: 'POST',
+        body: { areaId: found.nanshaId, landName: plotName },
+      });
+      expect(write.status).toBe(403);
+      const after = (await (await bearer(token.accessToken, plotsPath)).json()) as {
+        content: { landName: string }[];
+      };
+      expect(after.content.map((p) => p.landName)).not.toContain(plotName);
+
+      // Back in the console: rotate the secret (confirmed); a new one is shown once.
+      await button(listed, '重置密钥').click();
+      const confirm = page
+        .locator('.ant-modal-confirm')
+        .filter({ hasText: `确定重置 ${story.application} 的密钥？` });
+      await confirm.waitFor();
+      await button(confirm, '重置密钥').click();
+      const rotated = await dialog(page, `${story.application} 的应用密钥`);
+      const newSecret = (await rotated.getByTestId('client-secret').innerText()).trim();
+      expect(newSecret).not.toBe(secret);
+      await button(rotated, '我已复制').click();
+      await rotated.waitFor({ state: 'hidden' });
+      // The list, refreshed by the rotation, shows when the application last took a token.
+      await expect.poll(() => listed.innerText()).not.toContain('尚未使用');
+      await settledScreenshot(page, 'company-application-list');
+
+      // The old token and the old secret stop working at once; the new secret works.
+      expect((await bearer(token.accessToken, plotsPath)).status).toBe(401);
+      expect((await clientToken(clientId, secret)).status).toBe(401);
+      const fresh = await clientToken(clientId, newSecret);
+      expect(fresh.status).toBe(200);
+      expect((await bearer(fresh.accessToken, plotsPath)).status).toBe(200);
+    });
+  });
+
+  // Next (being built in another tree): 6. a push subscription on /system/dataPush and a delivery in its
+  // log.
 });

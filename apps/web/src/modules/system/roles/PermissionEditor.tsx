@@ -7,9 +7,10 @@ import { currentLanguage } from '../../../shared/i18n/i18n';
 import {
   branchKeys,
   buildPermissionTree,
+  checkState,
   filterTree,
-  isCatalogueCode,
   type PermNode,
+  toggleNode,
 } from './permissionTree';
 
 interface Props {
@@ -20,7 +21,8 @@ interface Props {
 
 /**
  * The permission tree of the whole catalogue, grouped by menu, searchable; checking a node selects
- * everything under it. Only catalogue codes leave it (structure keys are dropped).
+ * everything under it, unchecking one clears everything under it; a page can be held without its actions.
+ * Only catalogue codes leave it (structure keys are never values).
  */
 export function PermissionEditor({ value, onChange, disabled }: Props) {
   const { t } = useTranslation('roles');
@@ -35,6 +37,19 @@ export function PermissionEditor({ value, onChange, disabled }: Props) {
   const shown = useMemo(() => filterTree(tree, search), [tree, search]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const expandedKeys = search.trim() ? branchKeys(shown) : expanded;
+  const checks = useMemo(() => checkState(shown, value), [shown, value]);
+  // The shown (filtered) nodes: codes hidden by the search stay as they were.
+  const byKey = useMemo(() => {
+    const map = new Map<string, PermNode>();
+    const walk = (ns: readonly PermNode[]) => {
+      for (const n of ns) {
+        map.set(n.key, n);
+        walk(n.children ?? []);
+      }
+    };
+    walk(shown);
+    return map;
+  }, [shown]);
 
   return (
     <div>
@@ -56,20 +71,13 @@ export function PermissionEditor({ value, onChange, disabled }: Props) {
           treeData={shown}
           expandedKeys={expandedKeys}
           onExpand={(keys) => setExpanded(keys.map(String))}
-          checkedKeys={value}
-          onCheck={(checked) => {
-            const keys = (Array.isArray(checked) ? checked : checked.checked).map(String);
-            // Codes hidden by the search stay as they were; the shown ones follow the tree.
-            const shownCodes = new Set<string>();
-            const walk = (ns: readonly PermNode[]) => {
-              for (const n of ns) {
-                if (n.code) shownCodes.add(n.code);
-                walk(n.children ?? []);
-              }
-            };
-            walk(shown);
-            const kept = value.filter((c) => !shownCodes.has(c));
-            onChange([...new Set([...kept, ...keys.filter(isCatalogueCode)])]);
+          // Nodes check on their own (a page without its actions is "view only"); checking a node still
+          // selects everything under it, through toggleNode.
+          checkStrictly
+          checkedKeys={checks}
+          onCheck={(_, info) => {
+            const node = byKey.get(String(info.node.key));
+            if (node) onChange(toggleNode(node, value, info.checked));
           }}
         />
       </div>

@@ -1,6 +1,14 @@
 import { PERMISSIONS } from '@tilth/contracts/permissions';
 import { describe, expect, it } from 'vitest';
-import { branchKeys, buildPermissionTree, codesUnder, filterTree, type PermNode } from './permissionTree';
+import {
+  branchKeys,
+  buildPermissionTree,
+  checkState,
+  codesUnder,
+  filterTree,
+  type PermNode,
+  toggleNode,
+} from './permissionTree';
 
 const all = (nodes: readonly PermNode[]): PermNode[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
 const find = (nodes: readonly PermNode[], key: string) => all(nodes).find((n) => n.key === key);
@@ -64,5 +72,36 @@ describe('the permission tree', () => {
     expect(codesUnder(page[0] as PermNode)).toContain('wfpf.company.system.role.ps.edit');
     expect(filterTree(en, 'no such permission anywhere')).toEqual([]);
     expect(filterTree(en, '  ')).toHaveLength(3);
+  });
+
+  // A read-only role or application scope: a page's code without its actions (issue 13 story, step 5).
+  it('holds a page without its actions, and checks or clears everything under a node', () => {
+    const LAND = 'wfpf.farm.farm.land';
+    const land = find(zh, LAND);
+    if (!land) throw new Error('no plots page');
+    const full = toggleNode(land, [], true);
+    expect(full.sort()).toEqual([LAND, `${LAND}.ps.create`, `${LAND}.ps.delete`, `${LAND}.ps.edit`]);
+    let value = full;
+    for (const action of land.children ?? []) value = toggleNode(action, value, false);
+    expect(value).toEqual([LAND]);
+    const shown = checkState(zh, value);
+    expect(shown.checked).toEqual([LAND]);
+    expect(shown.halfChecked).toEqual(expect.arrayContaining(['module:wfpf-farm']));
+    expect(shown.halfChecked).not.toContain(LAND);
+    expect(toggleNode(land, [...full, 'wfpf.company.system.role'], false)).toEqual([
+      'wfpf.company.system.role',
+    ]);
+  });
+
+  it('checks a structure node only when every code under it is held', () => {
+    const farm = find(zh, 'module:wfpf-farm');
+    if (!farm) throw new Error('no farm root');
+    const everything = toggleNode(farm, [], true);
+    expect(checkState(zh, everything).checked).toContain('module:wfpf-farm');
+    const less = everything.filter((c) => c !== 'wfpf.farm.farm.land.ps.edit');
+    const state = checkState(zh, less);
+    expect(state.checked).not.toContain('module:wfpf-farm');
+    expect(state.halfChecked).toContain('module:wfpf-farm');
+    expect(state.checked).toContain('wfpf.farm.farm.land');
   });
 });

@@ -89,3 +89,36 @@ export const filterTree = (nodes: readonly PermNode[], text: string): PermNode[]
 /** Keys of every node with children (to expand a filtered tree). */
 export const branchKeys = (nodes: readonly PermNode[]): string[] =>
   nodes.flatMap((n) => (n.children?.length ? [n.key, ...branchKeys(n.children)] : []));
+
+/**
+ * What the tree shows for a set of codes, nodes checked independently of their parents (antd's
+ * checkStrictly): a page's code stands for viewing it, so a page checked with none of its actions is a real
+ * state (a read-only role or application scope); a cascading tree could not show it. A node is checked when
+ * its code is held (a structure node: when every code under it is), half-checked when only some under it are.
+ */
+export const checkState = (
+  nodes: readonly PermNode[],
+  value: readonly string[],
+): { checked: string[]; halfChecked: string[] } => {
+  const held = new Set(value);
+  const checked: string[] = [];
+  const halfChecked: string[] = [];
+  const walk = (ns: readonly PermNode[]) => {
+    for (const n of ns) {
+      const under = codesUnder(n);
+      const count = under.filter((c) => held.has(c)).length;
+      if (n.code ? held.has(n.code) : count > 0 && count === under.length) checked.push(n.key);
+      else if (count > 0) halfChecked.push(n.key);
+      walk(n.children ?? []);
+    }
+  };
+  walk(nodes);
+  return { checked, halfChecked };
+};
+
+/** Checking a node adds every code under it ("select all under this node"); unchecking removes them. */
+export const toggleNode = (node: PermNode, value: readonly string[], check: boolean): string[] => {
+  const under = new Set(codesUnder(node));
+  const kept = value.filter((c) => !under.has(c));
+  return check ? [...kept, ...under] : kept;
+};
