@@ -77,6 +77,8 @@ export const forgetTenantPermissions = (tenantId: number): void => {
   permissionCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
   scopeCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
   membershipCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
+  // The tenant's applications too (a disabled tenant refuses their tokens at once).
+  clientCache.deleteWhere((_k, v) => v.row.tenantId === tenantId);
   notify({ tenant: tenantId });
 };
 /** The organisation tree or staff changed: 'units' scopes are recomputed on the next request. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
   json,
+  login,
   RATE_LIMITS_LIFTED,
   type RoleTokens,
   signInRoles,
@@ -336,6 +337,35 @@ describe('bad input and other tenants', () => {
     expect((await call(tok.adminB, 'GET', `${appUrl(tB)}/${a.application.id}`)).statusCode).toBe(404);
     expect((await call(tok.adminB, 'DELETE', `${appUrl(tB)}/${a.application.id}`)).statusCode).toBe(404);
     expect((await current(a.application.id)).name).toBe('Private');
+  });
+});
+
+describe('a disabled tenant', () => {
+  it("refuses its applications' grant and tokens until it is enabled again", async () => {
+    const made = await create({ name: 'Paused link', scopes: [READ] });
+    const token = await tokenOf(made);
+    expect((await readCompanies(token)).statusCode).toBe(200);
+    const platform = auth(await login(s, 'platform'));
+    const toggle = async (enabled: boolean) => {
+      const t = json<{ objectVersionNumber: number }>(
+        await s.inject({ method: 'GET', url: `/wfpf/v1/platform/tenants/${tA}`, headers: platform }),
+      );
+      const res = await s.inject({
+        method: 'PUT',
+        url: `/wfpf/v1/platform/tenants/${tA}/enabled`,
+        headers: platform,
+        payload: { enabled, objectVersionNumber: t.objectVersionNumber },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await toggle(false);
+    try {
+      expect((await readCompanies(token)).statusCode).toBe(401);
+      expect((await grant(made.application.appId, made.clientSecret)).statusCode).toBe(401);
+    } finally {
+      await toggle(true);
+    }
+    expect((await readCompanies(token)).statusCode).toBe(200);
   });
 });
 
