@@ -30,6 +30,17 @@ export const temporaryPassword = (): string => {
   return chars.join('');
 };
 
+const groupBy = <T>(xs: readonly T[], key: (x: T) => number): Map<number, T[]> => {
+  const m = new Map<number, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const list = m.get(k);
+    if (list) list.push(x);
+    else m.set(k, [x]);
+  }
+  return m;
+};
+
 /** An account invited by SMS has a password nobody knows until the person sets one with the code. */
 const unusablePassword = (): string => `${randomBytes(24).toString('base64url')}#1`;
 
@@ -80,9 +91,12 @@ export class MemberService {
     const ids = rows.map((r) => r.id);
     const roles = await AccessService.rolesOfUsers(ctx.db, ids);
     const units = ctx.tenantId === null ? [] : await unitsOfUsers(ctx.db, ctx.tenantId, ids);
+    // Grouped once: the export answers every member, and a scan of all roles per member is quadratic.
+    const rolesOf = groupBy(roles, (x) => x.userId);
+    const unitsOf = groupBy(units, (u) => u.userId);
     return rows.map((r) => {
-      const mine = roles.filter((x) => x.userId === r.id);
-      const staffOf = units.filter((u) => u.userId === r.id);
+      const mine = rolesOf.get(r.id) ?? [];
+      const staffOf = unitsOf.get(r.id) ?? [];
       return {
         id: r.id,
         loginName: r.loginName,
