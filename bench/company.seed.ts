@@ -29,6 +29,8 @@ const exec = async (tx: Db, q: SQL): Promise<number> => {
 export interface Seeded {
   /** A company (with its bases and departments): the unit filter's subtree. */
   companyId: number;
+  /** The enterprise root (its subtree is the whole tree). */
+  rootId: number;
   /** A custom role held by about 1 user in 50. */
   roleId: number;
 }
@@ -145,6 +147,7 @@ export const seedCompany = async (database: Database, t: number, neighbour: numb
     const one = async (q: SQL) =>
       Number(((await tx.execute(q)) as unknown as { rows: { id: number | string }[] }).rows[0]?.id);
     return {
+      rootId: await one(sql`select id from areas where tenant_id = ${t} and parent_id is null`),
       companyId: await one(
         sql`select id from areas where tenant_id = ${t} and organization_type = 'company' order by id limit 1`,
       ),

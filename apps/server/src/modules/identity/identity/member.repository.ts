@@ -3,7 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.js';
 import { containsFilter, escapeLike } from '../../../platform/db/like.js';
 import { userRoles } from '../access/index.js';
-import { orgUnitMembers } from '../organization/index.js';
+import { orgUnitMembers, subtreeIdsSql } from '../organization/index.js';
 import { authSessions, memberships, users } from './identity.tables.js';
 
 // The users of one tenant as its administrator sees them: accounts (global) joined to memberships.
@@ -13,8 +13,8 @@ export interface MemberFilter {
   phone?: string | undefined;
   roleId?: number | undefined;
   enabled?: boolean | undefined;
-  /** Staff of any of these units (the service expands a unit to its subtree). */
-  unitIds?: readonly number[] | undefined;
+  /** Staff of this unit or of any unit under it. */
+  unitId?: number | undefined;
 }
 
 const columns = {
@@ -55,11 +55,10 @@ const whereOf = (tenantId: number, f: MemberFilter) => {
     f.roleId === undefined
       ? undefined
       : sql`exists (select 1 from ${userRoles} where ${userRoles.tenantId} = ${tenantId} and ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${f.roleId})`,
-    f.unitIds === undefined
+    // The subtree is expanded in the same statement (no id list sent back and forth).
+    f.unitId === undefined
       ? undefined
-      : f.unitIds.length === 0
-        ? sql`false`
-        : sql`exists (select 1 from ${orgUnitMembers} where ${orgUnitMembers.tenantId} = ${tenantId} and ${orgUnitMembers.userId} = ${users.id} and ${inArray(orgUnitMembers.unitId, [...f.unitIds])})`,
+      : sql`${users.id} in (select ${orgUnitMembers.userId} from ${orgUnitMembers} where ${orgUnitMembers.tenantId} = ${tenantId} and ${orgUnitMembers.unitId} in (${subtreeIdsSql(tenantId, f.unitId)}))`,
   );
 };
 

@@ -8,7 +8,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { AccessService } from '../access/index.js';
-import { unitAndDescendants, unitsOfUsers } from '../organization/index.js';
+import { unitsOfUsers } from '../organization/index.js';
 import { findTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
 import * as repo from './identity.repository.js';
@@ -52,13 +52,7 @@ export class MemberService {
     requireAccess(ctx, VIEW);
     requireTenant(ctx);
     const { limit, offset } = pageWindow(q);
-    const { rows, total } = await members.listMemberRows(
-      ctx.db,
-      ctx.tenantId,
-      await this.filter(ctx, q),
-      limit,
-      offset,
-    );
+    const { rows, total } = await members.listMemberRows(ctx.db, ctx.tenantId, q, limit, offset);
     return pageAnswer(await this.views(ctx, rows), total, q);
   }
 
@@ -66,25 +60,8 @@ export class MemberService {
   async listAll(ctx: Ctx, q: Omit<TenantUserQuery, 'page' | 'size'>) {
     requireAccess(ctx, VIEW);
     requireTenant(ctx);
-    const { rows } = await members.listMemberRows(
-      ctx.db,
-      ctx.tenantId,
-      await this.filter(ctx, q),
-      undefined,
-      0,
-    );
+    const { rows } = await members.listMemberRows(ctx.db, ctx.tenantId, q, undefined, 0);
     return this.views(ctx, rows);
-  }
-
-  /** A unit filter means that unit and every unit under it (a company's staff include its bases'). */
-  private async filter(
-    ctx: TenantCtx,
-    q: Omit<TenantUserQuery, 'page' | 'size'>,
-  ): Promise<members.MemberFilter> {
-    const { unitId, ...rest } = q;
-    return unitId === undefined
-      ? rest
-      : { ...rest, unitIds: await unitAndDescendants(ctx.db, ctx.tenantId, unitId) };
   }
 
   private async views(ctx: Ctx, rows: members.MemberRow[]) {

@@ -173,6 +173,15 @@ export const isSelfOrDescendant = async (
   return rowsOf<{ hit: boolean }>(r)[0]?.hit === true;
 };
 
+/** The ids of the unit and every unit under it, as a subquery (a filter by subtree in one statement). */
+export const subtreeIdsSql = (tenantId: number, unitId: number): SQL => sql`
+  with recursive sub(id) as (
+    select id from areas where tenant_id = ${tenantId} and id = ${unitId}
+    union
+    select a.id from areas a join sub on a.parent_id = sub.id where a.tenant_id = ${tenantId}
+  )
+  select id from sub`;
+
 /** The unit and every unit under it (exported: data scopes and announcements address subtrees). */
 export const unitAndDescendants = async (db: Db, tenantId: number, unitId: number): Promise<number[]> => {
   const r = await db.execute(sql`
