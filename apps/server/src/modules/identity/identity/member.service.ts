@@ -8,7 +8,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { AccessService } from '../access/index.js';
-import { unitAndDescendants, unitsOfUsers } from '../organization/index.js';
+import { unitsOfUsers } from '../organization/index.js';
 import { findTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
 import * as repo from './identity.repository.js';
@@ -30,6 +30,17 @@ export const temporaryPassword = (): string => {
   return chars.join('');
 };
 
+const groupBy = <T>(xs: readonly T[], key: (x: T) => number): Map<number, T[]> => {
+  const m = new Map<number, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const list = m.get(k);
+    if (list) list.push(x);
+    else m.set(k, [x]);
+  }
+  return m;
+};
+
 /** An account invited by SMS has a password nobody knows until the person sets one with the code. */
 const unusablePassword = (): string => `${randomBytes(24).toString('base64url')}#1`;
 
@@ -41,13 +52,7 @@ export class MemberService {
     requireAccess(ctx, VIEW);
     requireTenant(ctx);
     const { limit, offset } = pageWindow(q);
-    const { rows, total } = await members.listMemberRows(
-      ctx.db,
-      ctx.tenantId,
-      await this.filter(ctx, q),
-      limit,
-      offset,
-    );
+    const { rows, total } = await members.listMemberRows(ctx.db, ctx.tenantId, q, limit, offset);
     return pageAnswer(await this.views(ctx, rows), total, q);
   }
 
@@ -55,34 +60,20 @@ export class MemberService {
   async listAll(ctx: Ctx, q: Omit<TenantUserQuery, 'page' | 'size'>) {
     requireAccess(ctx, VIEW);
     requireTenant(ctx);
-    const { rows } = await members.listMemberRows(
-      ctx.db,
-      ctx.tenantId,
-      await this.filter(ctx, q),
-      undefined,
-      0,
-    );
+    const { rows } = await members.listMemberRows(ctx.db, ctx.tenantId, q, undefined, 0);
     return this.views(ctx, rows);
-  }
-
-  /** A unit filter means that unit and every unit under it (a company's staff include its bases'). */
-  private async filter(
-    ctx: TenantCtx,
-    q: Omit<TenantUserQuery, 'page' | 'size'>,
-  ): Promise<members.MemberFilter> {
-    const { unitId, ...rest } = q;
-    return unitId === undefined
-      ? rest
-      : { ...rest, unitIds: await unitAndDescendants(ctx.db, ctx.tenantId, unitId) };
   }
 
   private async views(ctx: Ctx, rows: members.MemberRow[]) {
     const ids = rows.map((r) => r.id);
     const roles = await AccessService.rolesOfUsers(ctx.db, ids);
     const units = ctx.tenantId === null ? [] : await unitsOfUsers(ctx.db, ctx.tenantId, ids);
+    // Grouped once: the export answers every member, and a scan of all roles per member is quadratic.
+    const rolesOf = groupBy(roles, (x) => x.userId);
+    const unitsOf = groupBy(units, (u) => u.userId);
     return rows.map((r) => {
-      const mine = roles.filter((x) => x.userId === r.id);
-      const staffOf = units.filter((u) => u.userId === r.id);
+      const mine = rolesOf.get(r.id) ?? [];
+      const staffOf = unitsOf.get(r.id) ?? [];
       return {
         id: r.id,
         loginName: r.loginName,

@@ -16,6 +16,7 @@ export {
   type UnitConflict,
   type UnitRow,
   type UnitValues,
+  subtreeIdsSql,
   type UnitWrite,
   unitAndDescendants,
   unitOf,

@@ -169,6 +169,15 @@ export const isSelfOrDescendant = async (
   return rowsOf<{ hit: boolean }>(r)[0]?.hit === true;
 };
 
+/** The ids of the unit and every unit under it, as a subquery (a filter by subtree in one statement). */
+export const subtreeIdsSql = (tenantId: number, unitId: number): SQL => sql`
+  with recursive sub(id) as (
+    select id from areas where tenant_id = ${tenantId} and id = ${unitId}
+    union
+    select a.id from areas a join sub on a.parent_id = sub.id where a.tenant_id = ${tenantId}
+  )
+  select id from sub`;
+
 /** The unit and every unit under it (exported: data scopes and announcements address subtrees). */
 export const unitAndDescendants = async (db: Db, tenantId: number, unitId: number): Promise<number[]> => {
   const r = await db.execute(sql`
@@ -222,27 +231,53 @@ export const unitOf = async (db: Db, tenantId: number, userId: number): Promise<
   return r?.unitId;
 };
 
-export interface TreeRow extends UnitRow {
+/** What the tree shows of a unit: its place, name, head and staff count (not the base-only columns). */
+export interface TreeRow {
+  id: number;
+  areaName: string;
+  organizationType: string;
+  parentId: number | null;
+  headUserId: number | null;
   headName: string | null;
+  sort: number;
   staffCount: number;
+  objectVersionNumber: number;
 }
 
-/** Every unit of the tenant with its head's name and staff count, parents' order (sort, then id). */
-export const listUnitsForTree = async (db: Db, tenantId: number): Promise<TreeRow[]> => {
+/**
+ * Every unit of the tenant (or only unit `onlyId`) with its head's name and staff count, parents' order
+ * (sort, then id). Only the columns the tree shows: 500 units of full rows cost more to decode than to read.
+ */
+export const listUnitsForTree = async (db: Db, tenantId: number, onlyId?: number): Promise<TreeRow[]> => {
   const staff = db
     .select({ unitId: orgUnitMembers.unitId, n: count().as('n') })
     .from(orgUnitMembers)
-    .where(eq(orgUnitMembers.tenantId, tenantId))
+    .where(
+      and(
+        eq(orgUnitMembers.tenantId, tenantId),
+        onlyId === undefined ? undefined : eq(orgUnitMembers.unitId, onlyId),
+      ),
+    )
     .groupBy(orgUnitMembers.unitId)
     .as('staff');
   const rows = await db
-    .select({ unit: areas, headName: users.realName, staffCount: staff.n })
+    .select({
+      id: areas.id,
+      areaName: areas.areaName,
+      organizationType: areas.organizationType,
+      parentId: areas.parentId,
+      headUserId: areas.headUserId,
+      headName: users.realName,
+      sort: areas.sort,
+      staffCount: staff.n,
+      objectVersionNumber: areas.objectVersionNumber,
+    })
     .from(areas)
     .leftJoin(users, eq(users.id, areas.headUserId))
     .leftJoin(staff, eq(staff.unitId, areas.id))
-    .where(byTenant(tenantId))
+    .where(onlyId === undefined ? byTenant(tenantId) : byId(tenantId, onlyId))
     .orderBy(asc(areas.sort), asc(areas.id));
-  return rows.map((r) => ({ ...r.unit, headName: r.headName, staffCount: Number(r.staffCount ?? 0) }));
+  return rows.map((r) => ({ ...r, staffCount: Number(r.staffCount ?? 0) }));
 };
 
 export const countStaff = async (db: Db, tenantId: number, unitId: number): Promise<number> => {

@@ -271,7 +271,7 @@ export class OrganizationService {
   }
 
   private async node(ctx: TenantCtx, id: number): Promise<OrgTreeNode> {
-    const row = (await listUnitsForTree(ctx.db, ctx.tenantId)).find((r) => r.id === id);
+    const [row] = await listUnitsForTree(ctx.db, ctx.tenantId, id);
     if (!row) throw OrganizationErrors.notFound();
     return toNode(row);
   }

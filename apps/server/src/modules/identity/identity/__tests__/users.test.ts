@@ -86,6 +86,36 @@ describe('creating and listing users', () => {
     expect(page.totalElements).toBe(4);
   });
 
+  it('pages through the members in id order, every one once, each row as the full list shows it', async () => {
+    for (const [i, name] of ['Page One', 'Page Two', 'Page Three'].entries()) {
+      const res = await createUser({ realName: name, phone: `1370000010${i}`, password: 'Start123' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const walk = async (filter: string) => {
+      const all = await list(`${filter}&page=0&size=0`);
+      const paged: UserView[] = [];
+      for (let page = 0; page * 2 < all.totalElements + 2; page++) {
+        const p = await list(`${filter}&page=${page}&size=2`);
+        expect(p.totalElements).toBe(all.totalElements);
+        paged.push(...p.content);
+      }
+      return { all: all.content, paged };
+    };
+    for (const filter of ['', 'realName=page', 'enabled=true', `roleId=${await roleId('tenant-admin')}`]) {
+      const { all, paged } = await walk(filter);
+      expect(all.length, filter).toBeGreaterThan(0);
+      expect(paged, filter).toEqual(all);
+      expect(all.map((u) => u.id)).toEqual([...all.map((u) => u.id)].sort((x, y) => x - y));
+    }
+    expect((await walk('realName=page')).all.map((u) => u.realName)).toEqual([
+      'Page One',
+      'Page Two',
+      'Page Three',
+    ]);
+    // A page past the end is empty, with the same total.
+    expect(await list('realName=page&page=5&size=2')).toMatchObject({ content: [], totalElements: 3 });
+  });
+
   it('refuses bad input by field, a taken phone, and changes nothing', async () => {
     const before = (await list()).totalElements;
     const badPhone = await createUser({ realName: 'X', phone: '12345', password: 'Start123' });
