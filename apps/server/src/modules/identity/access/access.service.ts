@@ -10,6 +10,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { codeChanges, recordAudit } from '../audit/index.js';
 import { hasMembership } from '../identity/index.js';
 import { AccessErrors } from './access.errors.js';
 import * as repo from './access.repository.js';
@@ -138,7 +139,10 @@ export class AccessService {
     return found;
   }
 
-  async createRole(ctx: Ctx, input: { code: string; nameZh: string; nameEn: string; permissions: string[] }) {
+  async createRole(
+    ctx: Ctx,
+    input: { code: string; nameZh: string; nameEn: string; permissions: string[]; copiedFrom?: string },
+  ) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.create');
     requireTenant(ctx);
     checkCodes(input.permissions);
@@ -152,6 +156,19 @@ export class AccessService {
     });
     await repo.setRolePermissions(ctx.db, ctx.tenantId, role.id, input.permissions);
     forgetTenantPermissions(ctx.tenantId);
+    await recordAudit(ctx, {
+      action: input.copiedFrom ? 'role.copy' : 'role.create',
+      targetType: 'role',
+      targetId: role.id,
+      targetName: input.nameZh,
+      after: {
+        code: input.code,
+        nameZh: input.nameZh,
+        nameEn: input.nameEn,
+        ...(input.copiedFrom ? { copiedFrom: input.copiedFrom } : {}),
+        permissionCount: input.permissions.length,
+      },
+    });
     return this.roleView(ctx, role.id);
   }
 
@@ -161,7 +178,7 @@ export class AccessService {
     requireTenant(ctx);
     const source = (await repo.listRoles(ctx.db)).find((r) => r.id === id);
     if (!source) throw AccessErrors.roleNotFound();
-    return this.createRole(ctx, { ...input, permissions: source.permissions });
+    return this.createRole(ctx, { ...input, permissions: source.permissions, copiedFrom: source.code });
   }
 
   /**
@@ -175,7 +192,7 @@ export class AccessService {
     requireAccess(ctx, 'wfpf.company.system.role.ps.edit');
     requireTenant(ctx);
     checkCodes(input.permissions);
-    const existing = await repo.findRole(ctx.db, input.id);
+    const existing = (await repo.listRoles(ctx.db)).find((r) => r.id === input.id);
     if (!existing) throw AccessErrors.roleNotFound();
     const updated = await repo.updateRole(ctx.db, input.id, input.objectVersionNumber, {
       nameZh: input.nameZh,
@@ -186,6 +203,16 @@ export class AccessService {
     const codes = existing.code === 'tenant-admin' ? PERMISSION_CODES : input.permissions;
     await repo.setRolePermissions(ctx.db, ctx.tenantId, input.id, codes);
     forgetTenantPermissions(ctx.tenantId);
+    // Only the codes that changed, not both whole lists (the administrator holds the whole catalogue).
+    const { added, removed } = codeChanges(existing.permissions, codes);
+    await recordAudit(ctx, {
+      action: added.length + removed.length > 0 ? 'role.permissions' : 'role.update',
+      targetType: 'role',
+      targetId: input.id,
+      targetName: input.nameZh,
+      before: { nameZh: existing.nameZh, nameEn: existing.nameEn, permissions: removed },
+      after: { nameZh: input.nameZh, nameEn: input.nameEn, permissions: added },
+    });
     return this.roleView(ctx, input.id);
   }
 
@@ -203,6 +230,18 @@ export class AccessService {
     }
     await repo.deleteRole(ctx.db, id);
     forgetTenantPermissions(ctx.tenantId);
+    await recordAudit(ctx, {
+      action: 'role.delete',
+      targetType: 'role',
+      targetId: id,
+      targetName: existing.nameZh,
+      before: {
+        code: existing.code,
+        nameZh: existing.nameZh,
+        nameEn: existing.nameEn,
+        permissionCount: existing.permissions.length,
+      },
+    });
     return { success: true };
   }
 
@@ -216,7 +255,17 @@ export class AccessService {
     requireAccess(ctx, 'wfpf.company.system.role.ps.assign');
     requireTenant(ctx);
     if (!(await hasMembership(ctx.db, ctx.tenantId, userId))) throw AccessErrors.userNotMember();
+    const before = await repo.rolesOfUsers(ctx.db, [userId]);
     await AccessService.setMemberRoles(ctx.db, ctx.tenantId, userId, roleIds);
-    return (await repo.listMembers(ctx.db, ctx.tenantId)).find((m) => m.userId === userId);
+    const after = (await repo.listMembers(ctx.db, ctx.tenantId)).find((m) => m.userId === userId);
+    await recordAudit(ctx, {
+      action: 'user.roles',
+      targetType: 'user',
+      targetId: userId,
+      targetName: after?.realName || after?.loginName,
+      before: { roles: before.map((r) => r.nameZh) },
+      after: { roles: (await repo.rolesOfUsers(ctx.db, [userId])).map((r) => r.nameZh) },
+    });
+    return after;
   }
 }

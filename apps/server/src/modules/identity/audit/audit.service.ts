@@ -12,6 +12,8 @@ export interface AuditEntry {
   after?: unknown;
   /** Defaults to ctx.tenantId; platform actions outside a tenant pass PLATFORM_TENANT_ID (0). */
   tenantId?: number;
+  /** Who acted, when ctx.user does not say (a sign-in: the person signing in, or the name typed). */
+  actor?: { id: number | null; name: string };
 }
 
 // Secrets never reach the log, whatever a caller hands in.
@@ -38,16 +40,29 @@ export const recordAudit = async (ctx: Ctx, e: AuditEntry): Promise<void> => {
   if (tenantId === null || tenantId === undefined) throw new Error('recordAudit needs a tenant');
   await insertAudit(ctx.db, {
     tenantId,
-    actorKind: ctx.user ? (ctx.user.clientId ? 'application' : 'user') : 'system',
-    actorId: ctx.user?.id ?? null,
-    actorName: ctx.user ? ctx.user.realName || ctx.user.loginName : '',
+    actorKind: e.actor ? 'user' : ctx.user ? (ctx.user.clientId ? 'application' : 'user') : 'system',
+    actorId: e.actor ? e.actor.id : (ctx.user?.id ?? null),
+    actorName: (e.actor ? e.actor.name : ctx.user ? ctx.user.realName || ctx.user.loginName : '').slice(
+      0,
+      100,
+    ),
     ip: ctx.origin?.ip ?? null,
     userAgent: ctx.origin?.userAgent?.slice(0, 300) ?? null,
     action: e.action,
     targetType: e.targetType ?? null,
     targetId: e.targetId === undefined ? null : String(e.targetId),
-    targetName: e.targetName ?? null,
+    targetName: e.targetName?.slice(0, 200) ?? null,
     before: scrub(e.before),
     after: scrub(e.after),
   });
+};
+
+/** What a list of codes gained and lost: a role's permission change is logged as these, not two whole lists. */
+export const codeChanges = (
+  before: readonly string[],
+  after: readonly string[],
+): { added: string[]; removed: string[] } => {
+  const b = new Set(before);
+  const a = new Set(after);
+  return { added: [...a].filter((c) => !b.has(c)).sort(), removed: [...b].filter((c) => !a.has(c)).sort() };
 };

@@ -1,3 +1,3 @@
 // The public surface of audit: every domain records through recordAudit (issue 13 §7).
 export { auditLog } from './audit.tables.js';
-export { type AuditEntry, recordAudit } from './audit.service.js';
+export { type AuditEntry, codeChanges, recordAudit } from './audit.service.js';
