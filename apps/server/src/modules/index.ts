@@ -19,6 +19,7 @@ import { registerWeatherRoutes } from './farm/weather/weather.routes.js';
 import { registerWorkerRoutes } from './farm/worker/worker.routes.js';
 import { registerAccessRoutes } from './identity/access/access.routes.js';
 import { registerMenuRoutes } from './identity/access/menu.routes.js';
+import { registerAuditRoutes } from './identity/audit/audit.routes.js';
 import { registerIdentityRoutes } from './identity/identity/identity.routes.js';
 import { registerOrganizationRoutes } from './identity/organization/organization.routes.js';
 import { registerTenantRoutes } from './identity/tenant/tenant.routes.js';
@@ -52,6 +53,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerAccessRoutes(app, platform);
   registerMenuRoutes(app, platform);
   registerTenantRoutes(app, platform);
+  registerAuditRoutes(app, platform);
   registerOrganizationRoutes(app, platform);
   registerAreaRoutes(app, platform);
   registerLandRoutes(app, platform);

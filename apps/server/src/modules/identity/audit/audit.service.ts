@@ -1,5 +1,21 @@
-import type { Ctx } from '../../../platform/http/context.js';
-import { insertAudit } from './audit.repository.js';
+import {
+  AUDIT_EXPORT_MAX,
+  type AuditLogEntry,
+  type AuditLogFilter,
+  type AuditLogPage,
+  type AuditLogQuery,
+} from '@tilth/contracts/audit.types';
+import type { PermissionCode } from '@tilth/contracts/permissions';
+import { requireAccess, requireTenant } from '../../../platform/http/access.js';
+import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { dayEnd, dayStart } from '../../../platform/time/zone.js';
+import {
+  type AuditCursor,
+  type AuditListFilter,
+  type AuditListRow,
+  insertAudit,
+  listAudit,
+} from './audit.repository.js';
 
 export interface AuditEntry {
   /** Dotted action code: '<entity>.<verb>' ('user.disable', 'role.update', 'unit.delete'…). */
@@ -66,3 +82,69 @@ export const codeChanges = (
   const a = new Set(after);
   return { added: [...a].filter((c) => !b.has(c)).sort(), removed: [...b].filter((c) => !a.has(c)).sort() };
 };
+
+export const AUDIT_VIEW: PermissionCode = 'wfpf.company.system.audit-log';
+
+/** The query's days cut in the tenant's zone; an all-digit actor may be a user id as well as a name. */
+const resolveFilter = (ctx: TenantCtx, f: AuditLogFilter): AuditListFilter => ({
+  from: f.from ? dayStart(f.from, ctx.timeZone) : undefined,
+  to: f.to ? dayEnd(f.to, ctx.timeZone) : undefined,
+  actorText: f.actor || undefined,
+  actorId: f.actor && /^\d{1,15}$/.test(f.actor) ? Number(f.actor) : undefined,
+  actionPrefix: f.action || undefined,
+  targetType: f.targetType || undefined,
+  target: f.target || undefined,
+  ipPrefix: f.ip || undefined,
+});
+
+const parseCursor = (c: string | undefined): AuditCursor | undefined => {
+  if (!c) return undefined;
+  const [micros = '0', id = '0'] = c.split('_');
+  return { micros, id: Number(id) };
+};
+
+const toEntry = (r: AuditListRow): AuditLogEntry => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actorKind: r.actorKind,
+  actorId: r.actorId,
+  actorName: r.actorName,
+  ip: r.ip,
+  userAgent: r.userAgent,
+  action: r.action,
+  targetType: r.targetType,
+  targetId: r.targetId,
+  targetName: r.targetName,
+  before: r.before,
+  after: r.after,
+});
+
+/** The tenant administrator's view of the log: newest first, filtered, paged by cursor, exported. */
+export class AuditService {
+  async list(ctx: Ctx, q: AuditLogQuery): Promise<AuditLogPage> {
+    requireAccess(ctx, AUDIT_VIEW);
+    requireTenant(ctx);
+    const { size, cursor, ...filter } = q;
+    // One row more than asked says whether there is a next page, without counting a million rows.
+    const rows = await listAudit(
+      ctx.db,
+      ctx.tenantId,
+      resolveFilter(ctx, filter),
+      size + 1,
+      parseCursor(cursor),
+    );
+    const page = rows.slice(0, size);
+    const last = page.at(-1);
+    return {
+      content: page.map(toEntry),
+      next: rows.length > size && last ? `${last.atMicros}_${last.id}` : null,
+    };
+  }
+
+  /** The filtered rows for the export, newest first, at most AUDIT_EXPORT_MAX. */
+  async exportRows(ctx: Ctx, f: AuditLogFilter): Promise<AuditListRow[]> {
+    requireAccess(ctx, AUDIT_VIEW);
+    requireTenant(ctx);
+    return listAudit(ctx.db, ctx.tenantId, resolveFilter(ctx, f), AUDIT_EXPORT_MAX);
+  }
+}
