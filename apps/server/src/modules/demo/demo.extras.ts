@@ -19,6 +19,7 @@ import { seedPlans } from '../farm/plan/index.js';
 import { seedSeedProducts } from '../farm/seed/index.js';
 import { seedTasks } from '../farm/task/index.js';
 import { seedWorkers } from '../farm/worker/index.js';
+import { seedAuditLog } from '../identity/audit/index.js';
 import { seedDemoUsers } from '../identity/identity/index.js';
 import { seedOrganization } from '../identity/organization/index.js';
 import { TenantService } from '../identity/tenant/index.js';
@@ -180,6 +181,7 @@ export const demoExtras: DemoExtras[] = [
   seedBases,
   // The tree places the bases under the demo company (ADR 0011).
   seedOrganization,
+  seedAuditLog,
   seedNotices,
   seedCropCatalogue,
   seedSeedProducts,

@@ -16,6 +16,8 @@ export interface AuditValues {
   targetName: string | null;
   before: unknown;
   after: unknown;
+  /** Only the demo back-dates an entry; everything else is stamped by the database. */
+  at?: Date;
 }
 
 export const insertAudit = async (db: Db, v: AuditValues): Promise<void> => {
@@ -58,9 +60,9 @@ const where = (tenantId: number, f: AuditListFilter, cursor?: AuditCursor): SQL 
   if (f.ipPrefix) c.push(like(auditLog.ip, `${escapeLike(f.ipPrefix)}%`));
   // Keyset: strictly older than the previous page's last row, in the (at, id) order of the index.
   if (cursor) {
-    c.push(
-      sql`(${auditLog.at}, ${auditLog.id}) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})`,
-    );
+    const at = sql`(timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond')`;
+    // The plain bound lets the (tenant_id, at) index start at the cursor; the row comparison breaks ties.
+    c.push(sql`${auditLog.at} <= ${at}`, sql`(${auditLog.at}, ${auditLog.id}) < (${at}, ${cursor.id})`);
   }
   return and(...c) as SQL;
 };
