@@ -146,7 +146,7 @@ export function AuditLogPage() {
         locale={{ emptyText: <EmptyState size="small" title={t('auditLog:empty')} /> }}
         expandable={{
           expandedRowRender: (r) => (
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <AuditDiff before={r.before} after={r.after} />
               <Typography.Text type="secondary">
                 {t('auditLog:field.userAgent')}: {r.userAgent || NO_DATA}
