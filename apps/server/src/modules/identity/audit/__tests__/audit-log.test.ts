@@ -248,6 +248,20 @@ describe('audit log: kept and shown', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('answers junk filters with 400 naming the field', async () => {
+    for (const [q, field] of [
+      ['cursor=abc', 'cursor'],
+      ['size=0', 'size'],
+      ['size=x', 'size'],
+      ['from=2026-02-30', 'from'],
+      [`actor=${'x'.repeat(400)}`, 'actor'],
+    ] as const) {
+      const res = await s.inject({ method: 'GET', url: `/wfpf/v1/${A}/audit-log?${q}`, headers: admin });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.body, q).toContain(field);
+    }
+  });
+
   it('exports the filtered rows as a workbook', async () => {
     const res = await s.inject({
       method: 'GET',
