@@ -3,6 +3,7 @@ export * from './activity.types.js';
 export * from './agricultural.types.js';
 export * from './application.types.js';
 export * from './area.types.js';
+export * from './audit.types.js';
 export * from './batch.types.js';
 export * from './common.types.js';
 export * from './corporation.types.js';

@@ -15,6 +15,7 @@ const ORGANIZATION_USER: MenuNodeDef = group(
     leaf('/system/user-manage', 'UserOutlined', '用户管理', 'Users'),
     leaf('/system/role', 'SafetyCertificateOutlined', '角色管理', 'Roles'),
     leaf('/system/tenant-settings', 'SettingOutlined', '企业设置', 'Tenant settings'),
+    leaf('/system/audit-log', 'AuditOutlined', '操作日志', 'Audit log'),
   ],
 );
 

@@ -29,6 +29,7 @@ export const COMPANY_VIEW_PERMISSIONS = [
   perm('wfpf.company.system.user-manage', '用户管理', 'Users'),
   perm('wfpf.company.system.role', '角色管理', 'Roles'),
   perm('wfpf.company.system.tenant-settings', '企业设置', 'Tenant settings'),
+  perm('wfpf.company.system.audit-log', '操作日志', 'Audit log'),
   perm('wfpf.company.system.basemanage', '基地维护', 'Base maintenance'),
   perm('wfpf.company.system.taskType', '任务类型', 'Task types'),
   perm('wfpf.company.system.taskType.ps.create', '新增任务类型', 'Add task types'),

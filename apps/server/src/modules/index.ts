@@ -20,6 +20,7 @@ import { registerWorkerRoutes } from './farm/worker/worker.routes.js';
 import { registerAccessRoutes } from './identity/access/access.routes.js';
 import { registerMenuRoutes } from './identity/access/menu.routes.js';
 import { registerApplicationRoutes } from './identity/application/application.routes.js';
+import { registerAuditRoutes } from './identity/audit/audit.routes.js';
 import { registerIdentityRoutes } from './identity/identity/identity.routes.js';
 import { registerOrganizationRoutes } from './identity/organization/organization.routes.js';
 import { registerPlatformRoutes } from './identity/tenant/platform.routes.js';
@@ -55,6 +56,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerMenuRoutes(app, platform);
   registerTenantRoutes(app, platform);
   registerPlatformRoutes(app, platform);
+  registerAuditRoutes(app, platform);
   registerOrganizationRoutes(app, platform);
   registerApplicationRoutes(app, platform);
   registerAreaRoutes(app, platform);

@@ -20,6 +20,7 @@ import { seedSeedProducts } from '../farm/seed/index.js';
 import { seedTasks } from '../farm/task/index.js';
 import { seedWorkers } from '../farm/worker/index.js';
 import { seedApplications } from '../identity/application/index.js';
+import { seedAuditLog } from '../identity/audit/index.js';
 import { seedDemoUsers } from '../identity/identity/index.js';
 import { seedOrganization } from '../identity/organization/index.js';
 import { seedPlatformDemo, TenantService } from '../identity/tenant/index.js';
@@ -183,6 +184,7 @@ export const demoExtras: DemoExtras[] = [
   // The tree places the bases under the demo company (ADR 0011).
   seedOrganization,
   seedApplications,
+  seedAuditLog,
   seedNotices,
   seedCropCatalogue,
   seedSeedProducts,

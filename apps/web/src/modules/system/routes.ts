@@ -14,6 +14,7 @@ const TenantSettingsPage = lazyPage(
   () => import('./tenant-settings/TenantSettingsPage'),
   'TenantSettingsPage',
 );
+const AuditLogPage = lazyPage(() => import('./audit-log/AuditLogPage'), 'AuditLogPage');
 const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
 const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'), 'OrganizationPage');
@@ -129,5 +130,14 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.platform',
     area: 'shell',
     page: ApplicationsPage,
+  },
+  {
+    path: '/system/audit-log',
+    title: 'system:route.systemAuditLog',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.organization-user',
+    area: 'shell',
+    page: AuditLogPage,
   },
 ];

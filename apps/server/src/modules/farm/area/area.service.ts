@@ -12,6 +12,7 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { recordAudit } from '../../identity/audit/index.js';
 import {
   deleteUnit,
   findRoot,
@@ -54,6 +55,22 @@ export const AREA_ACCESS = {
     'wfpf.company.system.basemanage',
   ],
 } as const satisfies Record<string, 'authenticated' | PermissionCode | readonly PermissionCode[]>;
+
+/** What the audit log keeps of a base. */
+const loggedBase = (
+  r: Pick<
+    AreaRow,
+    'areaName' | 'areaNum' | 'areaSize' | 'areaUsage' | 'organizationType' | 'parentId' | 'defaultFlag'
+  >,
+) => ({
+  name: r.areaName,
+  number: r.areaNum,
+  size: r.areaSize,
+  usage: r.areaUsage,
+  organizationType: r.organizationType,
+  parentId: r.parentId,
+  defaultFlag: r.defaultFlag,
+});
 
 /** Where a base may hang (spec 03 §5): under the enterprise or a company. */
 const BASE_PARENTS = ['enterprise', 'company'];
@@ -171,6 +188,13 @@ export class AreaService {
     if (row.defaultFlag === 1) await makeDefaultBase(ctx.db, ctx.tenantId, row.id, ctx.user.id);
     // The beginner's guide ends with the first base, even if its unlock call never arrives.
     if (first) await this.tenants.noviceUnlock(ctx);
+    await recordAudit(ctx, {
+      action: 'base.create',
+      targetType: 'base',
+      targetId: row.id,
+      targetName: row.areaName,
+      after: loggedBase(row),
+    });
     return toArea(row, rootId);
   }
 
@@ -211,6 +235,14 @@ export class AreaService {
     if (!res) throw CommonErrors.stale();
     const row = this.written(res, merged);
     if (changes.defaultFlag === 1) await makeDefaultBase(ctx.db, ctx.tenantId, row.id, ctx.user.id);
+    await recordAudit(ctx, {
+      action: 'base.update',
+      targetType: 'base',
+      targetId: row.id,
+      targetName: row.areaName,
+      before: loggedBase(current),
+      after: loggedBase(row),
+    });
     return toArea(row, rootId);
   }
 
@@ -230,6 +262,13 @@ export class AreaService {
       const next = await oldestArea(ctx.db, ctx.tenantId);
       if (next) await makeDefaultBase(ctx.db, ctx.tenantId, next.id, ctx.user.id);
     }
+    await recordAudit(ctx, {
+      action: 'base.delete',
+      targetType: 'base',
+      targetId: current.id,
+      targetName: current.areaName,
+      before: loggedBase(current),
+    });
     return { success: true };
   }
 

@@ -7,6 +7,7 @@ import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { recordAudit } from '../../identity/audit/index.js';
 import { CropErrors } from './crop.errors.js';
 import {
   type CropRow,
@@ -126,6 +127,13 @@ export class CropService {
     const kinds = await countVarietiesOfCrop(ctx.db, ctx.tenantId, current.id);
     if (kinds > 0) throw CropErrors.hasVarieties({ name: current.cropName, count: kinds });
     if (!(await deleteCrop(ctx.db, ctx.tenantId, current.id))) throw CropErrors.notFound();
+    await recordAudit(ctx, {
+      action: 'crop.delete',
+      targetType: 'crop',
+      targetId: current.id,
+      targetName: current.cropName,
+      before: { name: current.cropName },
+    });
     return { success: true };
   }
 }

@@ -12,6 +12,7 @@ import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { recordAudit } from '../../identity/audit/index.js';
 import { TaskTypeErrors } from './crop.errors.js';
 import { lockCatalogue, type Written } from './crop.repository.js';
 import {
@@ -126,7 +127,15 @@ export class TaskTypeService {
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireAccess(ctx, TASK_TYPE_ACCESS.delete);
     requireTenant(ctx);
-    if (!(await deleteTaskType(ctx.db, ctx.tenantId, id))) throw TaskTypeErrors.notFound();
+    const current = await findTaskType(ctx.db, ctx.tenantId, id);
+    if (!current || !(await deleteTaskType(ctx.db, ctx.tenantId, id))) throw TaskTypeErrors.notFound();
+    await recordAudit(ctx, {
+      action: 'task-type.delete',
+      targetType: 'task-type',
+      targetId: id,
+      targetName: current.typeName,
+      before: { name: current.typeName, code: current.typeCode },
+    });
     return { success: true };
   }
 }

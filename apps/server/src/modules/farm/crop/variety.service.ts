@@ -13,6 +13,7 @@ import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { recordAudit } from '../../identity/audit/index.js';
 import { VarietyErrors } from './crop.errors.js';
 import { type CropRow, countBatchesUsing, findCrop, lockCatalogue, type Written } from './crop.repository.js';
 import { toCrop } from './crop.service.js';
@@ -158,6 +159,13 @@ export class VarietyService {
     const usedBy = await countBatchesUsing(ctx.db, ctx.tenantId, { varietyId: current.id });
     if (usedBy > 0) throw VarietyErrors.usedByBatch({ name: current.varietyName, count: usedBy });
     if (!(await deleteVariety(ctx.db, ctx.tenantId, current.id))) throw VarietyErrors.notFound();
+    await recordAudit(ctx, {
+      action: 'variety.delete',
+      targetType: 'variety',
+      targetId: current.id,
+      targetName: current.varietyName,
+      before: { name: current.varietyName, cropId: current.cropId },
+    });
     return { success: true };
   }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { codeChanges, recordAudit } from '../audit/index.js';
 import { hasMembership } from '../identity/index.js';
 import { AccessErrors } from './access.errors.js';
 import * as repo from './access.repository.js';
@@ -158,7 +159,13 @@ export class AccessService {
 
   async createRole(
     ctx: Ctx,
-    input: { code: string; nameZh: string; nameEn: string; permissions: string[] } & Partial<ScopeInput>,
+    input: {
+      code: string;
+      nameZh: string;
+      nameEn: string;
+      permissions: string[];
+      copiedFrom?: string;
+    } & Partial<ScopeInput>,
   ) {
     requireAccess(ctx, 'wfpf.company.system.role.ps.create');
     requireTenant(ctx);
@@ -177,6 +184,19 @@ export class AccessService {
     await repo.setRolePermissions(ctx.db, ctx.tenantId, role.id, input.permissions);
     await repo.setRoleBases(ctx.db, ctx.tenantId, role.id, bases);
     forgetTenantPermissions(ctx.tenantId);
+    await recordAudit(ctx, {
+      action: input.copiedFrom ? 'role.copy' : 'role.create',
+      targetType: 'role',
+      targetId: role.id,
+      targetName: input.nameZh,
+      after: {
+        code: input.code,
+        nameZh: input.nameZh,
+        nameEn: input.nameEn,
+        ...(input.copiedFrom ? { copiedFrom: input.copiedFrom } : {}),
+        permissionCount: input.permissions.length,
+      },
+    });
     return this.roleView(ctx, role.id);
   }
 
@@ -191,6 +211,7 @@ export class AccessService {
       permissions: source.permissions,
       dataScope: source.dataScope,
       baseIds: source.baseIds,
+      copiedFrom: source.code,
     });
   }
 
@@ -211,7 +232,7 @@ export class AccessService {
     requireAccess(ctx, 'wfpf.company.system.role.ps.edit');
     requireTenant(ctx);
     checkCodes(input.permissions);
-    const existing = await repo.findRole(ctx.db, input.id);
+    const existing = (await repo.listRoles(ctx.db)).find((r) => r.id === input.id);
     if (!existing) throw AccessErrors.roleNotFound();
     const scope = { dataScope: input.dataScope ?? 'all', baseIds: input.baseIds ?? [] };
     // No lock-out: the administrators keep every base, as they keep every code.
@@ -228,6 +249,28 @@ export class AccessService {
     await repo.setRolePermissions(ctx.db, ctx.tenantId, input.id, codes);
     await repo.setRoleBases(ctx.db, ctx.tenantId, input.id, bases);
     forgetTenantPermissions(ctx.tenantId);
+    // Only the codes that changed, not both whole lists (the administrator holds the whole catalogue).
+    const { added, removed } = codeChanges(existing.permissions, codes);
+    await recordAudit(ctx, {
+      action: added.length + removed.length > 0 ? 'role.permissions' : 'role.update',
+      targetType: 'role',
+      targetId: input.id,
+      targetName: input.nameZh,
+      before: {
+        nameZh: existing.nameZh,
+        nameEn: existing.nameEn,
+        permissions: removed,
+        dataScope: existing.dataScope,
+        baseIds: existing.baseIds,
+      },
+      after: {
+        nameZh: input.nameZh,
+        nameEn: input.nameEn,
+        permissions: added,
+        dataScope: scope.dataScope,
+        baseIds: bases,
+      },
+    });
     return this.roleView(ctx, input.id);
   }
 
@@ -245,6 +288,18 @@ export class AccessService {
     }
     await repo.deleteRole(ctx.db, id);
     forgetTenantPermissions(ctx.tenantId);
+    await recordAudit(ctx, {
+      action: 'role.delete',
+      targetType: 'role',
+      targetId: id,
+      targetName: existing.nameZh,
+      before: {
+        code: existing.code,
+        nameZh: existing.nameZh,
+        nameEn: existing.nameEn,
+        permissionCount: existing.permissions.length,
+      },
+    });
     return { success: true };
   }
 
@@ -258,7 +313,17 @@ export class AccessService {
     requireAccess(ctx, 'wfpf.company.system.role.ps.assign');
     requireTenant(ctx);
     if (!(await hasMembership(ctx.db, ctx.tenantId, userId))) throw AccessErrors.userNotMember();
+    const before = await repo.rolesOfUsers(ctx.db, [userId]);
     await AccessService.setMemberRoles(ctx.db, ctx.tenantId, userId, roleIds);
-    return (await repo.listMembers(ctx.db, ctx.tenantId)).find((m) => m.userId === userId);
+    const after = (await repo.listMembers(ctx.db, ctx.tenantId)).find((m) => m.userId === userId);
+    await recordAudit(ctx, {
+      action: 'user.roles',
+      targetType: 'user',
+      targetId: userId,
+      targetName: after?.realName || after?.loginName,
+      before: { roles: before.map((r) => r.nameZh) },
+      after: { roles: (await repo.rolesOfUsers(ctx.db, [userId])).map((r) => r.nameZh) },
+    });
+    return after;
   }
 }

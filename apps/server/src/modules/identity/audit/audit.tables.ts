@@ -31,7 +31,9 @@ export const auditLog = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('audit_log_at_idx').on(t.tenantId, t.at),
     index('audit_log_actor_idx').on(t.tenantId, t.actorId, t.at),
-    index('audit_log_action_idx').on(t.tenantId, t.action, t.at),
+    // text_pattern_ops: the action filter is a prefix (LIKE 'user.%'), which a default-collation index
+    // cannot serve on a database whose collation is not C.
+    index('audit_log_action_idx').on(t.tenantId, t.action.op('text_pattern_ops'), t.at),
     tenantIsolation(),
   ],
 );

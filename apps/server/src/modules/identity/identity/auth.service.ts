@@ -5,8 +5,11 @@ import { decryptPassword } from '../../../platform/auth/keys.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../../platform/auth/password.js';
 import { signAccessToken } from '../../../platform/auth/tokens.js';
 import type { Config } from '../../../platform/config.js';
+import { setTenant } from '../../../platform/db/client.js';
+import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { SmsProvider } from '../../../platform/sms/sms.provider.js';
+import { recordAudit } from '../audit/index.js';
 import { makeCaptcha } from './captcha.image.js';
 import { IdentityErrors } from './identity.errors.js';
 import * as repo from './identity.repository.js';
@@ -33,6 +36,8 @@ export interface TokenPair {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const guardKey = (username: string) => username.trim().toLowerCase();
 
+type SignInFailure = 'no-such-user' | 'password' | 'captcha' | 'disabled' | 'locked' | 'tenant-disabled';
+
 /** Sign-in, token rotation, captchas and SMS codes (spec 01 §4, §5, §7; ARCHITECTURE §5). */
 export class AuthService {
   constructor(
@@ -40,6 +45,37 @@ export class AuthService {
     private readonly config: Config,
     private readonly sms: SmsProvider,
   ) {}
+
+  /**
+   * A sign-in is in no tenant: it is logged in the person's current (else default) tenant, and an unknown
+   * name under the platform tenant with the name as typed. Sign-in routes run on the shared handle, so the
+   * entry gets its own short transaction; it is written before a failure is thrown, so it stays.
+   */
+  private async auditSignIn(
+    ctx: Ctx,
+    action: 'auth.sign-in' | 'auth.sign-in-failed' | 'auth.logout',
+    user: repo.UserRow | undefined,
+    typed: string,
+    reason?: SignInFailure,
+  ): Promise<void> {
+    const tenantId = user?.currentTenantId ?? user?.defaultTenantId ?? PLATFORM_TENANT_ID;
+    const name = user ? user.realName || user.loginName : typed.slice(0, 100);
+    await ctx.db.transaction(async (tx) => {
+      await setTenant(tx, tenantId);
+      await recordAudit(
+        { ...ctx, db: tx },
+        {
+          action,
+          tenantId,
+          actor: { id: user?.id ?? null, name },
+          targetType: 'user',
+          ...(user ? { targetId: user.id } : {}),
+          targetName: user?.loginName ?? typed.slice(0, 100),
+          ...(reason ? { after: { reason } } : {}),
+        },
+      );
+    });
+  }
 
   publicKey(_ctx: Ctx): { publicKey: string } {
     return { publicKey: this.keys.publicKeyPem };
@@ -111,6 +147,7 @@ export class AuthService {
       clientLastFailure.getTime() > lockedUntil.getTime() - LOCK_MS - HOUR_MS
     ) {
       const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
+      await this.auditSignIn(ctx, 'auth.sign-in-failed', user, username, 'locked');
       throw IdentityErrors.accountLocked({ minutes });
     }
 
@@ -119,13 +156,19 @@ export class AuthService {
     if (plain === undefined) throw IdentityErrors.passwordNotEncrypted();
     const free = !lockedUntil && (await repo.claimAttempt(ctx.db, key, CAPTCHA_AFTER_FAILURES));
     if (!free) {
-      if (!input.captchaKey || !input.captcha?.trim()) throw IdentityErrors.captchaRequired();
+      if (!input.captchaKey || !input.captcha?.trim()) {
+        await this.auditSignIn(ctx, 'auth.sign-in-failed', user, username, 'captcha');
+        throw IdentityErrors.captchaRequired();
+      }
       const c = /^[0-9a-f-]{36}$/i.test(input.captchaKey)
         ? await repo.takeCaptcha(ctx.db, input.captchaKey)
         : undefined;
       const ok = c && c.expiresAt > now && c.code.toLowerCase() === input.captcha.trim().toLowerCase();
       // A wrong captcha proves nothing about the password, so it does not count towards the lock.
-      if (!ok) throw IdentityErrors.captchaWrong();
+      if (!ok) {
+        await this.auditSignIn(ctx, 'auth.sign-in-failed', user, username, 'captcha');
+        throw IdentityErrors.captchaWrong();
+      }
       await repo.claimAttempt(ctx.db, key);
     }
 
@@ -139,17 +182,26 @@ export class AuthService {
         lockMs: LOCK_MS,
       });
       if (locked) ctx.log.warn({ loginName: key, client }, 'sign-in locked after too many failures');
+      await this.auditSignIn(ctx, 'auth.sign-in-failed', user, username, user ? 'password' : 'no-such-user');
       throw IdentityErrors.badCredentials();
     }
     await repo.recordSuccess(ctx.db, key, client);
-    if (!user.enabled) throw IdentityErrors.accountDisabled();
+    if (!user.enabled) {
+      await this.auditSignIn(ctx, 'auth.sign-in-failed', user, username, 'disabled');
+      throw IdentityErrors.accountDisabled();
+    }
     if (!user.platformAdmin) {
       // Every company of the account was disabled by the platform administrator: say so, rather than
       // open a session with nowhere to go.
       const states = await repo.membershipTenantStates(ctx.db, user.id);
-      if (states.open === 0 && states.disabled > 0) throw IdentityErrors.tenantDisabled();
+      if (states.open === 0 && states.disabled > 0) {
+        await this.auditSignIn(ctx, 'auth.sign-in-failed', user, username, 'tenant-disabled');
+        throw IdentityErrors.tenantDisabled();
+      }
     }
-    return this.openSession(ctx, user.id, input.device_id, input.source_type);
+    const tokens = await this.openSession(ctx, user.id, input.device_id, input.source_type);
+    await this.auditSignIn(ctx, 'auth.sign-in', user, username);
+    return tokens;
   }
 
   private async openSession(
@@ -203,8 +255,14 @@ export class AuthService {
 
   async logout(ctx: Ctx, sessionId: string | undefined): Promise<void> {
     if (!sessionId) return;
+    const session = await repo.findSessionById(ctx.db, sessionId);
     await repo.revokeSession(ctx.db, sessionId, 'logout');
     forgetSession(sessionId);
+    // Only a session that was open is a logout worth a line (a replayed token is not).
+    if (session && !session.revokedAt) {
+      const user = await repo.findUserById(ctx.db, session.userId);
+      if (user) await this.auditSignIn(ctx, 'auth.logout', user, user.loginName);
+    }
   }
 
   // ---- SMS codes: registration and password reset ----

@@ -6,6 +6,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import { AccessService } from '../access/index.js';
+import { recordAudit } from '../audit/index.js';
 import { MemberErrors } from './member.errors.js';
 import { accountsByPhones } from './member.repository.js';
 import { MemberService } from './member.service.js';
@@ -91,7 +92,18 @@ export class MemberImport {
     // Hashing is slow on purpose; it happens before the transaction so the tenant's rows are not held.
     const hashed: ((typeof good)[number] & { passwordHash: string })[] = [];
     for (const g of good) hashed.push({ ...g, passwordHash: await hashPassword(g.password) });
-    await ctx.transact((db) => MemberService.addImported(db, tenantId, hashed));
+    await ctx.transact(async (db) => {
+      await MemberService.addImported(db, tenantId, hashed);
+      // One entry per import: the count and the names, not a line per row.
+      await recordAudit(
+        { ...ctx, db },
+        {
+          action: 'user.import',
+          targetType: 'user',
+          after: { count: hashed.length, phones: hashed.slice(0, 20).map((h) => h.phone) },
+        },
+      );
+    });
     return { imported: hashed.length, rejected: [] };
   }
 }

@@ -8,6 +8,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { AccessService } from '../access/index.js';
+import { recordAudit } from '../audit/index.js';
 import { unitsOfUsers } from '../organization/index.js';
 import { findTenant } from '../tenant/index.js';
 import type { AuthService } from './auth.service.js';
@@ -19,6 +20,14 @@ const VIEW = 'wfpf.company.system.user-manage';
 const CREATE = 'wfpf.company.system.user-manage.ps.create';
 const EDIT = 'wfpf.company.system.user-manage.ps.edit';
 const DELETE = 'wfpf.company.system.user-manage.ps.delete';
+
+/** What the audit log keeps of a member: the fields an administrator changes, nothing joined. */
+const logged = (v: { realName: string; phone: string | null; enabled: boolean; roleNames: string[] }) => ({
+  realName: v.realName,
+  phone: v.phone,
+  enabled: v.enabled,
+  roles: v.roleNames,
+});
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
@@ -124,7 +133,15 @@ export class MemberService {
     await repo.addMembership(ctx.db, user.id, ctx.tenantId);
     await AccessService.setMemberRoles(ctx.db, ctx.tenantId, user.id, input.roleIds);
     if (input.invite) await this.auth.sendSetPasswordCode(ctx, input.phone, await this.tenantName(ctx));
-    return { ...(await this.view(ctx, user.id)), invited: input.invite };
+    const view = await this.view(ctx, user.id);
+    await recordAudit(ctx, {
+      action: 'user.create',
+      targetType: 'user',
+      targetId: user.id,
+      targetName: view.realName,
+      after: { ...logged(view), invited: input.invite },
+    });
+    return { ...view, invited: input.invite };
   }
 
   /** An account of another tenant joins this one (spec 01 §1: one account, several tenants). */
@@ -139,7 +156,15 @@ export class MemberService {
       await repo.updateUser(ctx.db, user.id, { defaultTenantId: ctx.tenantId });
     await AccessService.setMemberRoles(ctx.db, ctx.tenantId, user.id, input.roleIds);
     forgetUser(user.id);
-    return this.view(ctx, user.id);
+    const view = await this.view(ctx, user.id);
+    await recordAudit(ctx, {
+      action: 'user.add-existing',
+      targetType: 'user',
+      targetId: user.id,
+      targetName: view.realName,
+      after: logged(view),
+    });
+    return view;
   }
 
   /**
@@ -168,6 +193,14 @@ export class MemberService {
     });
     if (!ok) throw CommonErrors.stale();
     forgetUser(row.id);
+    await recordAudit(ctx, {
+      action: 'user.update',
+      targetType: 'user',
+      targetId: row.id,
+      targetName: input.realName,
+      before: { realName: row.realName, phone: row.phone },
+      after: { realName: input.realName, phone: input.phone },
+    });
     return this.view(ctx, row.id);
   }
 
@@ -180,8 +213,17 @@ export class MemberService {
       if (userId === ctx.user.id) throw MemberErrors.notYourself();
       await AccessService.ensureAnotherAdmin(ctx.db, ctx.tenantId, userId);
     }
+    const before = await this.view(ctx, userId);
     await members.setMembershipEnabled(ctx.db, ctx.tenantId, userId, enabled);
     forgetUser(userId);
+    await recordAudit(ctx, {
+      action: enabled ? 'user.enable' : 'user.disable',
+      targetType: 'user',
+      targetId: userId,
+      targetName: before.realName,
+      before: { enabled: before.enabled },
+      after: { enabled },
+    });
     return this.view(ctx, userId);
   }
 
@@ -192,9 +234,17 @@ export class MemberService {
     if (userId === ctx.user.id) throw MemberErrors.notYourself();
     await this.lockedMember(ctx, userId);
     await AccessService.ensureAnotherAdmin(ctx.db, ctx.tenantId, userId);
+    const before = await this.view(ctx, userId);
     await AccessService.dropMemberRoles(ctx.db, ctx.tenantId, userId);
     await members.deleteMembership(ctx.db, ctx.tenantId, userId);
     forgetUser(userId);
+    await recordAudit(ctx, {
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: userId,
+      targetName: before.realName,
+      before: logged(before),
+    });
     return { success: true };
   }
 
@@ -207,9 +257,18 @@ export class MemberService {
     requireTenant(ctx);
     const row = await members.findMemberRow(ctx.db, ctx.tenantId, userId);
     if (!row) throw MemberErrors.notFound();
+    const audit = () =>
+      recordAudit(ctx, {
+        action: 'user.password-reset',
+        targetType: 'user',
+        targetId: userId,
+        targetName: row.realName,
+        after: { mode },
+      });
     if (mode === 'sms') {
       if (!row.phone) throw MemberErrors.noPhone();
       await this.auth.sendSetPasswordCode(ctx, row.phone, await this.tenantName(ctx));
+      await audit();
       return { mode };
     }
     if (Number(row.otherTenants) > 0 || row.platformAdmin) throw MemberErrors.sharedAccount();
@@ -217,6 +276,7 @@ export class MemberService {
     await repo.updateUser(ctx.db, userId, { passwordHash: await hashPassword(temp) });
     await repo.revokeUserSessions(ctx.db, userId, 'password-reset-by-admin');
     forgetUser(userId);
+    await audit();
     return { mode, temporaryPassword: temp };
   }
 

@@ -10,6 +10,7 @@ import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { recordAudit } from '../audit/index.js';
 import {
   type CorporationRow,
   creditCodeHolder,
@@ -34,6 +35,17 @@ const COMPANY = 'company';
 const toCorporation = (r: CorporationRow): Corporation => ({
   ...r,
   creationDate: r.creationDate.toISOString(),
+});
+
+/** What the audit log keeps of a company: its name and legal data, not the unit's bookkeeping. */
+const loggedCompany = (c: Omit<CorporationRow, 'creationDate'>) => ({
+  name: c.name,
+  creditCode: c.creditCode,
+  legalRepresentative: c.legalRepresentative,
+  address: c.address,
+  contactName: c.contactName,
+  contactPhone: c.contactPhone,
+  logoUrl: c.logoUrl,
 });
 
 const legalOf = (b: CorporationCreateBody | CorporationUpdateBody): LegalValues => ({
@@ -75,7 +87,15 @@ export class CorporationService {
       parentId: body.parentId,
     });
     await this.save(ctx, unit.id, body);
-    return this.load(ctx, unit.id);
+    const created = await this.load(ctx, unit.id);
+    await recordAudit(ctx, {
+      action: 'company.create',
+      targetType: 'company',
+      targetId: unit.id,
+      targetName: created.name,
+      after: loggedCompany(created),
+    });
+    return created;
   }
 
   async update(ctx: Ctx, body: CorporationUpdateBody): Promise<Corporation> {
@@ -92,13 +112,30 @@ export class CorporationService {
     if (!res) throw CommonErrors.stale();
     if ('conflict' in res) throw OrganizationErrors.nameExists({ name: body.name });
     await this.save(ctx, current.id, body);
-    return this.load(ctx, current.id);
+    const updated = await this.load(ctx, current.id);
+    await recordAudit(ctx, {
+      action: 'company.update',
+      targetType: 'company',
+      targetId: current.id,
+      targetName: updated.name,
+      before: loggedCompany(current),
+      after: loggedCompany(updated),
+    });
+    return updated;
   }
 
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
     requireAccess(ctx, CORPORATION_ACCESS.delete);
+    const current = await findCorporation(ctx.db, ctx.tenantId, id);
     await this.units.removeChecked(ctx, id, COMPANY);
+    await recordAudit(ctx, {
+      action: 'company.delete',
+      targetType: 'company',
+      targetId: id,
+      targetName: current?.name,
+      before: current ? loggedCompany(current) : null,
+    });
     return { success: true };
   }
 

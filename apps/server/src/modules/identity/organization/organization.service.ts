@@ -13,6 +13,7 @@ import { forgetTenantScopes } from '../../../platform/auth/access-cache.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { recordAudit } from '../audit/index.js';
 import { isTenantMember } from '../identity/index.js';
 import { deleteLegalData } from './corporation.repository.js';
 import { OrganizationErrors } from './organization.errors.js';
@@ -82,6 +83,23 @@ export const nest = (rows: TreeRow[]): OrgTreeNode[] => {
 export const placementError = (childType: string) =>
   childType === 'department' ? OrganizationErrors.departmentParent() : OrganizationErrors.companyParent();
 
+/** What the audit log keeps of a unit. */
+const loggedUnit = (u: UnitRow) => ({
+  name: u.areaName,
+  organizationType: u.organizationType,
+  parentId: u.parentId,
+  headUserId: u.headUserId,
+});
+
+/** A rename or a head change reads as such in the log; anything more is an edit. */
+const updateAction = (before: UnitRow, after: UnitRow): string => {
+  const name = before.areaName !== after.areaName;
+  const head = before.headUserId !== after.headUserId;
+  if (name && !head) return 'unit.rename';
+  if (head && !name) return 'unit.head';
+  return 'unit.update';
+};
+
 const written = (res: UnitWrite | undefined, name: string): UnitRow => {
   if (!res) throw CommonErrors.stale();
   if ('conflict' in res) throw OrganizationErrors.nameExists({ name });
@@ -100,6 +118,13 @@ export class OrganizationService {
     requireTenant(ctx);
     requireAccess(ctx, ORG_ACCESS.create);
     const row = await this.insertChecked(ctx, body);
+    await recordAudit(ctx, {
+      action: 'unit.create',
+      targetType: 'unit',
+      targetId: row.id,
+      targetName: row.areaName,
+      after: loggedUnit(row),
+    });
     return this.node(ctx, row.id);
   }
 
@@ -144,10 +169,18 @@ export class OrganizationService {
     const changes: { areaName: string; headUserId?: number | null; sort?: number } = { areaName: body.name };
     if (body.headUserId !== undefined) changes.headUserId = body.headUserId;
     if (body.sort !== undefined) changes.sort = body.sort;
-    written(
+    const after = written(
       await updateUnit(ctx.db, ctx.tenantId, current.id, body.objectVersionNumber, ctx.user.id, changes),
       body.name,
     );
+    await recordAudit(ctx, {
+      action: updateAction(current, after),
+      targetType: 'unit',
+      targetId: current.id,
+      targetName: after.areaName,
+      before: { name: current.areaName, headUserId: current.headUserId, sort: current.sort },
+      after: { name: after.areaName, headUserId: after.headUserId, sort: after.sort },
+    });
     return this.node(ctx, current.id);
   }
 
@@ -171,22 +204,41 @@ export class OrganizationService {
     }
     const changes: { parentId: number; sort?: number } = { parentId: parent.id };
     if (body.sort !== undefined) changes.sort = body.sort;
-    written(
+    const after = written(
       await updateUnit(ctx.db, ctx.tenantId, current.id, body.objectVersionNumber, ctx.user.id, changes),
       current.areaName,
     );
+    await recordAudit(ctx, {
+      action: 'unit.move',
+      targetType: 'unit',
+      targetId: current.id,
+      targetName: current.areaName,
+      before: {
+        parentId: current.parentId,
+        parentName: (await findUnit(ctx.db, ctx.tenantId, current.parentId ?? 0))?.areaName ?? null,
+        sort: current.sort,
+      },
+      after: { parentId: parent.id, parentName: parent.areaName, sort: after.sort },
+    });
     return this.node(ctx, current.id);
   }
 
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
     requireAccess(ctx, ORG_ACCESS.delete);
-    await this.removeChecked(ctx, id);
+    const removed = await this.removeChecked(ctx, id);
+    await recordAudit(ctx, {
+      action: 'unit.delete',
+      targetType: 'unit',
+      targetId: id,
+      targetName: removed.areaName,
+      before: loggedUnit(removed),
+    });
     return { success: true };
   }
 
   /** Deletes a unit unless something still hangs on it; the reason names what (corporations share it). */
-  async removeChecked(ctx: TenantCtx, id: number, expectType?: string): Promise<void> {
+  async removeChecked(ctx: TenantCtx, id: number, expectType?: string): Promise<UnitRow> {
     await lockUnits(ctx.db, ctx.tenantId);
     forgetTenantScopes(ctx.tenantId);
     const current = await findUnit(ctx.db, ctx.tenantId, id);
@@ -212,6 +264,7 @@ export class OrganizationService {
       const next = await oldestBase(ctx.db, ctx.tenantId);
       if (next) await makeDefaultBase(ctx.db, ctx.tenantId, next, ctx.user.id);
     }
+    return current;
   }
 
   /** Who may be a head or staff: the members of the tenant. */
@@ -239,9 +292,19 @@ export class OrganizationService {
     const members = await membersAmong(ctx.db, ctx.tenantId, userIds);
     const stranger = userIds.find((u) => !members.has(u));
     if (stranger !== undefined) throw OrganizationErrors.userNotMember({ userId: stranger });
+    const before = await listStaff(ctx.db, ctx.tenantId, unitId);
     await setStaff(ctx.db, ctx.tenantId, unitId, userIds);
     forgetTenantScopes(ctx.tenantId);
-    return listStaff(ctx.db, ctx.tenantId, unitId);
+    const after = await listStaff(ctx.db, ctx.tenantId, unitId);
+    await recordAudit(ctx, {
+      action: 'unit.members',
+      targetType: 'unit',
+      targetId: unitId,
+      targetName: unit.areaName,
+      before: { staff: before.map((m) => m.realName || m.loginName) },
+      after: { staff: after.map((m) => m.realName || m.loginName) },
+    });
+    return after;
   }
 
   async userUnits(ctx: Ctx, userId: number): Promise<UserUnit[]> {
@@ -261,9 +324,18 @@ export class OrganizationService {
       if (!unit) throw OrganizationErrors.unitsNotFound({ unitId: id });
       if (!mayHaveStaff(unit.organizationType)) throw OrganizationErrors.noStaffOnEnterprise();
     }
+    const before = await unitsOfUser(ctx.db, ctx.tenantId, userId);
     await setUnitsOfUser(ctx.db, ctx.tenantId, userId, unitIds);
     forgetTenantScopes(ctx.tenantId);
-    return unitsOfUser(ctx.db, ctx.tenantId, userId);
+    const after = await unitsOfUser(ctx.db, ctx.tenantId, userId);
+    await recordAudit(ctx, {
+      action: 'user.units',
+      targetType: 'user',
+      targetId: userId,
+      before: { units: before.map((u) => u.name) },
+      after: { units: after.map((u) => u.name) },
+    });
+    return after;
   }
 
   private async checkHead(ctx: TenantCtx, userId: number): Promise<void> {

@@ -18,6 +18,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import { today } from '../../../platform/time/zone.js';
+import { recordAudit } from '../audit/index.js';
 import { TenantErrors } from './tenant.errors.js';
 import {
   findBrandByDomain,
@@ -200,14 +201,23 @@ export class TenantService {
   async saveSettings(ctx: Ctx, body: TenantSettingsBody): Promise<TenantSettings> {
     requireTenant(ctx);
     requireAccess(ctx, SETTINGS_EDIT);
+    const before = await findTenant(ctx.db, ctx.tenantId);
     const t = await updateTenantSettings(ctx.db, ctx.tenantId, body.objectVersionNumber, {
       timeZone: body.timeZone,
     });
     if (!t) {
-      if (await findTenant(ctx.db, ctx.tenantId)) throw CommonErrors.stale();
+      if (before) throw CommonErrors.stale();
       throw TenantErrors.notFound();
     }
     forgetTenantTimeZone(ctx.tenantId);
+    await recordAudit(ctx, {
+      action: 'tenant.settings',
+      targetType: 'tenant',
+      targetId: t.id,
+      targetName: t.tenantName,
+      before: { timeZone: before?.timeZone ?? null },
+      after: { timeZone: t.timeZone },
+    });
     return toSettings(t);
   }
 
