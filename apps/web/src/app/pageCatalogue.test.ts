@@ -57,7 +57,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/system/panorama',
   '/system/vr-video',
   '/system/application',
-  '/system/dataPush',
 ];
 
 const files = import.meta.glob<Record<string, string>>('../locales/*/*.json', {

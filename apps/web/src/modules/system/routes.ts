@@ -18,6 +18,7 @@ const UsersPage = lazyPage(() => import('./users/UsersPage'), 'UsersPage');
 const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
 const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'), 'OrganizationPage');
 const CorporationPage = lazyPage(() => import('./organization/CorporationPage'), 'CorporationPage');
+const DataPushPage = lazyPage(() => import('./push/DataPushPage'), 'DataPushPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -119,5 +120,14 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.organization-user',
     area: 'shell',
     page: TenantSettingsPage,
+  },
+  {
+    path: '/system/dataPush',
+    title: 'system:route.systemDataPush',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.platform',
+    area: 'shell',
+    page: DataPushPage,
   },
 ];
