@@ -43,9 +43,7 @@ CREATE TABLE "push_subscriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "push_subscriptions" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
-ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_tenant_id_subscription_id_push_subscriptions_tenant_id_id_fk" FOREIGN KEY ("tenant_id","subscription_id") REFERENCES "public"."push_subscriptions"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_sequences" ADD CONSTRAINT "push_sequences_tenant_id_subscription_id_push_subscriptions_tenant_id_id_fk" FOREIGN KEY ("tenant_id","subscription_id") REFERENCES "public"."push_subscriptions"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "push_outbox_pending_idx" ON "push_outbox" USING btree ("tenant_id","subscription_id","seq") WHERE state = 'pending';--> statement-breakpoint
 CREATE INDEX "push_outbox_state_idx" ON "push_outbox" USING btree ("tenant_id","subscription_id","state","seq");--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "push_outbox" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "push_sequences" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint

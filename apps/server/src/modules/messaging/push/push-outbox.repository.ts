@@ -65,7 +65,7 @@ export interface ClaimedRow {
 
 /**
  * Claims, per enabled subscription whose first pending event is due, its first `window` pending events in
- * order, and leases them until `leaseUntil` (their next_attempt_at) so no other worker takes them. The
+ * order, and leases the first until `leaseUntil` (its next_attempt_at) so no other worker takes the window. The
  * subscription rows are locked FOR NO KEY UPDATE SKIP LOCKED while claiming: two workers never claim the
  * same subscription at once, and enqueueing (which only key-shares them) is not held up.
  * Answers the claimed rows and whether the tenant has any pending event at all.
@@ -123,15 +123,13 @@ export const claimWindows = async (
   const due = new Set([...heads.values()].filter((h) => h.nextAttemptAt <= now).map((h) => h.subscriptionId));
   const rows = all.filter((r) => due.has(r.subscriptionId));
   if (rows.length > 0) {
-    const spans = [...due].map((s) => {
-      const seqs = rows.filter((r) => r.subscriptionId === s).map((r) => r.seq);
-      return { s, lo: Math.min(...seqs), hi: Math.max(...seqs) };
-    });
+    // Leasing the heads is enough: the rest of a window is only ever claimed behind its due head.
+    const leased = [...due].map((s) => ({ s, q: heads.get(s)?.seq }));
     await db.execute(sql`
       update push_outbox o set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(spans)}::jsonb) as w(s bigint, lo bigint, hi bigint)
-      where o.tenant_id = ${tenantId}::bigint and o.subscription_id = w.s and o.state = 'pending'
-        and o.seq between w.lo and w.hi`);
+      from jsonb_to_recordset(${JSON.stringify(leased)}::jsonb) as w(s bigint, q bigint)
+      where o.tenant_id = ${tenantId}::bigint and o.subscription_id = w.s and o.seq = w.q
+        and o.state = 'pending'`);
   }
   return { rows, anyPending: all.length > 0 };
 };

@@ -138,7 +138,7 @@ export const updateSubscription = async (
   return rows.length > 0;
 };
 
-/** Deletes the subscription with its log (cascade) when `version` is current. */
+/** Deletes the subscription with its log when `version` is current. */
 export const deleteSubscription = async (
   db: Db,
   tenantId: number,
@@ -155,7 +155,11 @@ export const deleteSubscription = async (
       ),
     )
     .returning({ id: pushSubscriptions.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await db
+    .delete(pushOutbox)
+    .where(and(eq(pushOutbox.tenantId, tenantId), eq(pushOutbox.subscriptionId, id)));
+  return true;
 };
 
 /** The enabled subscriptions of a tenant and the event types each wants (the enqueue cache's source). */

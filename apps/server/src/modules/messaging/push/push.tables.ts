@@ -80,13 +80,10 @@ export const pushOutbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
+    // No foreign key to the subscription: a readings batch inserts hundreds of rows, and a key check per
+    // row is what slowed ingest; deleteSubscription removes the log itself.
     primaryKey({ columns: [t.tenantId, t.subscriptionId, t.seq] }),
-    foreignKey({
-      columns: [t.tenantId, t.subscriptionId],
-      foreignColumns: [pushSubscriptions.tenantId, pushSubscriptions.id],
-    }).onDelete('cascade'),
-    // The worker reads a subscription's pending head; the log filters by state.
-    index('push_outbox_pending_idx').on(t.tenantId, t.subscriptionId, t.seq).where(sql`state = 'pending'`),
+    // The worker's head lookup (state 'pending', lowest seq), the log's state filter and the counts.
     index('push_outbox_state_idx').on(t.tenantId, t.subscriptionId, t.state, t.seq),
     tenantIsolation(),
   ],
