@@ -20,6 +20,7 @@ import { createTenant } from '../apps/server/src/modules/demo/seed.helpers.js';
 import { storeItems } from '../apps/server/src/modules/iot/telemetry/telemetry.ingest.js';
 import { enqueuePush } from '../apps/server/src/modules/messaging/push/index.js';
 import { forgetPushTenant } from '../apps/server/src/modules/messaging/push/push.enqueue.js';
+import { sendPush } from '../apps/server/src/modules/messaging/push/push.http.js';
 import { pushWorkerFor } from '../apps/server/src/modules/messaging/push/push.jobs.js';
 import {
   insertSubscription,
@@ -75,6 +76,26 @@ const main = async () => {
   const db = server.platform.database;
   const worker = pushWorkerFor(server.platform, server.app.log);
   try {
+    // 0. The ceiling: signed POSTs alone (no database), as many streams as subscriptions.
+    const RAW = 4000;
+    let sent = 0;
+    const rawStart = performance.now();
+    await Promise.all(
+      Array.from({ length: SUBS }, async () => {
+        while (sent < RAW) {
+          sent++;
+          await sendPush(
+            `http://127.0.0.1:${port}/raw`,
+            's',
+            { eventId: 'e', eventType: 't', body: '{"data":{}}' },
+            () => true,
+          );
+        }
+      }),
+    );
+    const ceiling = RAW / ((performance.now() - rawStart) / 1000);
+    console.log(`HTTP ceiling: ${RAW} signed POSTs, ${SUBS} streams, no database: ${Math.round(ceiling)}/s`);
+
     // 1. Deliveries per second.
     const t = await createTenant(db, 'Bench push farm');
     const subs: number[] = [];
@@ -214,6 +235,7 @@ const main = async () => {
         '',
         '| database | measure | value | target | |',
         '| --- | --- | --- | --- | --- |',
+        `| ${name} | signed POSTs/s alone (HTTP ceiling, no database), ${SUBS} streams | ${Math.round(ceiling)} | | |`,
         `| ${name} | deliveries/s, ${SUBS} subscriptions, local receiver | ${Math.round(rate)} | ≥ ${TARGET_DELIVERIES} | ${rate >= TARGET_DELIVERIES ? 'ok' : 'missed'} |`,
         `| ${name} | ingest readings/s, no subscription | ${Math.round(none)} | | |`,
         `| ${name} | ingest readings/s, readings subscription (enqueue) | ${Math.round(enq)} (${(slow(enq) * 100).toFixed(1)} % slower) | ≤ ${TARGET_SLOWDOWN * 100} % slower | ${slow(enq) <= TARGET_SLOWDOWN ? 'ok' : 'missed'} |`,
