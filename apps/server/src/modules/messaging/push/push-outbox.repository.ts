@@ -24,6 +24,21 @@ export const insertOutbox = async (
   events: readonly OutboxEvent[],
 ): Promise<void> => {
   if (events.length === 0) return;
+  const [only] = events;
+  if (events.length === 1 && only) {
+    // The common case (a readings batch, an alarm): one row, its body passed as is, nothing to unpack.
+    await db.execute(sql`
+      with c as (
+        update push_sequences set last_seq = last_seq + 1
+        where tenant_id = ${tenantId}::bigint and subscription_id = ${only.subscriptionId}::bigint
+        returning last_seq
+      )
+      insert into push_outbox (tenant_id, subscription_id, seq, event_type, body)
+      select ${tenantId}::bigint, ${only.subscriptionId}::bigint, c.last_seq, ${only.eventType},
+             ${JSON.stringify(only.body)}::json
+      from c`);
+    return;
+  }
   const counts = new Map<number, number>();
   const rows = events.map((e) => {
     const i = (counts.get(e.subscriptionId) ?? 0) + 1;
@@ -32,7 +47,7 @@ export const insertOutbox = async (
   });
   const w = JSON.stringify([...counts].map(([s, n]) => ({ s, n })));
   await db.execute(sql`
-    with w as (select * from jsonb_to_recordset(${w}::jsonb) as w(s bigint, n bigint)),
+    with w as (select * from json_to_recordset(${w}::json) as w(s bigint, n bigint)),
     l as (
       select q.subscription_id from push_sequences q join w on w.s = q.subscription_id
       where q.tenant_id = ${tenantId}::bigint order by q.subscription_id for update of q
@@ -45,7 +60,7 @@ export const insertOutbox = async (
     )
     insert into push_outbox (tenant_id, subscription_id, seq, event_type, body)
     select ${tenantId}::bigint, c.subscription_id, c.base + r.i, r.t, r.b
-    from c join jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(s bigint, i bigint, t text, b jsonb)
+    from c join json_to_recordset(${JSON.stringify(rows)}::json) as r(s bigint, i bigint, t text, b json)
       on r.s = c.subscription_id`);
 };
 

@@ -4,7 +4,7 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   text,
@@ -64,7 +64,8 @@ export const pushOutbox = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     eventId: uuid('event_id').notNull().default(sql`gen_random_uuid()`),
     eventType: text('event_type').notNull(),
-    body: jsonb('body').notNull(),
+    // json, not jsonb: stored as sent, no binary form to build (a readings batch is tens of KB).
+    body: json('body').notNull(),
     state: text('state').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When the head may be tried (again); also the claim lease of a worker delivering it. */
