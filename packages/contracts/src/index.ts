@@ -24,6 +24,7 @@ export * from './menu.types.js';
 export * from './notice.types.js';
 export * from './organization.types.js';
 export * from './plan.types.js';
+export * from './push.types.js';
 export * from './seed.types.js';
 export * from './task.types.js';
 export * from './tenant.types.js';

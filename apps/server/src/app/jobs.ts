@@ -5,6 +5,7 @@ import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
 import { controlJobs } from '../modules/iot/control/control.jobs.js';
 import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.jobs.js';
 import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
+import { pushJobs } from '../modules/messaging/push/push.jobs.js';
 import type { Job } from '../platform/jobs.js';
 import type { Platform } from '../platform/platform.js';
 
@@ -21,4 +22,5 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...aeratorJobs(platform),
   ...deviceFamilyJobs(platform),
   ...telemetryJobs(platform, log, opts),
+  ...pushJobs(platform, log),
 ];

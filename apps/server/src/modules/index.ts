@@ -42,6 +42,7 @@ import { registerSimRoutes } from './iot/sim/sim.routes.js';
 import { registerTelemetryRoutes } from './iot/telemetry/telemetry.routes.js';
 import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
+import { registerPushRoutes } from './messaging/push/push.routes.js';
 
 /** What the composition root may hand routes beyond Platform (app/server.ts; tests inject a fake). */
 export interface ModuleDeps {
@@ -65,6 +66,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerBatchRoutes(app, platform);
   registerAgriculturalRoutes(app, platform);
   registerNoticeRoutes(app, platform);
+  registerPushRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerCropRoutes(app, platform);
   registerSeedRoutes(app, platform);

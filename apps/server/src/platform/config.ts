@@ -70,6 +70,10 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   /** How long requests in flight may finish at shutdown before their connections are cut. */
   shutdownDrainSeconds: number;
+  /** Data push may target private, loopback and link-local addresses, and plain http (TILTH_PUSH_ALLOW_PRIVATE). */
+  pushAllowPrivate: boolean;
+  /** Milliseconds between data push delivery rounds (TILTH_PUSH_TICK_MS; 0 = off, tests drive the worker). */
+  pushTickMs: number;
 }
 
 export interface RateLimit {
@@ -244,5 +248,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     shutdownDrainSeconds: env.TILTH_SHUTDOWN_DRAIN_SEC
       ? int(env.TILTH_SHUTDOWN_DRAIN_SEC, 0, 'TILTH_SHUTDOWN_DRAIN_SEC')
       : Math.max(shutdownTimeout / 2, shutdownTimeout - 3),
+    pushAllowPrivate: flag(env.TILTH_PUSH_ALLOW_PRIVATE, false, 'TILTH_PUSH_ALLOW_PRIVATE'),
+    pushTickMs: int(env.TILTH_PUSH_TICK_MS, 250, 'TILTH_PUSH_TICK_MS'),
   };
 };

@@ -59,6 +59,9 @@ export const startTestServer = async (
     HOST: '127.0.0.1',
     // Functional tests publish bursts from one device; the fair-use limit has its own test (rate-limit.test.ts).
     MQTT_DEVICE_RATE: '0',
+    // Data push tests deliver to a receiver on 127.0.0.1 and drive the worker themselves.
+    TILTH_PUSH_ALLOW_PRIVATE: '1',
+    TILTH_PUSH_TICK_MS: '0',
     ...env,
   });
   const started = await createServer(config, {

@@ -56,7 +56,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/system/publicity-video',
   '/system/panorama',
   '/system/vr-video',
-  '/system/dataPush',
 ];
 
 const files = import.meta.glob<Record<string, string>>('../locales/*/*.json', {

@@ -29,6 +29,7 @@ import { seedAutomation } from '../iot/automation/index.js';
 import { seedInsects } from '../iot/insect/index.js';
 import { FileService } from '../messaging/file/index.js';
 import { NoticeService, NotificationService } from '../messaging/notice/index.js';
+import { seedPush } from '../messaging/push/index.js';
 import { DEMO_FLEET } from './demo.devices.fleet.js';
 import { seedDemoDevices } from './demo.devices.js';
 import type { DemoExtras } from './demo.seed.js';
@@ -205,4 +206,6 @@ export const demoExtras: DemoExtras[] = [
   // Alarm rules and strategies name the devices seeded above.
   seedAlarms,
   seedAutomation,
+  // A disabled subscription with some delivery history (data push page).
+  seedPush,
 ];

@@ -97,6 +97,7 @@ const TWINS: Record<string, Twin> = {
   [`PUT ${T1}/organization`]: { list: `${T1}/organization/tree` },
   [`PUT ${T1}/corporation`]: { list: `${T1}/corporation`, get: `${T1}/corporation/:id` },
   [`PUT ${T1}/application`]: { list: `${T1}/application`, get: `${T1}/application/:id` },
+  [`PUT ${T1}/data-push`]: { list: `${T1}/data-push`, get: `${T1}/data-push/:id` },
   'PUT /iam/v1/:tenantId/roles': { list: '/iam/v1/:tenantId/roles' },
   'PUT /hmsg/v1/:tenantId/notices/:id': {
     list: '/hmsg/v1/:tenantId/notices',

@@ -20,6 +20,7 @@ const RolesPage = lazyPage(() => import('./roles/RolesPage'), 'RolesPage');
 const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'), 'OrganizationPage');
 const CorporationPage = lazyPage(() => import('./organization/CorporationPage'), 'CorporationPage');
 const ApplicationsPage = lazyPage(() => import('./application/ApplicationsPage'), 'ApplicationsPage');
+const DataPushPage = lazyPage(() => import('./push/DataPushPage'), 'DataPushPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -130,6 +131,15 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.platform',
     area: 'shell',
     page: ApplicationsPage,
+  },
+  {
+    path: '/system/dataPush',
+    title: 'system:route.systemDataPush',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.platform',
+    area: 'shell',
+    page: DataPushPage,
   },
   {
     path: '/system/audit-log',

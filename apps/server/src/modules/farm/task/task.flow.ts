@@ -11,6 +11,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { ownFiles } from '../../messaging/file/index.js';
+import { enqueuePush } from '../../messaging/push/index.js';
 import { AgriculturalErrors, applyStockChanges, inputsById } from '../agricultural/index.js';
 import { findBase } from '../area/index.js';
 import { TaskErrors } from './task.errors.js';
@@ -89,12 +90,24 @@ export class TaskFlowService {
       );
     }
     // A stale write here throws, and the request's transaction takes the stock changes back with it.
+    const finishedAt = new Date();
     await this.move(t, 'finish', body.objectVersionNumber, {
-      finishedAt: new Date(),
+      finishedAt,
       finishNote: body.note ?? null,
       finishPhotos: photos,
       reason: null,
     });
+    await enqueuePush(db, tenantId, 'task.finished', [
+      {
+        taskId: id,
+        taskName: t.row.taskName,
+        areaId,
+        note: body.note ?? null,
+        inputs: inputs.map((i) => ({ inputId: i.inputId, quantity: i.quantity })),
+        finishedBy: t.ctx.user.id,
+        finishedAt: finishedAt.toISOString(),
+      },
+    ]);
     return this.answer(t);
   }
 

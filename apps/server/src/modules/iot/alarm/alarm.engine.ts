@@ -15,6 +15,7 @@ import type { Platform } from '../../../platform/platform.js';
 import { timeText } from '../../../platform/time/zone.js';
 import { tenantTimeZone } from '../../identity/tenant/index.js';
 import { NotificationService } from '../../messaging/notice/index.js';
+import { enqueuePush } from '../../messaging/push/index.js';
 import { findDevicesByIds } from '../device/index.js';
 import {
   type AlarmRow,
@@ -318,8 +319,11 @@ export class AlarmEvaluator {
   ): Promise<void> {
     // A reading older than the alarm (late delivery) does not clear it before it was raised.
     const when = at < active.raisedAt ? new Date() : at;
-    if (await clearAlarm(tx, tenantId, active.id, when))
-      out.events.push({ ...active, state: 'cleared', clearedAt: when });
+    if (await clearAlarm(tx, tenantId, active.id, when)) {
+      const cleared = { ...active, state: 'cleared', clearedAt: when };
+      out.events.push(cleared);
+      await enqueuePush(tx, tenantId, 'alarm.cleared', [alarmPush(cleared)]);
+    }
     activeMap.delete(key(active.ruleId ?? 0, active.deviceId));
   }
 
@@ -356,6 +360,15 @@ export class AlarmEvaluator {
     }
     activeMap.set(key(rule.id, deviceId), alarm);
     out.events.push(alarm);
+    await enqueuePush(tx, tenantId, 'alarm.raised', [
+      {
+        ...alarmPush(alarm),
+        ruleName: rule.name,
+        deviceName: device.name,
+        typeKey: device.typeKey,
+        messageEn: text.en,
+      },
+    ]);
     await this.notify(tx, tenantId, { alarm, rule, text }, out.sms);
   }
 
@@ -383,6 +396,22 @@ export class AlarmEvaluator {
         sms.push({ phone: c.phone, text: `【${s.zh}告警】${r.text.zh}`, code: `alarm-${r.alarm.id}` });
   }
 }
+
+/** An alarm as data push sends it (alarm.raised / alarm.cleared). */
+const alarmPush = (a: AlarmRow) => ({
+  alarmId: a.id,
+  ruleId: a.ruleId,
+  deviceId: a.deviceId,
+  kind: a.kind,
+  metric: a.metric,
+  value: a.value,
+  threshold: a.threshold,
+  severity: a.severity,
+  state: a.state,
+  message: a.message,
+  raisedAt: a.raisedAt.toISOString(),
+  clearedAt: a.clearedAt?.toISOString() ?? null,
+});
 
 const escapeHtml = (s: string): string =>
   s.replace(

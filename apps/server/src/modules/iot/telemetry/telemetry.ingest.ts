@@ -3,6 +3,7 @@ import type { Database, Db } from '../../../platform/db/client.js';
 import type { CommandAck, StatusChange, StoredReading } from '../../../platform/iot/iot.js';
 import type { IngestItem, IngestOutcome, StatsDelta, TelemetrySink } from '../../../platform/iot/ports.js';
 import { listTenantIds, tenantTimeZone } from '../../identity/tenant/index.js';
+import { enqueuePush } from '../../messaging/push/index.js';
 import {
   addIngestStats,
   type DeviceTouch,
@@ -135,7 +136,61 @@ export const storeItems = async (
     log.push({ deviceId: d.deviceId, online: d.online, source, reason: t?.reason ?? null, at });
   }
   await insertStatusLog(tx, tenantId, log);
+  await pushIngested(tx, tenantId, items, rows, changes, acks);
   return { refused, upCount: ups.length, readings, changes, acks };
+};
+
+/**
+ * Data push events of one stored batch, queued in its transaction: its readings as one device.reading
+ * event, online/offline changes and command results (a no-op for a tenant nobody subscribes for).
+ */
+const pushIngested = async (
+  tx: Db,
+  tenantId: number,
+  items: readonly Item[],
+  rows: readonly TelemetryRow[],
+  changes: readonly StatusChange[],
+  acks: readonly CommandAck[],
+): Promise<void> => {
+  const euis = new Map<number, { typeKey: string; eui: string }>();
+  for (const i of items) euis.set(i.device.deviceId, i.device);
+  const who = (deviceId: number) => ({ deviceId, ...euis.get(deviceId) });
+  // One event per stored batch, carrying its readings: a row per reading doubled the cost of a batch.
+  if (rows.length > 0)
+    await enqueuePush(tx, tenantId, 'device.reading', [
+      {
+        readings: rows.map((r) => ({
+          ...who(r.deviceId),
+          seq: r.seq,
+          ts: new Date(r.ts).toISOString(),
+          values: r.values,
+        })),
+      },
+    ]);
+  for (const online of [true, false]) {
+    await enqueuePush(
+      tx,
+      tenantId,
+      online ? 'device.online' : 'device.offline',
+      changes
+        .filter((c) => c.online === online)
+        .map((c) => ({ ...who(c.deviceId), online, source: c.source, at: c.at.toISOString() })),
+    );
+  }
+  await enqueuePush(
+    tx,
+    tenantId,
+    'command.result',
+    acks.map((a) => ({
+      ...who(a.deviceId),
+      cmdId: a.cmdId,
+      ok: a.ok,
+      stage: a.stage,
+      message: a.message ?? null,
+      values: a.values ?? null,
+      at: a.at.toISOString(),
+    })),
+  );
 };
 
 /** Folds new readings into per (device, metric, hour) deltas for the additive hourly upsert. */
@@ -203,6 +258,18 @@ export class TelemetryIngest implements TelemetrySink {
           tx,
           tenantId,
           gone.map((g) => ({ deviceId: g.deviceId, online: false, source: 'silence', reason: null, at })),
+        );
+        await enqueuePush(
+          tx,
+          tenantId,
+          'device.offline',
+          gone.map((g) => ({
+            deviceId: g.deviceId,
+            typeKey: g.typeKey,
+            online: false,
+            source: 'silence',
+            at,
+          })),
         );
         return gone.map((g) => ({ ...g, tenantId, online: false, source: 'silence', at }));
       });
