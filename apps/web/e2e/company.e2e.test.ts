@@ -21,6 +21,7 @@ import {
   toast,
   waitForPath,
 } from './helpers.js';
+import { eventType, type PushReceiver, signatureValid, startReceiver } from './pushReceiver.js';
 
 // The browser story of issue 13 (company administration), in zh-CN as the demo administrator through the
 // real console: a department under a demo base → a role limited to 南沙水产基地 (permissions picked with
@@ -29,12 +30,12 @@ import {
 // only looks ids up and checks what the server stored after the console acted. Then an application with a
 // read-only scope (the plots page alone): the test, as the integrator, takes a client-credentials token with
 // the secret the console showed once, reads plots (200), fails to write (403), and after the console rotates
-// the secret the old token gets 401.
+// the secret the old token gets 401. Last a push subscription to a receiver the test runs on 127.0.0.1:
+// the push test and a task the administrator finishes on "my tasks" arrive signed with the secret the
+// console showed once, and the delivery log shows the task's event delivered.
 //
-// The steps run in order and share `story` (names) and `found` (ids). Later steps append `it(...)` blocks
-// to the describe below: an application on /system/application, then a push subscription on
-// /system/dataPush and a delivery in its log. Each step starts from `admin` (the administrator's page) and
-// wraps its body in `step(name, …)` for a screenshot when it fails.
+// The steps run in order and share `story` (names) and `found` (ids). Each step starts from `admin` (the
+// administrator's page) and wraps its body in `step(name, …)` for a screenshot when it fails.
 
 const NANSHA = '南沙水产基地';
 const PANYU = '番禺示范基地';
@@ -46,6 +47,8 @@ const PANYU_STATION = '番禺气象站';
 /** The list requests of the plots and device pages. */
 const LAND_LIST = /\/wfpf\/v1\/\d+\/land\?/;
 const DEVICE_LIST = /\/wfpe\/v\d\/\d+\/device\/page\?/;
+/** A demo task in progress that the demo administrator takes part in (task.demo.ts): finished in step 6. */
+const PUSHED_TASK = '东片水稻田病虫害巡查';
 const FARM_CODES = PERMISSIONS.filter((p) => p.subModule === 'wfpf-farm').map((p) => p.code);
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -59,11 +62,13 @@ const story = {
   phone: `139${String(Date.now()).slice(-8)}`,
   password: 'Nansha2026',
   application: `E2E 地块只读 ${stamp}`,
+  push: `E2E 任务推送 ${stamp}`,
 };
 const found = { tenantId: 0, nanshaId: 0, departmentId: 0, roleId: 0, userId: 0 };
 
 let e: E2E;
 let admin: Page;
+let receiver: PushReceiver | undefined;
 
 beforeAll(async () => {
   e = await startE2E();
@@ -74,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.context().close();
   await e?.close();
+  await receiver?.close();
 });
 
 /** Only the console's own server: map tiles and other outside requests are refused (CI has no network). */
@@ -460,6 +466,87 @@ describe('company administration story (issue 13)', () => {
     });
   });
 
-  // Next (being built in another tree): 6. a push subscription on /system/dataPush and a delivery in its
-  // log.
+  it('6. pushes to a receiver: signed push test, a finished task delivered, seen in the delivery log', async () => {
+    await step(admin, 'data-push', async () => {
+      const page = admin;
+      receiver = await startReceiver();
+      const received = receiver.received;
+
+      // A subscription to the receiver for finished tasks; its signing secret is shown once.
+      await open(page, '/system/dataPush', page.locator('.tl-filter'));
+      await button(page.locator('.tl-filter'), '新增推送').click();
+      const modal = await dialog(page, '新增数据推送');
+      await formItem(modal, '名称').locator('input').fill(story.push);
+      await formItem(modal, '推送地址').locator('input').fill(receiver.url);
+      await formItem(modal, '推送事件').getByLabel('任务完成').check();
+      await button(modal, '保存').click();
+      await toast(page, '新增成功').waitFor();
+      const secretModal = await dialog(page, `“${story.push}”的签名密钥`);
+      await secretModal.getByText('它只显示这一次').waitFor();
+      const secret = (await secretModal.locator('code').innerText()).trim();
+      expect(secret).toMatch(/^whsec_[\w-]{43}$/);
+      // Its copy button puts exactly that on the clipboard, which is where an administrator takes it from.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e.baseUrl });
+      await secretModal.getByRole('button', { name: '复制', exact: true }).click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      await settledScreenshot(page, 'company-push-secret');
+      await button(secretModal, '我已复制').click();
+      await secretModal.waitFor({ state: 'hidden' });
+      const listed = row(page, story.push);
+      await listed.getByText(receiver.url).waitFor();
+      await listed.getByText('任务完成').waitFor();
+      expect(await page.locator('.tl-card').innerText()).not.toContain(secret);
+
+      // The push test reaches the receiver while the button waits, signed with that secret.
+      await button(listed, '推送测试').click();
+      await toast(page, '推送测试成功：HTTP 200').waitFor();
+      expect(received).toHaveLength(1);
+      const test = received[0];
+      expect(test?.method).toBe('POST');
+      expect(test && eventType(test)).toBe('test');
+      expect(test && JSON.parse(test.raw)).toMatchObject({ type: 'test', seq: 0, tenantId: found.tenantId });
+      expect(test && signatureValid(secret, test)).toBe(true);
+      // The check can fail: another secret does not verify.
+      expect(test && signatureValid(`${secret.slice(0, -1)}x`, test)).toBe(false);
+
+      // A real event: the administrator finishes a task they take part in, on "my tasks".
+      await open(page, '/web/farm/task', page.locator('.tl-filter'));
+      const filter = page.locator('.tl-filter');
+      await formItem(filter, '任务名称').locator('input').fill(PUSHED_TASK);
+      await button(filter, '查询').click();
+      const card = page.locator('.tl-task-card').filter({ hasText: PUSHED_TASK });
+      await button(card, '完成').click();
+      const finish = await dialog(page, `完成任务：${PUSHED_TASK}`);
+      await formItem(finish, '完成说明').locator('textarea').fill('E2E：巡查完成，未见病虫害。');
+      await button(finish, '完成').click();
+      await toast(page, '任务已完成').waitFor();
+      await finish.waitFor({ state: 'hidden' });
+
+      // The worker delivers it on its own, signed, with the task in its data.
+      const delivered = () => received.find((r) => eventType(r) === 'task.finished');
+      await expect.poll(() => delivered() !== undefined).toBe(true);
+      const event = delivered();
+      expect(event && signatureValid(secret, event)).toBe(true);
+      expect(event && JSON.parse(event.raw)).toMatchObject({
+        type: 'task.finished',
+        seq: 1,
+        tenantId: found.tenantId,
+        data: { taskName: PUSHED_TASK, note: 'E2E：巡查完成，未见病虫害。' },
+      });
+
+      // The delivery log: one delivered row with the receiver's status and response time.
+      await open(page, '/system/dataPush', row(page, story.push));
+      // The list counts it among the delivered (green), none waiting or failed.
+      const counts = row(page, story.push).locator('.ant-tag-success, .ant-tag-processing, .ant-tag-error');
+      expect(await counts.allInnerTexts()).toEqual(['1', '0', '0']);
+      await button(row(page, story.push), '推送记录').click();
+      const log = await dialog(page, `推送记录 · ${story.push}`);
+      const entry = row(log, '任务完成');
+      await entry.getByText('已送达').waitFor();
+      expect(await log.locator('.ant-table-row').count()).toBe(1);
+      expect(await entry.locator('.ant-tag').innerText()).toBe('已送达');
+      expect(await entry.innerText()).toMatch(/200 · \d+ ms/);
+      await settledScreenshot(page, 'company-push-log');
+    });
+  });
 });

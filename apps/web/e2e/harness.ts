@@ -39,6 +39,10 @@ export const startE2E = async (env: Record<string, string> = {}): Promise<E2E> =
     DATABASE_URL: '',
     PORT: '0',
     MQTT_PORT: '0',
+    // Data push goes to a receiver the story starts on 127.0.0.1 (plain http, a private address), and the
+    // delivery worker runs on its own clock as in production (the API tests turn it off and drive it).
+    TILTH_PUSH_ALLOW_PRIVATE: '1',
+    TILTH_PUSH_TICK_MS: '250',
     ...env,
   });
   if (!existsSync(path.join(config.webDist, 'index.html'))) {
