@@ -70,7 +70,7 @@ export function DeliveryDrawer({ tenantId, subscription, onClose }: DeliveryDraw
     {
       title: t('dataPush:log.responseMs'),
       dataIndex: 'lastResponseMs',
-      width: 110,
+      width: 140,
       render: (v: number | null, d) => (v === null ? NO_DATA : `${d.lastStatus ?? '—'} · ${v} ms`),
     },
     {
