@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import App from 'antd/es/app';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Space from 'antd/es/space';
@@ -9,8 +8,9 @@ import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../shared/crud/RowActions';
+import { useConfirmDelete } from '../../shared/crud/useConfirmDelete';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
-import { useMessage } from '../../shared/FeedbackProvider';
 import { DomainFormModal } from './DomainFormModal';
 import {
   type PlatformTenant,
@@ -61,8 +61,7 @@ export function TenantDrawer({ tenant, onClose, onChanged }: Props) {
 
 function DomainsTab({ tenantId, onChanged }: { tenantId: number; onChanged: () => void }) {
   const { t } = useTranslation(['platform', 'common']);
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const domains = useQuery({
     queryKey: platformKeys.domains(tenantId),
     queryFn: () => platformApi.domains(tenantId),
@@ -74,22 +73,14 @@ function DomainsTab({ tenantId, onChanged }: { tenantId: number; onChanged: () =
   };
 
   const remove = (d: TenantDomain) =>
-    modal.confirm({
-      title: t('platform:confirm.removeDomain', { name: d.domainName }),
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await platformApi.removeDomain(d);
-          message.success(t('platform:message.removed'));
-          await domains.refetch();
-          onChanged();
-        } catch {
-          // Shown by the API client.
-        }
+    confirmDelete(
+      d.domainName,
+      () => platformApi.removeDomain(d),
+      async () => {
+        await domains.refetch();
+        onChanged();
       },
-    });
+    );
 
   const columns: ColumnsType<TenantDomain> = [
     { title: t('platform:field.domainName'), dataIndex: 'domainName' },
@@ -106,16 +97,7 @@ function DomainsTab({ tenantId, onChanged }: { tenantId: number; onChanged: () =
     {
       title: t('common:action.operation'),
       width: 140,
-      render: (_, d) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(d)}>
-            {t('common:action.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove(d)}>
-            {t('common:action.delete')}
-          </Button>
-        </Space>
-      ),
+      render: (_, d) => <RowActions onEdit={() => setEditing(d)} onDelete={() => remove(d)} />,
     },
   ];
 
@@ -156,8 +138,7 @@ function DomainsTab({ tenantId, onChanged }: { tenantId: number; onChanged: () =
 
 function ScreensTab({ tenantId }: { tenantId: number }) {
   const { t } = useTranslation(['platform', 'common']);
-  const { modal } = App.useApp();
-  const message = useMessage();
+  const confirmDelete = useConfirmDelete();
   const screens = useQuery({
     queryKey: platformKeys.screens(tenantId),
     queryFn: () => platformApi.screens(tenantId),
@@ -165,21 +146,11 @@ function ScreensTab({ tenantId }: { tenantId: number }) {
   const [editing, setEditing] = useState<TenantScreen | null | undefined>(undefined);
 
   const remove = (s: TenantScreen) =>
-    modal.confirm({
-      title: t('platform:confirm.removeScreen', { name: s.screenName }),
-      okButtonProps: { danger: true },
-      okText: t('common:action.delete'),
-      cancelText: t('common:action.cancel'),
-      onOk: async () => {
-        try {
-          await platformApi.removeScreen(tenantId, s);
-          message.success(t('platform:message.removed'));
-          await screens.refetch();
-        } catch {
-          // Shown by the API client.
-        }
-      },
-    });
+    confirmDelete(
+      s.screenName,
+      () => platformApi.removeScreen(tenantId, s),
+      () => screens.refetch(),
+    );
 
   const columns: ColumnsType<TenantScreen> = [
     { title: t('platform:screen.name'), dataIndex: 'screenName' },
@@ -203,16 +174,7 @@ function ScreensTab({ tenantId }: { tenantId: number }) {
     {
       title: t('common:action.operation'),
       width: 140,
-      render: (_, s) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(s)}>
-            {t('common:action.edit')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => remove(s)}>
-            {t('common:action.delete')}
-          </Button>
-        </Space>
-      ),
+      render: (_, s) => <RowActions onEdit={() => setEditing(s)} onDelete={() => remove(s)} />,
     },
   ];
 

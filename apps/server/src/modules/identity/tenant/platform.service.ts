@@ -61,7 +61,7 @@ const toTenant = (r: PlatformTenantRow): PlatformTenant => ({
   objectVersionNumber: r.objectVersionNumber,
 });
 
-const toDomain = (r: TenantDomainRow): TenantDomain => ({
+const domainView = (r: TenantDomainRow): TenantDomain => ({
   domainName: r.domainName,
   tenantId: r.tenantId,
   brand: Object.fromEntries(Object.entries(r.brand).filter(([, v]) => typeof v === 'string')),
@@ -235,14 +235,14 @@ export class PlatformService {
   async domains(ctx: Ctx, id: number): Promise<TenantDomain[]> {
     this.admin(ctx);
     if (!(await findPlatformTenant(ctx.db, id))) throw TenantErrors.notFound();
-    return (await listDomains(ctx.db, id)).map(toDomain);
+    return (await listDomains(ctx.db, id)).map(domainView);
   }
 
   async domain(ctx: Ctx, id: number, domainName: string): Promise<TenantDomain> {
     this.admin(ctx);
     const d = await findDomain(ctx.db, domainName.trim().toLowerCase());
     if (!d || d.tenantId !== id) throw TenantErrors.domainNotFound();
-    return toDomain(d);
+    return domainView(d);
   }
 
   async addDomain(ctx: Ctx, id: number, body: TenantDomainCreate): Promise<TenantDomain> {
@@ -254,7 +254,7 @@ export class PlatformService {
         brand: brandOf(body.brand),
       });
       if (!row) throw TenantErrors.domainTaken({ domainName: body.domainName });
-      const after = toDomain(row);
+      const after = domainView(row);
       await recordAudit(tctx, {
         tenantId: id,
         action: 'tenant-domain.create',
@@ -286,14 +286,14 @@ export class PlatformService {
           brand: brandOf(body.brand),
         });
         if (!row) throw CommonErrors.stale();
-        const after = toDomain(row);
+        const after = domainView(row);
         await recordAudit(tctx, {
           tenantId: id,
           action: 'tenant-domain.update',
           targetType: 'tenant-domain',
           targetId: row.domainName,
           targetName: `${t.tenantName} · ${row.domainName}`,
-          before: toDomain(before),
+          before: domainView(before),
           after,
         });
         return after;
@@ -319,7 +319,7 @@ export class PlatformService {
         targetType: 'tenant-domain',
         targetId: name,
         targetName: `${t.tenantName} · ${name}`,
-        before: toDomain(before),
+        before: domainView(before),
       });
       return { success: true };
     });
