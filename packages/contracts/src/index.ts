@@ -30,3 +30,7 @@ export * from './task.types.js';
 export * from './tenant.types.js';
 export * from './weather.types.js';
 export * from './worker.types.js';
+export * from './workflow.docs.js';
+export * from './workflow.model.js';
+export * from './workflow.types.js';
+export * from './workflow.validate.js';

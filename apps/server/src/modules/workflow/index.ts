@@ -1,0 +1,14 @@
+// The public surface of workflow (approvals, issue 14): what document modules use to wait for approval.
+
+export { ProcessEngine, type SubmitInput } from './process.engine.js';
+export { WorkflowErrors } from './workflow.errors.js';
+export { type ApprovalDocHooks, registerApprovalDocument } from './workflow.registry.js';
+export {
+  approvalBindings,
+  approvalDefinitions,
+  approvalDefinitionVersions,
+  approvalDelegations,
+  approvalEvents,
+  approvalProcesses,
+  approvalTasks,
+} from './workflow.tables.js';

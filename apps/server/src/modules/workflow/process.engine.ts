@@ -1,0 +1,351 @@
+import {
+  APPROVAL_DOC_TYPE_DEFS,
+  type ApprovalDocType,
+  type AssigneeRule,
+  type ChosenAssignees,
+  PROCESS_STATES,
+  TASK_STATES,
+} from '@tilth/contracts';
+import type { TenantCtx } from '../../platform/http/context.js';
+import { NotificationService } from '../messaging/notice/index.js';
+import { enqueuePush } from '../messaging/push/index.js';
+import {
+  activeMembers,
+  delegatesNow,
+  firstUnitOf,
+  roleHolders,
+  tenantAdmins,
+  unitChain,
+  userNames,
+} from './assignee.repository.js';
+import { boundDefinition } from './binding.repository.js';
+import {
+  type EventValues,
+  insertEvents,
+  insertProcess,
+  insertTasks,
+  openProcessOf,
+  type ProcessRow,
+  setTasks,
+  type TaskRow,
+  type TaskValues,
+  tasksOf,
+  updateProcess,
+} from './process.repository.js';
+import { WorkflowErrors } from './workflow.errors.js';
+import { approvalText } from './workflow.notify.js';
+import {
+  activeSteps,
+  type DocFields,
+  type PlanStep,
+  planSteps,
+  resolvePlan,
+  stepOutcome,
+} from './workflow.plan.js';
+import { approvalDocHooks } from './workflow.registry.js';
+
+// The engine's moving part: after any change to a process's tasks, `advance` brings the process to a rest
+// state — passed steps completed, CC sent, the next steps' tasks made (assignees resolved, delegations
+// applied, nobody → the tenant administrator), the process finished or rejected with the document's hooks
+// run in the same transaction. Callers hold the process row lock (lockProcess / a fresh insert).
+
+export interface SubmitInput {
+  docType: ApprovalDocType;
+  thirdId: number;
+  /** The document's number as users know it. */
+  formCode: string;
+  /** Condition values (APPROVAL_DOC_TYPE_DEFS fields); applicantUnitId is added here. */
+  fields: DocFields;
+  /** For steps whose assignee the applicant chooses. */
+  chosen?: ChosenAssignees | undefined;
+}
+
+const H = 3600_000;
+
+/** Whom a step's rules name, in rule order, without duplicates (inactive users dropped). */
+const resolveRules = async (
+  ctx: TenantCtx,
+  proc: ProcessRow,
+  rules: readonly AssigneeRule[],
+): Promise<number[]> => {
+  const out: number[] = [];
+  const push = (ids: readonly number[]) => {
+    for (const id of ids) if (!out.includes(id)) out.push(id);
+  };
+  for (const rule of rules) {
+    if (rule.type === 'user') push(await activeMembers(ctx.db, ctx.tenantId, rule.userIds));
+    else if (rule.type === 'role') push(await roleHolders(ctx.db, ctx.tenantId, rule.roleIds));
+    else if (rule.type === 'chosen') {
+      const wanted = Object.values(proc.chosen).flat();
+      push(await activeMembers(ctx.db, ctx.tenantId, wanted));
+    } else if (proc.applicantUnitId !== null) {
+      // The unit `levels - 1` above the applicant's; without a head there, the nearest head above it.
+      const chain = await unitChain(ctx.db, ctx.tenantId, proc.applicantUnitId);
+      const head = chain.slice(rule.levels - 1).find((u) => u.headUserId !== null)?.headUserId;
+      if (head) push(await activeMembers(ctx.db, ctx.tenantId, [head]));
+    }
+  }
+  return out;
+};
+
+/**
+ * Starts the approval of a document when its type is bound to an enabled flow; answers null when none is
+ * (the caller then approves the document itself). Call inside the document's own transaction.
+ */
+async function submit(ctx: TenantCtx, input: SubmitInput): Promise<{ processId: number } | null> {
+  const bound = await boundDefinition(ctx.db, ctx.tenantId, input.docType);
+  if (!bound) return null;
+  if (await openProcessOf(ctx.db, ctx.tenantId, input.docType, input.thirdId)) {
+    throw WorkflowErrors.alreadyRunning();
+  }
+  const unitId = await firstUnitOf(ctx.db, ctx.tenantId, ctx.user.id);
+  const unitIds = unitId === null ? [] : (await unitChain(ctx.db, ctx.tenantId, unitId)).map((u) => u.id);
+  const fields: DocFields = { ...input.fields, applicantUnitId: unitIds, docType: input.docType };
+  const plan = resolvePlan(bound.model, fields);
+  const chosen = input.chosen ?? {};
+  for (const step of planSteps(plan)) {
+    if (step.assignees.some((r) => r.type === 'chosen') && !(chosen[step.nodeId]?.length ?? 0)) {
+      throw WorkflowErrors.chosenMissing({ step: step.name });
+    }
+  }
+  const proc = await insertProcess(ctx.db, ctx.tenantId, {
+    definitionId: bound.definitionId,
+    definitionVersion: bound.version,
+    docType: input.docType,
+    thirdId: input.thirdId,
+    formName: APPROVAL_DOC_TYPE_DEFS[input.docType].name['zh-CN'],
+    formCode: input.formCode,
+    applicantId: ctx.user.id,
+    applicantUnitId: unitId,
+    fields: fields as Record<string, unknown>,
+    chosen,
+    plan,
+  });
+  await insertEvents(ctx.db, ctx.tenantId, [{ processId: proc.id, action: 'submit', actorId: ctx.user.id }]);
+  await advance(ctx, proc);
+  return { processId: proc.id };
+}
+
+/** Brings a locked process to rest after its tasks changed. Answers the process as stored. */
+async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
+  let proc = start;
+  if (proc.state !== PROCESS_STATES.inApproval) return proc;
+  const completed = new Set(proc.completed);
+  const events: EventValues[] = [];
+  const notices: { userIds: number[]; kind: 'task' | 'cc' }[] = [];
+  for (let round = 0; round < 1000; round++) {
+    const tasks = await tasksOf(ctx.db, ctx.tenantId, proc.id);
+    const active = activeSteps(proc.plan, completed);
+    let changed = false;
+    let rejected: PlanStep | undefined;
+    for (const step of active) {
+      const mine = tasks.filter((t) => t.current && t.nodeId === step.nodeId && t.taskType === 'approval');
+      if (step.nodeKind === 'cc') {
+        const already = new Set(tasks.filter((t) => t.taskType === 'carbon_copy').map((t) => t.assigneeId));
+        const to = (await resolveRules(ctx, proc, step.assignees)).filter(
+          (u) => !already.has(u) && u !== proc.applicantId,
+        );
+        await insertTasks(
+          ctx.db,
+          ctx.tenantId,
+          to.map((u) => ({
+            processId: proc.id,
+            nodeId: step.nodeId,
+            nodeName: step.name,
+            taskType: 'carbon_copy',
+            assigneeId: u,
+            state: TASK_STATES.pending,
+          })),
+        );
+        events.push({
+          processId: proc.id,
+          action: 'cc',
+          nodeId: step.nodeId,
+          nodeName: step.name,
+          targetIds: to,
+        });
+        if (to.length > 0) notices.push({ userIds: to, kind: 'cc' });
+        completed.add(step.nodeId);
+        changed = true;
+        continue;
+      }
+      if (mine.length === 0) {
+        const made = await createTasks(ctx, proc, step, events);
+        notices.push({ userIds: made.map((t) => t.assigneeId), kind: 'task' });
+        continue;
+      }
+      const outcome = stepOutcome(step, mine);
+      if (outcome === 'passed') {
+        const open = mine.filter((t) => t.state === TASK_STATES.pending || t.state === TASK_STATES.waiting);
+        await setTasks(
+          ctx.db,
+          ctx.tenantId,
+          open.map((t) => t.id),
+          { state: TASK_STATES.closed, decidedAt: new Date() },
+        );
+        completed.add(step.nodeId);
+        changed = true;
+      } else if (outcome === 'rejected') {
+        rejected = step;
+        break;
+      } else if (!mine.some((t) => t.state === TASK_STATES.pending)) {
+        // Sequential steps and added-before signers: the next waiting task in order takes its turn.
+        const next = mine.filter((t) => t.state === TASK_STATES.waiting).sort((a, b) => a.seq - b.seq)[0];
+        if (next) {
+          await setTasks(ctx.db, ctx.tenantId, [next.id], { state: TASK_STATES.pending, ...dueOf(step) });
+          notices.push({ userIds: [next.assigneeId], kind: 'task' });
+        }
+      }
+    }
+    if (rejected) {
+      await insertEvents(ctx.db, ctx.tenantId, events.splice(0));
+      proc = await end(ctx, proc, PROCESS_STATES.rejected, [...completed]);
+      await notify(ctx, proc, notices);
+      return proc;
+    }
+    if (!changed) break;
+  }
+  await insertEvents(ctx.db, ctx.tenantId, events);
+  const waiting = activeSteps(proc.plan, completed);
+  if (waiting.length === 0) {
+    proc = await end(ctx, proc, PROCESS_STATES.finished, [...completed]);
+  } else {
+    proc = await updateProcess(ctx.db, ctx.tenantId, proc.id, null, {
+      completed: [...completed],
+      currentNames: waiting.map((s) => s.name).join('、'),
+    });
+  }
+  await notify(ctx, proc, notices);
+  return proc;
+}
+
+/** Ends a process: open tasks closed, the document's hook run, the applicant told. */
+async function end(
+  ctx: TenantCtx,
+  proc: ProcessRow,
+  state: (typeof PROCESS_STATES)[keyof typeof PROCESS_STATES],
+  completed: string[],
+): Promise<ProcessRow> {
+  const open = (await tasksOf(ctx.db, ctx.tenantId, proc.id)).filter(
+    (t) => t.taskType === 'approval' && (t.state === TASK_STATES.pending || t.state === TASK_STATES.waiting),
+  );
+  await setTasks(
+    ctx.db,
+    ctx.tenantId,
+    open.map((t) => t.id),
+    { state: TASK_STATES.closed, decidedAt: new Date() },
+  );
+  const ended = await updateProcess(ctx.db, ctx.tenantId, proc.id, null, {
+    state,
+    completed,
+    currentNames: '',
+    endTime: new Date(),
+  });
+  const hooks = approvalDocHooks(proc.docType as ApprovalDocType);
+  if (state === PROCESS_STATES.finished) {
+    await insertEvents(ctx.db, ctx.tenantId, [{ processId: proc.id, action: 'finish' }]);
+    await hooks?.onApproved(ctx, proc.thirdId);
+    await enqueuePush(ctx.db, ctx.tenantId, 'document.approved', [
+      {
+        docType: proc.docType,
+        docId: proc.thirdId,
+        docCode: proc.formCode,
+        processId: proc.id,
+        approvedAt: new Date().toISOString(),
+      },
+    ]);
+  } else if (state === PROCESS_STATES.rejected) await hooks?.onRejected(ctx, proc.thirdId);
+  else if (state === PROCESS_STATES.withdrawn) await hooks?.onWithdrawn(ctx, proc.thirdId);
+  if (state !== PROCESS_STATES.withdrawn) {
+    const text = approvalText(ctx.lang, state === PROCESS_STATES.finished ? 'finished' : 'rejected', ended);
+    await NotificationService.notify(ctx, { userIds: [proc.applicantId], ...text });
+  }
+  return ended;
+}
+
+/** The tasks of an approval step reached now; nobody found → the tenant administrators (recorded). */
+async function createTasks(
+  ctx: TenantCtx,
+  proc: ProcessRow,
+  step: PlanStep,
+  events: EventValues[],
+  rules: readonly AssigneeRule[] = step.assignees,
+): Promise<TaskRow[]> {
+  let users = await resolveRules(ctx, proc, rules);
+  if (users.length === 0) {
+    users = await tenantAdmins(ctx.db, ctx.tenantId);
+    events.push({
+      processId: proc.id,
+      action: 'fallback',
+      nodeId: step.nodeId,
+      nodeName: step.name,
+      targetIds: users,
+    });
+  }
+  if (step.mode === 'single') users = users.slice(0, 1);
+  const weightOf = new Map((step.weights ?? []).map((w) => [w.userId, w.weight]));
+  const delegates = await delegatesNow(ctx.db, ctx.tenantId, users, new Date());
+  const seen = new Set<number>();
+  const rows: TaskValues[] = [];
+  for (const u of users) {
+    const to = delegates.get(u) ?? u;
+    if (seen.has(to)) continue;
+    seen.add(to);
+    if (to !== u) {
+      events.push({
+        processId: proc.id,
+        action: 'delegate',
+        actorId: u,
+        nodeId: step.nodeId,
+        nodeName: step.name,
+        targetIds: [to],
+      });
+    }
+    const first = rows.length === 0;
+    const waits = step.mode === 'sequential' && !first;
+    rows.push({
+      processId: proc.id,
+      nodeId: step.nodeId,
+      nodeName: step.name,
+      taskType: 'approval',
+      assigneeId: to,
+      state: waits ? TASK_STATES.waiting : TASK_STATES.pending,
+      weight: weightOf.get(u) ?? 1,
+      seq: rows.length,
+      delegatedFrom: to === u ? null : u,
+      ...(waits ? {} : dueOf(step)),
+    });
+  }
+  return (await insertTasks(ctx.db, ctx.tenantId, rows)).filter((t) => t.state === TASK_STATES.pending);
+}
+
+/** System notifications to new assignees and CC (one per kind, each user once). */
+async function notify(
+  ctx: TenantCtx,
+  proc: ProcessRow,
+  notices: readonly { userIds: number[]; kind: 'task' | 'cc' }[],
+): Promise<void> {
+  for (const kind of ['task', 'cc'] as const) {
+    const userIds = [...new Set(notices.filter((n) => n.kind === kind).flatMap((n) => n.userIds))];
+    if (userIds.length === 0) continue;
+    const names = await userNames(ctx.db, [proc.applicantId]);
+    const text = approvalText(ctx.lang, kind, proc, names.get(proc.applicantId) ?? '');
+    await NotificationService.notify(ctx, { userIds, ...text });
+  }
+}
+
+/** The engine as other modules and the task service use it. */
+export const ProcessEngine = { submit, advance, end, createTasks, notify };
+
+/** A new pending task's reminder and time-out moments from its step's time-out. */
+export const dueOf = (
+  step: Pick<PlanStep, 'timeout'>,
+  now = Date.now(),
+): Pick<TaskRow, 'remindAt' | 'dueAt'> => {
+  const t = step.timeout;
+  if (!t) return { remindAt: null, dueAt: null };
+  return {
+    remindAt: t.remindAfterHours === undefined ? null : new Date(now + t.remindAfterHours * H),
+    dueAt: new Date(now + t.afterHours * H),
+  };
+};
