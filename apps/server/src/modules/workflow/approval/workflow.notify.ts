@@ -1,5 +1,5 @@
 import { APPROVAL_DOC_TYPE_DEFS, type ApprovalDocType } from '@tilth/contracts';
-import type { Lang } from '../../platform/i18n/lang.js';
+import type { Lang } from '../../../platform/i18n/lang.js';
 import type { ProcessRow } from './process.repository.js';
 
 // Texts of the system notifications approvals send (spec 01 §2.12 'system notifications'), in the language

@@ -1,6 +1,6 @@
 import type { ProcessModel } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { startTestServer, type TestServer } from '../../../../test/harness.js';
 import { ProcessEngine } from '../process.engine.js';
 import { tasksOf } from '../process.repository.js';
 import { asUser, bindModel } from './workflow.testkit.js';

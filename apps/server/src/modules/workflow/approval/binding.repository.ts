@@ -1,6 +1,6 @@
 import type { ProcessModel } from '@tilth/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import type { Db } from '../../../platform/db/client.js';
 import { approvalBindings, approvalDefinitions, approvalDefinitionVersions } from './workflow.tables.js';
 
 export interface BoundDefinition {

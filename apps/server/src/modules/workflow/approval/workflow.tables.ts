@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../platform/db/columns.js';
+import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 import type { Plan } from './workflow.plan.js';
 
 // Approval processes (issue 14, ADR 0013). A definition is edited as a draft model and frozen into a new

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
-import { rowsOf } from '../../platform/db/rows.js';
+import type { Db } from '../../../platform/db/client.js';
+import { rowsOf } from '../../../platform/db/rows.js';
 
 // Who may receive a task: enabled users with an enabled membership of the tenant. Reads identity and
 // organisation tables by SQL (read only; they are the source of truth for people and units).

@@ -6,9 +6,9 @@ import {
   PROCESS_STATES,
   TASK_STATES,
 } from '@tilth/contracts';
-import type { TenantCtx } from '../../platform/http/context.js';
-import { NotificationService } from '../messaging/notice/index.js';
-import { enqueuePush } from '../messaging/push/index.js';
+import type { TenantCtx } from '../../../platform/http/context.js';
+import { NotificationService } from '../../messaging/notice/index.js';
+import { enqueuePush } from '../../messaging/push/index.js';
 import {
   activeMembers,
   delegatesNow,

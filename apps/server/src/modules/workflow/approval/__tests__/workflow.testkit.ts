@@ -1,7 +1,7 @@
 import type { ProcessModel } from '@tilth/contracts';
-import type { Db } from '../../../platform/db/client.js';
-import type { TenantCtx } from '../../../platform/http/context.js';
-import type { TestServer } from '../../../test/harness.js';
+import type { Db } from '../../../../platform/db/client.js';
+import type { TenantCtx } from '../../../../platform/http/context.js';
+import type { TestServer } from '../../../../test/harness.js';
 import { approvalBindings, approvalDefinitions, approvalDefinitionVersions } from '../workflow.tables.js';
 
 // Helpers for engine tests: a service ctx for a user inside a tenant transaction, and a bound definition.

@@ -1,4 +1,4 @@
-import { defineErrors } from '../../platform/errors.js';
+import { defineErrors } from '../../../platform/errors.js';
 
 /** Error codes of approvals (issue 14); spec 01 §8 'review failed' / 'reject failed' are the console's toasts. */
 export const WorkflowErrors = defineErrors({

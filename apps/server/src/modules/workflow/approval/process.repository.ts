@@ -1,6 +1,6 @@
 import type { ChosenAssignees } from '@tilth/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.js';
+import type { Db } from '../../../platform/db/client.js';
 import type { Plan } from './workflow.plan.js';
 import { approvalEvents, approvalProcesses, approvalTasks } from './workflow.tables.js';
 

@@ -1,5 +1,5 @@
 import type { ApprovalDocType } from '@tilth/contracts';
-import type { TenantCtx } from '../../platform/http/context.js';
+import type { TenantCtx } from '../../../platform/http/context.js';
 
 // Document binding (issue 14 item 2): a document type's module registers what happens to its document when
 // its process ends. Hooks run inside the transaction of the deciding action, so a document is approved
