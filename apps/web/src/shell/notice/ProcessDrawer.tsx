@@ -63,7 +63,7 @@ export function ProcessDrawer({ tenantId, processId, view, onClose }: ProcessDra
     <Drawer
       open={processId !== null}
       onClose={onClose}
-      width={560}
+      size={560}
       title={detail ? `${detail.formName} · ${detail.formCode}` : t('notice.approval.timeline')}
       destroyOnHidden
       extra={
