@@ -60,22 +60,27 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
   const total = list.data?.totalElements ?? 0;
   const timeFormat = t('notice.timeFormat');
 
-  const viewBusiness = (task: ApprovalTask) =>
-    openBusiness(task.processId, {
+  // Opening a CC row (its document or its timeline) reads it: the badge counts unread CC.
+  const markRead = (task: ApprovalTask) => {
+    if (!isUnreadCc(view, task)) return;
+    void approvalApi
+      .read(tenantId, task.currentTaskId ?? task.id)
+      .then(() => client.invalidateQueries({ queryKey: approvalKeys.all(tenantId) }))
+      .catch(() => undefined);
+  };
+
+  const viewBusiness = (task: ApprovalTask) => {
+    markRead(task);
+    return openBusiness(task.processId, {
       load: (id) => approvalApi.businessData(tenantId, id),
       navigate: (to, options) => navigate(to, options),
       close: onClose,
     }).catch((err: unknown) => message.error(`${t('notice.approval.loadFailed')}: ${errorText(err)}`));
+  };
 
   const openTimeline = (task: ApprovalTask) => {
     setProcessId(task.processId);
-    // Opening a CC row reads it (the badge counts unread CC).
-    if (isUnreadCc(view, task)) {
-      void approvalApi
-        .read(tenantId, task.currentTaskId ?? task.id)
-        .then(() => client.invalidateQueries({ queryKey: approvalKeys.all(tenantId) }))
-        .catch(() => undefined);
-    }
+    markRead(task);
   };
 
   const columns: ColumnsType<ApprovalTask> = [

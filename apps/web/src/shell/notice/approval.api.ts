@@ -40,7 +40,10 @@ export const approvalApi = {
   detail: (tenantId: number, processId: number) =>
     api.get<ProcessDetail>(`${base(tenantId)}/approval-process/${processId}`),
   businessData: (tenantId: number, processId: number) =>
-    api.get<BusinessData>(`${base(tenantId)}/approval-task/query/business/data`, { query: { processId } }),
+    api.get<BusinessData>(`${base(tenantId)}/approval-task/query/business/data`, {
+      query: { processId },
+      ...quiet,
+    }),
   approve: (tenantId: number, taskId: number, body: ApproveBody) =>
     api.put<ActionResult>(`${base(tenantId)}/approval-task/approve/${taskId}`, { json: body, ...quiet }),
   reject: (tenantId: number, taskId: number, body: RejectBody) =>
