@@ -52,7 +52,7 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState<number>(NOTICE_PAGE_SIZE);
   const [deciding, setDeciding] = useState<{ task: ApprovalTask; decision: Decision } | null>(null);
-  const [processId, setProcessId] = useState<number | null>(null);
+  const [opened, setOpened] = useState<ApprovalTask | null>(null);
   const [away, setAway] = useState(false);
   const pickUsers = usePermissions([USER_LIST_CODE]).allowed;
   const list = useApprovalList(tenantId, view, current, size, status);
@@ -79,7 +79,7 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
   };
 
   const openTimeline = (task: ApprovalTask) => {
-    setProcessId(task.processId);
+    setOpened(task);
     markRead(task);
   };
 
@@ -225,9 +225,17 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
       />
       <ProcessDrawer
         tenantId={tenantId}
-        processId={processId}
+        processId={opened?.processId ?? null}
         view={view}
-        onClose={() => setProcessId(null)}
+        onClose={() => setOpened(null)}
+        onDecide={
+          opened && canReview(view, opened)
+            ? (decision) => {
+                setDeciding({ task: opened, decision });
+                setOpened(null);
+              }
+            : undefined
+        }
       />
       {pickUsers ? <DelegationModal tenantId={tenantId} open={away} onClose={() => setAway(false)} /> : null}
     </div>

@@ -24,6 +24,8 @@ export interface ProcessDrawerProps {
   processId: number | null;
   view: ApprovalView;
   onClose: () => void;
+  /** Approve / reject from the timeline (my approvals, a task below state 2). */
+  onDecide?: (decision: 'approve' | 'reject') => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ProcessDrawerProps {
  * before the first decision and remind the approvers; an approver with an open task may transfer it or add
  * signers before / after.
  */
-export function ProcessDrawer({ tenantId, processId, view, onClose }: ProcessDrawerProps) {
+export function ProcessDrawer({ tenantId, processId, view, onClose, onDecide }: ProcessDrawerProps) {
   const { t } = useTranslation('notice');
   const message = useMessage();
   const client = useQueryClient();
@@ -87,6 +89,16 @@ export function ProcessDrawer({ tenantId, processId, view, onClose }: ProcessDra
                 {t('notice.approval.withdraw')}
               </Button>
             </Popconfirm>
+          ) : null}
+          {approver && onDecide ? (
+            <>
+              <Button type="primary" onClick={() => onDecide('approve')}>
+                {t('notice.approval.approve')}
+              </Button>
+              <Button danger onClick={() => onDecide('reject')}>
+                {t('notice.approval.reject')}
+              </Button>
+            </>
           ) : null}
           {approver && pickUsers ? (
             <>
