@@ -4,6 +4,8 @@ import { Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
 import { ShellContext } from '../ShellContext';
+import { useApprovalCounts } from './approval.api';
+import { withApprovalCounts } from './approvalModel';
 import { LatestAnnouncement } from './LatestAnnouncement';
 import { NoticeCenter } from './NoticeCenter';
 import { useUnreadCounts } from './notice.api';
@@ -22,7 +24,8 @@ export interface NoticeBellProps {
 
 function Bell({ tenantId }: { tenantId: number }) {
   const { t } = useTranslation('notice');
-  const counts = useUnreadCounts(tenantId).data;
+  const approval = useApprovalCounts(tenantId).data;
+  const counts = withApprovalCounts(useUnreadCounts(tenantId).data, approval);
   const total = unreadTotal(counts);
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<NoticeTab>('ANNOUNCE');
@@ -58,7 +61,7 @@ function Bell({ tenantId }: { tenantId: number }) {
 
 /**
  * The notice bell (spec 01 §2.10, §2.12) for holders of wfpf.farm.user.ps.notice-message: the unread
- * badge (refreshed every minute and after reads), the notice centre and the latest announcement.
+ * badge (notices plus my pending approvals and unread CC, refreshed every minute and after reads and decisions), the notice centre and the latest announcement.
  */
 export function NoticeBell({ tenantId, withLatest = true }: NoticeBellProps) {
   const shell = useContext(ShellContext);

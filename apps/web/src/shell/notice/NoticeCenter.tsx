@@ -49,7 +49,7 @@ export function NoticeCenter({ tenantId, open, onClose, tab, onTabChange, counts
             {
               key: 'APPROVE',
               label: <TabLabel text={t('notice.tab.approve')} count={counts?.approve ?? 0} />,
-              children: <ApprovalPanel />,
+              children: <ApprovalPanel tenantId={tenantId} onClose={onClose} />,
             },
             {
               key: 'ANNOUNCE',

@@ -2,7 +2,7 @@ import type { NoticeDetail, NoticeItem, UserMessageItem } from '@tilth/contracts
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_VIEWS, approvalBusinessPath, approvalStatuses, canReview } from './approvalModel';
+import { APPROVAL_VIEWS, approvalStatuses } from './approvalModel';
 import {
   apiPage,
   clampPage,
@@ -174,24 +174,6 @@ describe('attachments', () => {
   });
 });
 
-describe('approvals', () => {
-  it('filters my approvals by task state and the others by process state', () => {
-    expect(APPROVAL_VIEWS).toEqual(['user_edit', 'approval', 'carbon_copy']);
-    expect(approvalStatuses('approval').map((s) => s.key)).toEqual(['notReviewed', 'reviewed', 'rejected']);
-    expect(approvalStatuses('user_edit').map((s) => s.key)).toEqual(['inApproval', 'finished', 'rejected']);
-  });
-
-  it('offers approve and reject only in my approvals below task state 2', () => {
-    expect(canReview('approval', { taskState: 1 })).toBe(true);
-    expect(canReview('approval', { taskState: 2 })).toBe(false);
-    expect(canReview('user_edit', { taskState: 1 })).toBe(false);
-  });
-
-  it('goes to the stocktake document of a task', () => {
-    expect(approvalBusinessPath(42)).toBe('/inventory/prment/inventory_form/info/42');
-  });
-});
-
 describe('notice locale files', () => {
   it('carry the same keys in both languages, all namespaced notice.*', () => {
     expect(Object.keys(enUS).length).toBeGreaterThan(20);
@@ -200,6 +182,11 @@ describe('notice locale files', () => {
       expect(key.startsWith('notice.')).toBe(true);
       expect(value.trim()).not.toBe('');
     }
+  });
+
+  it('have no Chinese in the English texts', () => {
+    const cjk = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+    for (const [key, value] of Object.entries(enUS)) expect(`${key}: ${value}`).not.toMatch(cjk);
   });
 
   it('name every filter, approval view and approval state', () => {
