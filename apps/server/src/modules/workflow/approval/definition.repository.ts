@@ -33,8 +33,10 @@ export interface DefinitionFilter {
   enabledFlag?: number | undefined;
 }
 
+// Qualified by hand: in a one-table select Drizzle writes bare column names, which the subquery would
+// resolve against its own table.
 const running = sql<number>`(select count(*) from ${approvalProcesses} p
-  where p.tenant_id = ${approvalDefinitions.tenantId} and p.definition_id = ${approvalDefinitions.id}
+  where p.tenant_id = approval_definitions.tenant_id and p.definition_id = approval_definitions.id
     and p.state = 1)::int`.mapWith(Number);
 
 const view = {
@@ -178,9 +180,9 @@ export interface VersionRow {
 export const versionsOf = async (db: Db, tenantId: number, definitionId: number): Promise<VersionRow[]> => {
   const per = (cond: SQL) =>
     sql<number>`(select count(*) from ${approvalProcesses} p
-    where p.tenant_id = ${approvalDefinitionVersions.tenantId}
-      and p.definition_id = ${approvalDefinitionVersions.definitionId}
-      and p.definition_version = ${approvalDefinitionVersions.version} and ${cond})::int`.mapWith(Number);
+    where p.tenant_id = approval_definition_versions.tenant_id
+      and p.definition_id = approval_definition_versions.definition_id
+      and p.definition_version = approval_definition_versions.version and ${cond})::int`.mapWith(Number);
   return db
     .select({
       version: approvalDefinitionVersions.version,

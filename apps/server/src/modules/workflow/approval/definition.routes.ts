@@ -18,6 +18,12 @@ import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { DEFINITION_ACCESS, DefinitionService } from './definition.service.js';
 
+// Answers carry a model unchecked: its schema trims step names (a transform), which an answer cannot be
+// encoded through (fastify-type-provider-zod encodes responses); it was checked when it was stored.
+const storedModel = z.object({ node: z.unknown().optional() });
+const detailOut = definitionDetail.extend({ model: storedModel });
+const versionOut = definitionVersion.extend({ model: storedModel });
+
 /** The flow designer's definitions under /wfpf/v1/{t}/approval-definitions (docs/api.md "Approvals"). */
 export const registerDefinitionRoutes = (app: App, platform: Platform): void => {
   const defs = new DefinitionService();
@@ -45,7 +51,7 @@ export const registerDefinitionRoutes = (app: App, platform: Platform): void => 
     url: `${base}/:id`,
     access,
     summary: 'One flow: its current model and every version with running / ended process counts',
-    schema: { params: tenantIdParam, response: { 200: definitionDetail } },
+    schema: { params: tenantIdParam, response: { 200: detailOut } },
     handler: async (ctx, req) => defs.detail(ctx, req.params.id),
   });
   addRoute(app, platform, {
@@ -55,7 +61,7 @@ export const registerDefinitionRoutes = (app: App, platform: Platform): void => 
     summary: 'The model of one saved version of a flow',
     schema: {
       params: tenantIdParam.extend(definitionVersionParam.shape),
-      response: { 200: definitionVersion },
+      response: { 200: versionOut },
     },
     handler: async (ctx, req) => defs.version(ctx, req.params.id, req.params.version),
   });
@@ -64,7 +70,7 @@ export const registerDefinitionRoutes = (app: App, platform: Platform): void => 
     url: base,
     access,
     summary: 'Create a flow (version 1, disabled)',
-    schema: { params: tenantParam, body: definitionCreateBody, response: { 200: definitionDetail } },
+    schema: { params: tenantParam, body: definitionCreateBody, response: { 200: detailOut } },
     handler: async (ctx, req) => defs.create(ctx, req.body),
   });
   addRoute(app, platform, {
@@ -72,7 +78,7 @@ export const registerDefinitionRoutes = (app: App, platform: Platform): void => 
     url: base,
     access,
     summary: 'Save a disabled flow; a changed model becomes a new version (409 while enabled)',
-    schema: { params: tenantParam, body: definitionUpdateBody, response: { 200: definitionDetail } },
+    schema: { params: tenantParam, body: definitionUpdateBody, response: { 200: detailOut } },
     handler: async (ctx, req) => defs.update(ctx, req.body),
   });
   addRoute(app, platform, {
@@ -88,7 +94,7 @@ export const registerDefinitionRoutes = (app: App, platform: Platform): void => 
     url: `${base}/:id/copy`,
     access,
     summary: "A disabled copy of a flow's current model, named '… (copy)'",
-    schema: { params: tenantIdParam, response: { 200: definitionDetail } },
+    schema: { params: tenantIdParam, response: { 200: detailOut } },
     handler: async (ctx, req) => defs.copy(ctx, req.params.id),
   });
   addRoute(app, platform, {
