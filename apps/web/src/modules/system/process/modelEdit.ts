@@ -1,4 +1,5 @@
 import type {
+  AssigneeRule,
   ConditionBranch,
   ParallelBranch,
   ProcessModel,
@@ -233,5 +234,25 @@ export const updateBranch = (
   if (!b) return model;
   if (patch.name !== undefined) b.name = patch.name;
   if (patch.conditions !== undefined && 'conditions' in b) b.conditions = patch.conditions;
+  return m;
+};
+
+/** Rules as stored: user and role rules still without ids (being picked) are left out. */
+export const completeRules = (rules: readonly AssigneeRule[]): AssigneeRule[] =>
+  rules.filter(
+    (r) => !((r.type === 'user' && r.userIds.length === 0) || (r.type === 'role' && r.roleIds.length === 0)),
+  );
+
+/** The model as saved and checked: half-picked assignee rules and empty escalations left out. */
+export const cleanModel = (model: ProcessModel): ProcessModel => {
+  const m = clone(model);
+  visit(m.node, (n) => {
+    if (n.kind === 'approval' || n.kind === 'cc') n.assignees = completeRules(n.assignees);
+    if (n.kind === 'approval' && n.timeout?.escalateTo) {
+      const [rule] = completeRules([n.timeout.escalateTo]);
+      if (rule) n.timeout.escalateTo = rule;
+      else delete n.timeout.escalateTo;
+    }
+  });
   return m;
 };
