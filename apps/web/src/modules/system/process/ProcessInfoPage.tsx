@@ -106,13 +106,7 @@ export function ProcessInfoPage() {
         ]}
       />
       <h3 style={{ margin: '16px 0 8px' }}>{t('process:info.versions')}</h3>
-      <DataTable<VersionRow>
-        rowKey="version"
-        columns={columns}
-        dataSource={d.versions}
-        pagination={false}
-        size="small"
-      />
+      <DataTable<VersionRow> rowKey="version" columns={columns} dataSource={d.versions} size="small" />
       <Space style={{ margin: '16px 0 8px' }}>
         <span>{t('process:info.diagramOf')}</span>
         <Select

@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { seedApprovalFlows } from '../definition.demo.js';
 import { ProcessEngine } from '../process.engine.js';
 import { tasksOf } from '../process.repository.js';
 import { approvalBindings } from '../workflow.tables.js';
@@ -249,5 +250,19 @@ describe('approval definitions', () => {
     expect(listB.content.map((x) => x.name)).not.toContain('Private flow');
     expect((await call(tok.viewer, 'GET', P())).statusCode).toBe(403);
     expect((await get(d.id)).id).toBe(d.id);
+  });
+
+  it('the demo seed shows an enabled flow with two versions and a draft', async () => {
+    const B = s.fixtures.tenantB;
+    await seedApprovalFlows(s.platform.database, {
+      demoTenant: B,
+      secondTenant: A,
+      users: { demo: s.fixtures.users.adminB.id },
+    });
+    const list = json<Page<DefinitionItem>>(await call(tok.adminB, 'GET', `${P(B)}?size=0`));
+    expect(list.content.map((d) => [d.name, d.enabledFlag, d.version]).sort()).toEqual([
+      ['农事计划审批（草稿）', 0, 1],
+      ['农资入库审批', 1, 2],
+    ]);
   });
 });
