@@ -43,7 +43,14 @@ import { registeredDocTypes } from './workflow.registry.js';
 // The flow designer's definitions (issue 14 item 5, spec 03 §4): an enabled flow cannot be edited; a save
 // with a changed model freezes a new version, so processes started earlier keep the plan of theirs.
 
-export const DEFINITION_ACCESS: PermissionCode = 'wfpf.company.system.process';
+export const DEFINITION_ACCESS = {
+  read: 'wfpf.company.system.process',
+  create: 'wfpf.company.system.process.ps.create',
+  edit: 'wfpf.company.system.process.ps.edit',
+  delete: 'wfpf.company.system.process.ps.delete',
+} as const satisfies Record<string, PermissionCode>;
+/** The designer's check: for whoever may add or edit a flow. */
+export const VALIDATE_ACCESS = [DEFINITION_ACCESS.create, DEFINITION_ACCESS.edit] as const;
 
 const NAME_MAX = 40;
 
@@ -94,7 +101,7 @@ export const modelIssuesOf = (model: ProcessModel, docType: ApprovalDocType, lan
 export class DefinitionService {
   async list(ctx: Ctx, q: DefinitionQuery): Promise<Page<DefinitionItem>> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.read);
     const { limit, offset } = pageWindow(q);
     const { rows, total } = await listDefinitions(
       ctx.db,
@@ -108,7 +115,7 @@ export class DefinitionService {
 
   async detail(ctx: Ctx, id: number): Promise<DefinitionDetail> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.read);
     const r = await this.load(ctx, id);
     const versions = await versionsOf(ctx.db, ctx.tenantId, id);
     const authors = await userNames(ctx.db, [
@@ -129,7 +136,7 @@ export class DefinitionService {
 
   async version(ctx: Ctx, id: number, version: number): Promise<{ version: number; model: ProcessModel }> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.read);
     await this.load(ctx, id);
     const model = await findVersion(ctx.db, ctx.tenantId, id, version);
     if (!model) throw CommonErrors.notFound();
@@ -139,7 +146,7 @@ export class DefinitionService {
   /** A new flow starts disabled at version 1. */
   async create(ctx: Ctx, body: DefinitionCreateBody): Promise<DefinitionDetail> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.create);
     await this.nameFree(ctx, body.name);
     const values = {
       name: body.name,
@@ -161,7 +168,7 @@ export class DefinitionService {
   /** Saves a disabled flow: a changed model becomes the next version; name and description change in place. */
   async update(ctx: Ctx, body: DefinitionUpdateBody): Promise<DefinitionDetail> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.edit);
     const before = await this.versioned(ctx, body.id, body.objectVersionNumber);
     if (before.enabledFlag === 1) throw WorkflowErrors.definitionEnabled();
     await this.nameFree(ctx, body.name, body.id);
@@ -191,7 +198,7 @@ export class DefinitionService {
   /** A disabled copy of the current model, named '… (copy)' / '…副本' (numbered when that is taken too). */
   async copy(ctx: Ctx, id: number): Promise<DefinitionDetail> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.create);
     const src = await this.load(ctx, id);
     const suffix = (n: number) =>
       ctx.lang === 'zh-CN' ? `副本${n > 1 ? n : ''}` : ` (copy${n > 1 ? ` ${n}` : ''})`;
@@ -221,7 +228,7 @@ export class DefinitionService {
   /** Enabling checks the current model against the document type's fields; issues → 400 naming them. */
   async setEnabled(ctx: Ctx, id: number, enabled: boolean, objectVersion: number): Promise<DefinitionItem> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.edit);
     const before = await this.versioned(ctx, id, objectVersion);
     if (enabled) {
       const { issues } = modelIssuesOf(before.model, before.docType as ApprovalDocType, ctx.lang);
@@ -245,7 +252,7 @@ export class DefinitionService {
   /** Refused while a document type is bound to it or a process of it is in approval. */
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.delete);
     const before = await this.load(ctx, id);
     const bound = await bindingsOf(ctx.db, ctx.tenantId, id);
     const where: string[] = bound.map((d) => {
@@ -272,14 +279,14 @@ export class DefinitionService {
   /** The designer's live check: the same rules as enable, in the caller's language. */
   validate(ctx: Ctx, docType: ApprovalDocType, model: ProcessModel): ModelIssues {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, VALIDATE_ACCESS);
     return modelIssuesOf(model, docType, ctx.lang);
   }
 
   /** The document types a flow may be made for, with the fields their conditions may test. */
   docTypes(ctx: Ctx): BusinessType[] {
     requireTenant(ctx);
-    requireAccess(ctx, DEFINITION_ACCESS);
+    requireAccess(ctx, DEFINITION_ACCESS.read);
     const registered = new Set(registeredDocTypes());
     return APPROVAL_DOC_TYPES.map((docType) => {
       const def = APPROVAL_DOC_TYPE_DEFS[docType];

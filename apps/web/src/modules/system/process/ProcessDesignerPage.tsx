@@ -34,7 +34,7 @@ import {
 } from './modelEdit';
 import { conditionFields, localIssues, type ShownIssue } from './modelIssues';
 import { NodeDrawer } from './NodeDrawer';
-import { PROCESS_CODE, processApi, processKeys } from './process.api';
+import { PROCESS_CODES, processApi, processKeys } from './process.api';
 import { useDesignerLookups } from './useDesignerLookups';
 
 type Mode = 'add' | 'edit' | 'copy';
@@ -156,14 +156,20 @@ function ProcessDesigner({ mode }: { mode: Mode }) {
       <Space style={{ marginBottom: 12 }} wrap>
         <Button onClick={() => navigate('/system/process')}>{t('common:action.back')}</Button>
         {locked ? null : (
-          <PermissionGuard codes={[PROCESS_CODE]}>
-            <Button loading={busy} onClick={() => void onSave(false)}>
-              {t('process:action.save')}
-            </Button>
-            <Button type="primary" loading={busy} onClick={() => void onSave(true)}>
-              {t('process:action.saveEnable')}
-            </Button>
-          </PermissionGuard>
+          <>
+            <PermissionGuard codes={[mode === 'edit' ? PROCESS_CODES.edit : PROCESS_CODES.create]}>
+              <Button loading={busy} onClick={() => void onSave(false)}>
+                {t('process:action.save')}
+              </Button>
+            </PermissionGuard>
+            <PermissionGuard
+              codes={[mode === 'edit' ? PROCESS_CODES.edit : PROCESS_CODES.create, PROCESS_CODES.edit]}
+            >
+              <Button type="primary" loading={busy} onClick={() => void onSave(true)}>
+                {t('process:action.saveEnable')}
+              </Button>
+            </PermissionGuard>
+          </>
         )}
       </Space>
       {locked ? (

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
-import { type DefinitionItem, PROCESS_CODE, processApi, processKeys } from './process.api';
+import { type DefinitionItem, PROCESS_CODES, processApi, processKeys } from './process.api';
 
 /** /system/process: the approval flows (spec 03 §4), each enabled or not; edit only while disabled. */
 export function ProcessListPage() {
@@ -28,7 +28,7 @@ export function ProcessListPage() {
   const navigate = useNavigate();
   const message = useMessage();
   const confirmDelete = useConfirmDelete();
-  const { allowed: mayManage } = usePermissions([PROCESS_CODE]);
+  const { allowed: mayManage } = usePermissions([PROCESS_CODES.edit]);
   const key = useMemo(() => processKeys.list(tenantId), [tenantId]);
   const list = usePagedList<DefinitionItem>(key, (q) => processApi.page(tenantId, q));
 
@@ -108,10 +108,12 @@ export function ProcessListPage() {
               <Button type="link" size="small" onClick={() => navigate(`/system/process/info/${d.id}`)}>
                 {t('process:action.info')}
               </Button>
-              <PermissionGuard codes={[PROCESS_CODE]}>
+              <PermissionGuard codes={[PROCESS_CODES.create]}>
                 <Button type="link" size="small" onClick={() => navigate(`/system/process/copy/${d.id}`)}>
                   {t('process:action.copy')}
                 </Button>
+              </PermissionGuard>
+              <PermissionGuard codes={[PROCESS_CODES.edit]}>
                 {d.enabledFlag === 1 ? (
                   // An enabled flow cannot be edited (spec 03 §4): the button stays, saying why.
                   <Tooltip title={t('process:hint.disableFirst')}>
@@ -124,9 +126,9 @@ export function ProcessListPage() {
             </>
           }
           onEdit={d.enabledFlag === 1 ? undefined : () => navigate(`/system/process/edit/${d.id}`)}
-          editCode={PROCESS_CODE}
+          editCode={PROCESS_CODES.edit}
           onDelete={() => confirmDelete(d.name, () => processApi.remove(tenantId, d.id), list.refresh)}
-          deleteCode={PROCESS_CODE}
+          deleteCode={PROCESS_CODES.delete}
         />
       ),
     },
@@ -138,7 +140,7 @@ export function ProcessListPage() {
         onSearch={list.search}
         onAdd={() => navigate('/system/process/add')}
         addText={t('process:add')}
-        addCode={PROCESS_CODE}
+        addCode={PROCESS_CODES.create}
       />
       <PagedTable<DefinitionItem>
         list={list}
@@ -149,7 +151,7 @@ export function ProcessListPage() {
           title: t('process:empty'),
           onAdd: () => navigate('/system/process/add'),
           addText: t('process:add'),
-          addCode: PROCESS_CODE,
+          addCode: PROCESS_CODES.create,
         }}
       />
     </section>

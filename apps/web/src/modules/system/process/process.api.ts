@@ -13,8 +13,13 @@ import { api, type Query } from '../../../shared/api/client';
 
 export type { BusinessType, DefinitionDetail, DefinitionItem } from '@tilth/contracts';
 
-/** The one right of /system/process: it covers viewing, designing, enabling and deleting flows. */
+/** /system/process's view code and its action codes (enable/disable are edits). */
 export const PROCESS_CODE = 'wfpf.company.system.process';
+export const PROCESS_CODES = {
+  create: 'wfpf.company.system.process.ps.create',
+  edit: 'wfpf.company.system.process.ps.edit',
+  delete: 'wfpf.company.system.process.ps.delete',
+} as const;
 
 export const processKeys = {
   all: (tenantId: number) => ['approval-definitions', tenantId] as const,
