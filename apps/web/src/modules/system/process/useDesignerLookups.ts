@@ -3,11 +3,12 @@ import type { Page } from '@tilth/contracts';
 import type { Area } from '@tilth/contracts/area.types';
 import type { OrgTreeNode } from '@tilth/contracts/organization.types';
 import { api } from '../../../shared/api/client';
-import { rolesApi } from '../roles/roles.api';
-import { usersApi } from '../users/users.api';
+import type { Role } from '../roles/roles.api';
+import type { TenantUserView } from '../users/users.api';
 
 // What the designer's pickers choose from, over the existing APIs: users and roles (assignees), units
 // (unit conditions), bases (base conditions). Warehouses come with inventory (issue 15): ids are typed.
+// Quiet: a designer without the users or roles page's right gets empty pickers, not an error toast.
 
 export interface Option {
   value: number;
@@ -24,7 +25,12 @@ export const useDesignerLookups = (tenantId: number) => {
   const users = useQuery({
     queryKey: ['approval-designer', tenantId, 'users'],
     queryFn: async () =>
-      (await usersApi.page(tenantId, { page: 0, size: 0 })).content.map((u) => ({
+      (
+        await api.get<Page<TenantUserView>>(`/iam/v1/${tenantId}/users`, {
+          query: { page: 0, size: 0 },
+          globalErrors: false,
+        })
+      ).content.map((u) => ({
         value: u.id,
         label: u.realName || u.loginName,
       })),
@@ -32,12 +38,19 @@ export const useDesignerLookups = (tenantId: number) => {
   });
   const roles = useQuery({
     queryKey: ['approval-designer', tenantId, 'roles'],
-    queryFn: async () => (await rolesApi.list(tenantId)).map((r) => ({ value: r.id, label: r.name })),
+    queryFn: async () =>
+      (await api.get<Role[]>(`/iam/v1/${tenantId}/roles`, { globalErrors: false })).map((r) => ({
+        value: r.id,
+        label: r.name,
+      })),
     staleTime: 60_000,
   });
   const units = useQuery({
     queryKey: ['approval-designer', tenantId, 'units'],
-    queryFn: async () => flatten(await api.get<OrgTreeNode[]>(`/wfpf/v1/${tenantId}/organization/tree`)),
+    queryFn: async () =>
+      flatten(
+        await api.get<OrgTreeNode[]>(`/wfpf/v1/${tenantId}/organization/tree`, { globalErrors: false }),
+      ),
     staleTime: 60_000,
   });
   const areas = useQuery({
@@ -46,6 +59,7 @@ export const useDesignerLookups = (tenantId: number) => {
       (
         await api.get<Page<Area>>(`/wfpf/v2/${tenantId}/area`, {
           query: { page: 0, size: 0, organizationType: 'area' },
+          globalErrors: false,
         })
       ).content.map((a) => ({ value: a.areaId, label: a.areaName })),
     staleTime: 60_000,
