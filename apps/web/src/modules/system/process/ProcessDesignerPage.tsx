@@ -12,7 +12,7 @@ import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
@@ -34,19 +34,15 @@ import {
 } from './modelEdit';
 import { conditionFields, localIssues, type ShownIssue } from './modelIssues';
 import { NodeDrawer } from './NodeDrawer';
-import { PROCESS_CODES, processApi, processKeys } from './process.api';
+import { type DefinitionDetail, PROCESS_CODES, processApi, processKeys } from './process.api';
 import { useDesignerLookups } from './useDesignerLookups';
 
 type Mode = 'add' | 'edit' | 'copy';
 
 /** The flow designer: /system/process/add, edit/{id} (disabled flows only), copy/{id}. */
 function ProcessDesigner({ mode }: { mode: Mode }) {
-  const { t, i18n } = useTranslation(['process', 'common']);
-  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const { t } = useTranslation(['process', 'common']);
   const { tenantId } = useShell();
-  const navigate = useNavigate();
-  const message = useMessage();
-  const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const needsSource = mode !== 'add';
   const valid = !needsSource || (Number.isSafeInteger(id) && id > 0);
@@ -56,25 +52,30 @@ function ProcessDesigner({ mode }: { mode: Mode }) {
     enabled: needsSource && valid,
     retry: false,
   });
+  if (!valid || source.isError) return <EmptyState variant="notFound" title={t('process:notFound')} />;
+  const src = source.data;
+  if (needsSource && !src) return <Spin />;
+  // Keyed by the stored version: a save that the server answers starts the editor from what it stored.
+  return <DesignerEditor key={src?.objectVersionNumber ?? 0} mode={mode} source={src ?? null} />;
+}
+
+function DesignerEditor({ mode, source: src }: { mode: Mode; source: DefinitionDetail | null }) {
+  const { t, i18n } = useTranslation(['process', 'common']);
+  const lang = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const { tenantId } = useShell();
+  const navigate = useNavigate();
+  const message = useMessage();
+  const queryClient = useQueryClient();
   const lookups = useDesignerLookups(tenantId);
-  const [name, setName] = useState('');
-  const [docType, setDocType] = useState<ApprovalDocType>('agri_warehousing');
-  const [description, setDescription] = useState('');
-  const [model, setModel] = useState<ProcessModel>({});
+  const [name, setName] = useState(() =>
+    !src ? '' : mode === 'copy' ? t('process:copyName', { name: src.name }) : src.name,
+  );
+  const [docType, setDocType] = useState<ApprovalDocType>(src?.docType ?? 'agri_warehousing');
+  const [description, setDescription] = useState(src?.description ?? '');
+  const [model, setModel] = useState<ProcessModel>(src?.model ?? {});
   const [selected, setSelected] = useState<string | null>(null);
   const [serverIssues, setServerIssues] = useState<ShownIssue[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [loadedVersion, setLoadedVersion] = useState<number | null>(null);
-
-  const src = source.data;
-  useEffect(() => {
-    if (!src || loadedVersion === src.objectVersionNumber) return;
-    setLoadedVersion(src.objectVersionNumber);
-    setName(mode === 'copy' ? t('process:copyName', { name: src.name }) : src.name);
-    setDocType(src.docType);
-    setDescription(src.description ?? '');
-    setModel(src.model);
-  }, [src, mode, t, loadedVersion]);
 
   const names: NewNames = {
     approval: t('process:kind.approval'),
@@ -97,8 +98,6 @@ function ProcessDesigner({ mode }: { mode: Mode }) {
       ? null
       : (findNode(model, nodeId)?.name ?? findBranch(model, nodeId)?.branch.name ?? null);
 
-  if (!valid || source.isError) return <EmptyState variant="notFound" title={t('process:notFound')} />;
-  if (needsSource && !src) return <Spin />;
   const locked = mode === 'edit' && src?.enabledFlag === 1;
 
   /** Saves; answers the flow's id and version, or null when the server refused. */
@@ -162,12 +161,12 @@ function ProcessDesigner({ mode }: { mode: Mode }) {
                 {t('process:action.save')}
               </Button>
             </PermissionGuard>
-            <PermissionGuard
-              codes={[mode === 'edit' ? PROCESS_CODES.edit : PROCESS_CODES.create, PROCESS_CODES.edit]}
-            >
-              <Button type="primary" loading={busy} onClick={() => void onSave(true)}>
-                {t('process:action.saveEnable')}
-              </Button>
+            <PermissionGuard codes={[mode === 'edit' ? PROCESS_CODES.edit : PROCESS_CODES.create]}>
+              <PermissionGuard codes={[PROCESS_CODES.edit]}>
+                <Button type="primary" loading={busy} onClick={() => void onSave(true)}>
+                  {t('process:action.saveEnable')}
+                </Button>
+              </PermissionGuard>
             </PermissionGuard>
           </>
         )}
