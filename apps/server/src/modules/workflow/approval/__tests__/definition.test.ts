@@ -1,5 +1,6 @@
 import type { DefinitionDetail, DefinitionItem, ModelIssues, ProcessModel } from '@tilth/contracts';
 import type { Page } from '@tilth/contracts/common.types';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
@@ -138,6 +139,14 @@ describe('approval definitions', () => {
       objectVersionNumber: d.objectVersionNumber,
     });
     expect(stale.statusCode).toBe(409);
+    const taken = await call(tok.admin, 'PUT', P(), {
+      id: d.id,
+      name: 'Purchase flow',
+      model: d.model,
+      objectVersionNumber: renamed.objectVersionNumber,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('wfpf.approval.definitionNameTaken');
     expect((await toggle(d.id, true, renamed.objectVersionNumber)).statusCode).toBe(200);
     const on = await get(d.id);
     const refused = await call(tok.admin, 'PUT', P(), {
@@ -229,6 +238,13 @@ describe('approval definitions', () => {
     expect(zh.name).toBe('Copied flow副本');
     expect((await call(tok.admin, 'DELETE', `${P()}/${c1.id}`)).statusCode).toBe(200);
     expect((await call(tok.admin, 'GET', `${P()}/${c1.id}`)).statusCode).toBe(404);
+    const audit = await s.platform.database.withTenant(A, (tx) =>
+      tx.execute(
+        sql`select action from audit_log where target_type = 'approval-flow' and target_id = ${c1.id} order by id`,
+      ),
+    );
+    const rows = (audit as unknown as { rows: { action: string }[] }).rows;
+    expect(rows.map((r) => r.action)).toEqual(['approval-flow.copy', 'approval-flow.delete']);
   });
 
   it('lists document types with their fields in the caller’s language', async () => {
