@@ -7,6 +7,7 @@ import {
   pageQuery,
   queryId,
   requiredText,
+  updateBodyOf,
 } from './common.types.js';
 import { APPROVAL_DOC_TYPES } from './workflow.docs.js';
 import { APPROVAL_MODES, processModel } from './workflow.model.js';
@@ -298,13 +299,15 @@ export const definitionCreateBody = z.object({
 });
 export type DefinitionCreateBody = z.infer<typeof definitionCreateBody>;
 
-export const definitionUpdateBody = z.object({
+const definitionUpdateFields = z.strictObject({
   id: bodyId,
   name: requiredText(40),
   description: optionalText(200).optional(),
   model: processModel,
   objectVersionNumber,
 });
+/** Accepts the detail as GET answers it (docType, versions, counts are read-only and dropped). */
+export const definitionUpdateBody = updateBodyOf(definitionUpdateFields, definitionDetail);
 export type DefinitionUpdateBody = z.infer<typeof definitionUpdateBody>;
 
 export const definitionVersionParam = z.object({ version: z.coerce.number().int().min(1).max(100_000) });

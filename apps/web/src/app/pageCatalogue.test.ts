@@ -46,7 +46,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/inventory/config/option',
   '/system/cameraManager',
   '/system/storeManager',
-  '/system/process',
   '/system/notice-manger',
   '/system/article',
   '/system/classify',

@@ -30,6 +30,7 @@ import { seedInsects } from '../iot/insect/index.js';
 import { FileService } from '../messaging/file/index.js';
 import { NoticeService, NotificationService } from '../messaging/notice/index.js';
 import { seedPush } from '../messaging/push/index.js';
+import { seedApprovalFlows } from '../workflow/approval/index.js';
 import { DEMO_FLEET } from './demo.devices.fleet.js';
 import { seedDemoDevices } from './demo.devices.js';
 import type { DemoExtras } from './demo.seed.js';
@@ -208,4 +209,6 @@ export const demoExtras: DemoExtras[] = [
   seedAutomation,
   // A disabled subscription with some delivery history (data push page).
   seedPush,
+  // Two approval flows (one enabled with two versions, one draft) for the designer.
+  seedApprovalFlows,
 ];

@@ -73,6 +73,12 @@ const TWINS: Record<string, Twin> = {
     key: 'docId',
     renewed: ['lineId'],
   },
+  [`PUT ${T1}/approval-definitions`]: {
+    list: `${T1}/approval-definitions`,
+    // An enabled flow refuses edits (409, spec 03 §4): the demo's draft.
+    pick: (d) => d.enabledFlag === 0,
+    get: `${T1}/approval-definitions/:id`,
+  },
   [`PUT ${T1}/crop`]: { list: `${T1}/crop/page`, get: `${T1}/crop/:id`, key: 'cropId' },
   [`PUT ${T1}/variety`]: { list: `${T1}/variety/page`, get: `${T1}/variety/:id`, key: 'varietyId' },
   [`PUT ${T1}/task-type`]: { list: `${T1}/task-type/page`, get: `${T1}/task-type/:id`, key: 'taskTypeId' },
@@ -228,6 +234,10 @@ const NO_TWIN: Record<string, string> = {
   'PUT /wfpe/v2/:tenantId/device/concentrator/upd/res': 'a command: links devices to a concentrator',
   [`PUT ${T1}/organization/:id/members`]: "a command: replaces a unit's staff ({userIds})",
   [`PUT ${T1}/organization/user-units/:userId`]: "a command: replaces a member's units ({unitIds})",
+  [`PUT ${T1}/approval-definitions/:id/enable`]:
+    "a command: enables a flow ({objectVersionNumber}) after checking it; the flow's own PUT takes its GET",
+  [`PUT ${T1}/approval-definitions/:id/disable`]:
+    "a command: disables a flow ({objectVersionNumber}); the flow's own PUT takes its GET",
   'PUT /wfpf/v1/platform/tenants/:id/enabled':
     "a command: sets a tenant's flag ({enabled, objectVersionNumber}); the tenant's own PUT takes its GET",
 };

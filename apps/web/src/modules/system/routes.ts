@@ -21,6 +21,11 @@ const OrganizationPage = lazyPage(() => import('./organization/OrganizationPage'
 const CorporationPage = lazyPage(() => import('./organization/CorporationPage'), 'CorporationPage');
 const ApplicationsPage = lazyPage(() => import('./application/ApplicationsPage'), 'ApplicationsPage');
 const DataPushPage = lazyPage(() => import('./push/DataPushPage'), 'DataPushPage');
+const ProcessListPage = lazyPage(() => import('./process/ProcessListPage'), 'ProcessListPage');
+const ProcessAddPage = lazyPage(() => import('./process/ProcessDesignerPage'), 'ProcessAddPage');
+const ProcessEditPage = lazyPage(() => import('./process/ProcessDesignerPage'), 'ProcessEditPage');
+const ProcessCopyPage = lazyPage(() => import('./process/ProcessDesignerPage'), 'ProcessCopyPage');
+const ProcessInfoPage = lazyPage(() => import('./process/ProcessInfoPage'), 'ProcessInfoPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -149,5 +154,54 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.organization-user',
     area: 'shell',
     page: AuditLogPage,
+  },
+  {
+    path: '/system/process',
+    title: 'system:route.systemProcess',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: ProcessListPage,
+  },
+  {
+    path: '/system/process/add',
+    title: 'system:route.systemProcessAdd',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    code: 'wfpf.company.system.process',
+    page: ProcessAddPage,
+  },
+  {
+    path: '/system/process/edit/:id',
+    title: 'system:route.systemProcessEdit',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    code: 'wfpf.company.system.process',
+    page: ProcessEditPage,
+  },
+  {
+    path: '/system/process/copy/:id',
+    title: 'system:route.systemProcessCopy',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    code: 'wfpf.company.system.process',
+    page: ProcessCopyPage,
+  },
+  {
+    path: '/system/process/info/:id',
+    title: 'system:route.systemProcessInfo',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    code: 'wfpf.company.system.process',
+    page: ProcessInfoPage,
   },
 ];
