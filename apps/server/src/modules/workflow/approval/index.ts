@@ -1,5 +1,6 @@
 // The public surface of workflow (approvals, issue 14): what document modules use to wait for approval.
 
+export { DEMO_PLAN_FLOW, DEMO_RECEIPT_FLOW, demoDecide, seedApprovalFlows } from './approval.demo.js';
 export { ProcessEngine, type SubmitInput } from './process.engine.js';
 export { WorkflowErrors } from './workflow.errors.js';
 export { type ApprovalDocHooks, registerApprovalDocument } from './workflow.registry.js';
