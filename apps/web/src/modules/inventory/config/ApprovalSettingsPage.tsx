@@ -61,7 +61,7 @@ export function ApprovalSettingsPage() {
 
   return (
     <section className="tl-card">
-      <Alert type="info" showIcon message={t('inventory:audit.hint')} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={t('inventory:audit.hint')} style={{ marginBottom: 16 }} />
       <Table<BindingItem>
         rowKey="docType"
         loading={bindings.isLoading}

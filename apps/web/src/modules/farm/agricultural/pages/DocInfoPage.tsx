@@ -61,7 +61,7 @@ function DocInfoPage({ type }: { type: AgriDocType }) {
         </Button>
       </Space>
       {d.auditState === 'submitted' ? (
-        <Alert type="info" showIcon message={t('farm:approval.waitingHint')} className="agri-doc__actions" />
+        <Alert type="info" showIcon title={t('farm:approval.waitingHint')} className="agri-doc__actions" />
       ) : null}
       <Typography.Title level={3} className="agri-doc__title">
         {t(`agricultural:doc.${type}.printTitle`)}
