@@ -44,12 +44,7 @@ export function PlanInfoPage() {
         ) : null}
       </Space>
       {p.auditState === 'submitted' ? (
-        <Alert
-          type="info"
-          showIcon
-          message={t('farm:approval.planWaitingHint')}
-          style={{ marginBottom: 16 }}
-        />
+        <Alert type="info" showIcon title={t('farm:approval.planWaitingHint')} style={{ marginBottom: 16 }} />
       ) : null}
       <ProcessTimelineModal processId={timeline} onClose={() => setTimeline(null)} />
       <Descriptions
