@@ -52,7 +52,11 @@ const main = async () => {
     TILTH_APPROVAL_TICK_MS: '0',
     TILTH_RATE_LIMIT_SIGN_IN: '100000/60',
   });
-  const server = await createServer(config, { pgliteDir: 'memory://', logger: false, smsLog: { info: () => undefined } });
+  const server = await createServer(config, {
+    pgliteDir: 'memory://',
+    logger: false,
+    smsLog: { info: () => undefined },
+  });
   const db = server.platform.database;
   const dbName = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const lines: string[] = [];
@@ -94,7 +98,9 @@ const main = async () => {
         },
       ],
     };
-    const model = { node: { id: 's1', kind: 'approval', name: '审批', mode: 'any', assignees: plan.items[0]?.assignees } };
+    const model = {
+      node: { id: 's1', kind: 'approval', name: '审批', mode: 'any', assignees: plan.items[0]?.assignees },
+    };
     const userArray = `{${users.join(',')}}`;
     await db.withTenant(t, async (tx) => {
       await tx.execute(sql`insert into approval_definitions (tenant_id, id, name, doc_type, enabled_flag, version, model)
@@ -132,7 +138,11 @@ const main = async () => {
       const res = await fetch(`${base}/oauth/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', username, password: encryptPassword(server, 'bench1234') }),
+        body: JSON.stringify({
+          grant_type: 'password',
+          username,
+          password: encryptPassword(server, 'bench1234'),
+        }),
       });
       return ((await res.json()) as { access_token: string }).access_token;
     };
@@ -188,17 +198,24 @@ const main = async () => {
         if (i >= WARM_UP) times.push(res.took);
       }
       const p95 = quantile(times, 0.95);
-      lines.push(`| ${name} | ${ms(quantile(times, 0.5))} | ${ms(p95)} | ≤ ${LIST_TARGET_MS} | ${verdict(p95, LIST_TARGET_MS)} |`);
+      lines.push(
+        `| ${name} | ${ms(quantile(times, 0.5))} | ${ms(p95)} | ≤ ${LIST_TARGET_MS} | ${verdict(p95, LIST_TARGET_MS)} |`,
+      );
     }
 
     // Sequential approves by approver 49 of its own processes (none shared with the throughput workers).
     const mine = (await pendingOf(USERS - 1)).slice(0, WARM_UP + REQUESTS);
     const approveTimes: number[] = [];
     for (const [i, task] of mine.entries()) {
-      const res = await call(tokens[USERS - 1] ?? '', 'PUT', `/wfpf/v1/${t}/approval-task/approve/${task.id}`, {
-        taskId: task.id,
-        comment: 'ok',
-      });
+      const res = await call(
+        tokens[USERS - 1] ?? '',
+        'PUT',
+        `/wfpf/v1/${t}/approval-task/approve/${task.id}`,
+        {
+          taskId: task.id,
+          comment: 'ok',
+        },
+      );
       if (res.status !== 200) throw new Error(`approve: ${res.status} ${JSON.stringify(res.json)}`);
       if (i >= WARM_UP) approveTimes.push(res.took);
     }
@@ -239,10 +256,13 @@ const main = async () => {
       `| sustained approvals (${WORKERS} clients, ${done} approvals in ${seconds.toFixed(1)} s, ${conflicts} conflicts) | approvals/s | ${rate.toFixed(0)} | ≥ ${RATE_TARGET} | ${verdict(rate, RATE_TARGET, true)} |`,
     );
     const [check] = await db.withTenant(t, async (tx) => {
-      const r = await tx.execute(sql`select count(*)::int as n from approval_processes where tenant_id = ${t} and state = 2`);
+      const r = await tx.execute(
+        sql`select count(*)::int as n from approval_processes where tenant_id = ${t} and state = 2`,
+      );
       return (r as unknown as { rows: { n: number }[] }).rows;
     });
-    if (Number(check?.n) !== done + mine.length) throw new Error(`finished ${check?.n}, approved ${done + mine.length}`);
+    if (Number(check?.n) !== done + mine.length)
+      throw new Error(`finished ${check?.n}, approved ${done + mine.length}`);
   } finally {
     console.log(lines.join('\n'));
     await server.close();

@@ -14,6 +14,7 @@ import {
   tooLong,
   updateBodyOf,
 } from './common.types.js';
+import { DOC_AUDIT_STATES } from './workflow.docs.js';
 
 // Agricultural inputs (spec 01 §2.2 'Agricultural inputs', spec 03 §5): the catalogue, per-base stock
 // with its movement record, and warehousing (in) / shipment (out) documents.
@@ -289,6 +290,8 @@ export const agriDocListQuery = pageQuery.extend({
   startDate: blankAsUnset(batchDate),
   /** docDate to (inclusive). */
   endDate: blankAsUnset(batchDate),
+  /** draft | submitted | approved | rejected (issue 14). */
+  auditState: blankAsUnset(z.enum(DOC_AUDIT_STATES)),
 });
 export type AgriDocListQuery = z.infer<typeof agriDocListQuery>;
 
@@ -323,6 +326,10 @@ export const agriDoc = z.object({
   totalAmount: z.number(),
   objectVersionNumber: z.number().int(),
   creationDate: z.string(),
+  /** Approval (issue 14): 'approved' moved the stock; 'submitted' waits for its process (processId). */
+  auditState: z.enum(DOC_AUDIT_STATES),
+  /** The document's latest approval process, if it ever had one. */
+  processId: z.number().int().nullable(),
   /** Only on GET …/{id}, POST and PUT. */
   lines: z.array(agriDocLine).optional(),
 });

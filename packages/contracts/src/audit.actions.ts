@@ -61,6 +61,8 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Texts>> = {
   'tenant.disable': t('停用租户「{target}」', 'Disabled tenant "{target}"'),
   'tenant.enable': t('启用租户「{target}」', 'Enabled tenant "{target}"'),
   'role.data-scope': t('修改角色「{target}」的数据范围', 'Changed the data scope of role "{target}"'),
+  // Approvals (issue 14): settings.
+  'approval-binding.update': t('修改「{target}」的审批流程', 'Changed the approval flow of "{target}"'),
 };
 
 /** The sentence of an entry in a language; an unknown action reads as its code (and the target, if any). */

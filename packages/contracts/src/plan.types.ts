@@ -13,6 +13,7 @@ import {
   tenantIdParam,
   updateBodyOf,
 } from './common.types.js';
+import { DOC_AUDIT_STATES } from './workflow.docs.js';
 
 // Plan packages (farm/planPackage) and plans (farm/plan, farm/plan/info/{id}). Paths (chosen, spec shows
 // none): /wfpf/v1/{t}/plan-package…, /wfpf/v1/{t}/plan…. A plan applies a package to growing batches of
@@ -166,6 +167,8 @@ export const planListQuery = pageQuery.extend({
     .optional(),
   areaId: blankAsUnset(queryId),
   packageId: blankAsUnset(queryId),
+  /** draft | submitted | approved | rejected (issue 14). */
+  auditState: blankAsUnset(z.enum(DOC_AUDIT_STATES)),
 });
 export type PlanListQuery = z.infer<typeof planListQuery>;
 
@@ -199,6 +202,9 @@ export const plan = z.object({
   progress: z.number().int(),
   objectVersionNumber: z.number().int(),
   creationDate: z.string(),
+  /** Approval (issue 14): a plan's tasks exist once it is 'approved'; 'submitted' waits for processId. */
+  auditState: z.enum(DOC_AUDIT_STATES),
+  processId: z.number().int().nullable(),
 });
 export type Plan = z.infer<typeof plan>;
 export const planPage = pageOf(plan);

@@ -332,10 +332,17 @@ export const bindingItem = z.object({
   definitionId: z.number().int().nullable(),
   definitionName: z.string().nullable(),
   lastUpdateDate: z.string().nullable(),
+  /** The binding's version (null: none stored); send it back with a change to detect a concurrent one. */
+  objectVersionNumber: z.number().int().nullable(),
 });
 export type BindingItem = z.infer<typeof bindingItem>;
 
-export const bindingBody = z.object({ docType: z.enum(APPROVAL_DOC_TYPES), definitionId: bodyId.nullable() });
+export const bindingBody = z.object({
+  docType: z.enum(APPROVAL_DOC_TYPES),
+  definitionId: bodyId.nullable(),
+  /** The version the caller saw (absent: last write wins); stale → 409. */
+  objectVersionNumber: objectVersionNumber.nullable().optional(),
+});
 export type BindingBody = z.infer<typeof bindingBody>;
 
 /** At submit: who the applicant chose for steps with a 'chosen' rule, by node id. */

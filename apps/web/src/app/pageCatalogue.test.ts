@@ -42,7 +42,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/inventory/prment/inventory_form',
   '/inventory/prment/stock',
   '/inventory/prment/report',
-  '/inventory/config/audit',
   '/inventory/config/option',
   '/system/cameraManager',
   '/system/storeManager',

@@ -3,6 +3,7 @@ import { AUTH_ROUTES } from '../modules/auth/routes';
 import { EQUIPMENT_ROUTES } from '../modules/equipment/routes';
 import { FARM_ROUTES } from '../modules/farm/routes';
 import { HOME_ROUTES } from '../modules/home/routes';
+import { INVENTORY_ROUTES } from '../modules/inventory/routes';
 import { PLATFORM_ROUTES } from '../modules/platform/routes';
 import { REPORT_ROUTES } from '../modules/report/routes';
 import { SEED_PUBLIC_ROUTES } from '../modules/seed-public/routes';
@@ -30,6 +31,7 @@ export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes:
   { domain: 'account', namespace: 'account', routes: ACCOUNT_ROUTES },
   { domain: 'report', namespace: 'report', routes: REPORT_ROUTES },
   { domain: 'platform', namespace: 'platform', routes: PLATFORM_ROUTES },
+  { domain: 'inventory', namespace: 'inventory', routes: INVENTORY_ROUTES },
 ];
 
 export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes);

@@ -8,7 +8,7 @@ import { LocalDiskStorage } from '../../platform/files/storage.js';
 import type { AuthUser, Ctx } from '../../platform/http/context.js';
 import { addDays, dayEnd, dayStart, today } from '../../platform/time/zone.js';
 import { seedActivities } from '../farm/activity/index.js';
-import { seedAgricultural } from '../farm/agricultural/index.js';
+import { seedAgriApprovals, seedAgricultural } from '../farm/agricultural/index.js';
 import { AreaService } from '../farm/area/index.js';
 import { seedBatches } from '../farm/batch/index.js';
 import { seedCropCatalogue } from '../farm/crop/index.js';
@@ -30,7 +30,7 @@ import { seedInsects } from '../iot/insect/index.js';
 import { FileService } from '../messaging/file/index.js';
 import { NoticeService, NotificationService } from '../messaging/notice/index.js';
 import { seedPush } from '../messaging/push/index.js';
-import { seedApprovalFlows } from '../workflow/approval/index.js';
+import { seedApprovalFlows, seedDraftFlows } from '../workflow/approval/index.js';
 import { DEMO_FLEET } from './demo.devices.fleet.js';
 import { seedDemoDevices } from './demo.devices.js';
 import type { DemoExtras } from './demo.seed.js';
@@ -195,6 +195,9 @@ export const demoExtras: DemoExtras[] = [
   seedDemoDevices,
   seedBatches,
   seedAgricultural,
+  // Approval flows, then receipts that went through the bound one (waiting, approved, rejected).
+  seedApprovalFlows,
+  seedAgriApprovals,
   seedFarmLogs,
   seedWeatherLogs,
   seedWorkers,
@@ -209,6 +212,6 @@ export const demoExtras: DemoExtras[] = [
   seedAutomation,
   // A disabled subscription with some delivery history (data push page).
   seedPush,
-  // Two approval flows (one enabled with two versions, one draft) for the designer.
-  seedApprovalFlows,
+  // A draft flow with a step still lacking its approver (the designer's checks).
+  seedDraftFlows,
 ];

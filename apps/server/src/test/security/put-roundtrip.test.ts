@@ -63,6 +63,8 @@ const TWINS: Record<string, Twin> = {
   },
   [`PUT ${T1}/agricultural/warehousing`]: {
     list: `${T1}/agricultural/warehousing`,
+    // The demo has a receipt in approval (issue 14): that one answers 409 to any edit.
+    pick: (d) => d.auditState !== 'submitted',
     get: `${T1}/agricultural/warehousing/:id`,
     key: 'docId',
     renewed: ['lineId'],
@@ -238,6 +240,13 @@ const NO_TWIN: Record<string, string> = {
     "a command: enables a flow ({objectVersionNumber}) after checking it; the flow's own PUT takes its GET",
   [`PUT ${T1}/approval-definitions/:id/disable`]:
     "a command: disables a flow ({objectVersionNumber}); the flow's own PUT takes its GET",
+  [`PUT ${T1}/approval-bindings`]:
+    'a command: binds one document type ({docType, definitionId, objectVersionNumber}); the GET lists every type',
+  [`PUT ${T1}/agricultural/warehousing/submit/:id`]:
+    'a command: sends a draft or rejected receipt into approval; no body',
+  [`PUT ${T1}/agricultural/shipment/submit/:id`]:
+    'a command: sends a draft or rejected issue into approval; no body',
+  [`PUT ${T1}/plan/submit/:id`]: 'a command: sends a withdrawn or rejected plan into approval; no body',
   'PUT /wfpf/v1/platform/tenants/:id/enabled':
     "a command: sets a tenant's flag ({enabled, objectVersionNumber}); the tenant's own PUT takes its GET",
 };

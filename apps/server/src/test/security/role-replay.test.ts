@@ -56,6 +56,8 @@ const REVIEWED_WRITES: Record<string, string> = {
   'POST /hfle/v1/:tenantId/files/multipart':
     'an upload is private to the uploader until a write that needs a code links it',
   'DELETE /hfle/v1/:tenantId/files/:id': 'its uploader or an announcement manager only (file.service)',
+  'PUT /wfpf/v1/:tenantId/approval-bindings':
+    'the approval-settings page code (wfpf.inventory.config.audit): the page is the setting, the spec names no action code for it',
 };
 
 const VIEW_CODES = PERMISSION_CODES.filter((c) => !isActionCode(c));

@@ -122,8 +122,9 @@ describe('demo data', () => {
         headers: auth(token),
       }),
     );
-    // The platform announcement and the tenant's own, and two notifications.
-    expect(counts).toMatchObject({ announce: 2, notify: 2 });
+    // The platform announcement and the tenant's own; two notifications, and three of the demo receipts'
+    // approvals (a task for each of its three receipts: workflow approval.demo).
+    expect(counts).toMatchObject({ announce: 2, notify: 5 });
 
     const viewer = await login(s, 'viewer', 'viewer1234');
     const denied = await s.app.inject({

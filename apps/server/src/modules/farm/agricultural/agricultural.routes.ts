@@ -20,6 +20,7 @@ import {
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
+import { registerAgriApprovals } from './document.approval.js';
 import { AgriDocService, DOC_ACCESS } from './document.service.js';
 import { AgriInputService, INPUT_ACCESS, INPUT_READERS } from './input.service.js';
 import { AgriStockService, STOCK_ACCESS } from './stock.service.js';
@@ -30,6 +31,7 @@ export const registerAgriculturalRoutes = (app: App, platform: Platform): void =
   const inputs = new AgriInputService();
   const stocks = new AgriStockService();
   const docs = new AgriDocService();
+  registerAgriApprovals();
 
   // ---- Catalogue ----
   addRoute(app, platform, {
@@ -117,7 +119,7 @@ export const registerAgriculturalRoutes = (app: App, platform: Platform): void =
       method: 'POST',
       url: `${BASE}/${type}`,
       access: access.write,
-      summary: `Adds a ${what} document and moves the stock (409 insufficientStock: nothing changes)`,
+      summary: `Adds a ${what} document and moves the stock (409 insufficientStock: nothing changes); with an approval flow bound it is 'submitted' and moves stock only when approved`,
       schema: { params: tenantParam, body: agriDocCreateBody, response: { 200: agriDoc } },
       handler: (ctx, req) => docs.create(ctx, type, req.body),
     });
@@ -128,6 +130,14 @@ export const registerAgriculturalRoutes = (app: App, platform: Platform): void =
       summary: `Edits a ${what} document: old lines reversed, new ones applied in one transaction`,
       schema: { params: tenantParam, body: agriDocUpdateBody, response: { 200: agriDoc } },
       handler: (ctx, req) => docs.update(ctx, type, req.body),
+    });
+    addRoute(app, platform, {
+      method: 'PUT',
+      url: `${BASE}/${type}/submit/:id`,
+      access: access.write,
+      summary: `Submits a draft or rejected ${what} document for approval again (approved at once when no flow is bound)`,
+      schema: { params: agriIdParam, querystring: agriDeleteQuery, response: { 200: agriDoc } },
+      handler: (ctx, req) => docs.submit(ctx, type, req.params.id, req.query.objectVersionNumber),
     });
     addRoute(app, platform, {
       method: 'DELETE',

@@ -114,6 +114,10 @@ export const agriculturalDocuments = pgTable(
     counterparty: text('counterparty'),
     handler: text('handler'),
     remark: text('remark'),
+    /** DOC_AUDIT_STATES (issue 14): stock moves only for 'approved'; rows before approvals were approved. */
+    auditState: text('audit_state').notNull().default('approved'),
+    /** The latest approval process of the document (null: never went through one). */
+    processId: bigint('process_id', { mode: 'number' }),
     ...auditColumns(),
   },
   (t) => [

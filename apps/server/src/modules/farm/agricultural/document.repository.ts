@@ -82,6 +82,7 @@ export interface DocFilter {
   areaId?: number | undefined;
   startDate?: string | undefined;
   endDate?: string | undefined;
+  auditState?: string | undefined;
 }
 
 const selectView = (db: Db) =>
@@ -104,6 +105,7 @@ export const listDocs = async (
   if (f.areaId !== undefined) parts.push(eq(D.areaId, f.areaId));
   if (f.startDate) parts.push(gte(D.docDate, f.startDate));
   if (f.endDate) parts.push(lte(D.docDate, f.endDate));
+  if (f.auditState) parts.push(eq(D.auditState, f.auditState));
   const where = and(...parts) as SQL;
   const q = selectView(db).where(where).orderBy(desc(D.docDate), desc(D.id));
   const { rows, total } = await pageRows(
@@ -221,4 +223,22 @@ export const replaceLines = async (
 export const deleteDoc = async (db: Db, tenantId: number, docType: string, id: number): Promise<void> => {
   await db.delete(L).where(and(eq(L.tenantId, tenantId), eq(L.documentId, id)));
   await db.delete(D).where(byDoc(tenantId, docType, id));
+};
+
+/**
+ * Sets a document's approval state (and process); `bumpVersion` false only right after its insert, so a
+ * new document still answers version 1. Hooks bump it: an edit based on the old state becomes stale.
+ */
+export const setDocAudit = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  userId: number,
+  patch: { auditState: string; processId?: number | null },
+  bumpVersion = true,
+): Promise<void> => {
+  await db
+    .update(D)
+    .set({ ...patch, ...(bumpVersion ? bump(userId, D.objectVersionNumber) : {}) })
+    .where(and(eq(D.tenantId, tenantId), eq(D.id, id)));
 };

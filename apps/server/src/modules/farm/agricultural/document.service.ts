@@ -8,14 +8,17 @@ import type {
 } from '@tilth/contracts/agricultural.types';
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import type { DocAuditState } from '@tilth/contracts/workflow.docs';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { today } from '../../../platform/time/zone.js';
+import { WorkflowErrors } from '../../workflow/approval/index.js';
 import { findBase } from '../area/index.js';
-import { amountCents, fromUnits, num, numText, plain, toUnits } from './agricultural.decimal.js';
+import { amountCents, fromUnits, num, numText, toUnits } from './agricultural.decimal.js';
 import { AgriculturalErrors } from './agricultural.errors.js';
+import { submitDoc } from './document.approval.js';
 import {
   type DocValues,
   type DocView,
@@ -34,8 +37,8 @@ import {
   replaceLines,
   updateDoc,
 } from './document.repository.js';
-import { findInput, findInputsShared, type InputRow } from './input.repository.js';
-import { applyStockChanges, type StockChange, stockOf } from './stock.repository.js';
+import { docChanges, moveStock } from './document.stock.js';
+import { findInputsShared, type InputRow } from './input.repository.js';
 
 /** Read by the page's code; written by the inbound (warehousing) or outbound (shipment) action. */
 export const DOC_ACCESS = {
@@ -51,8 +54,6 @@ export const DOC_ACCESS = {
 
 /** RK (入库, in) and CK (出库, out) + '-' + yyyyMMdd + '-' + the day's serial. */
 const CODE_PREFIX: Record<AgriDocType, string> = { warehousing: 'RK', shipment: 'CK' };
-/** Stock goes up with a receipt and down with a shipment. */
-const SIGN: Record<AgriDocType, 1n | -1n> = { warehousing: 1n, shipment: -1n };
 
 const toLine = (l: LineView): AgriDocLine => ({
   lineId: l.id,
@@ -85,6 +86,8 @@ const asAgriDoc = (d: DocView, lines: LineView[], withLines: boolean): AgriDoc =
     totalAmount: num(fromUnits(total, 2)),
     objectVersionNumber: d.objectVersionNumber,
     creationDate: d.creationDate.toISOString(),
+    auditState: d.auditState as DocAuditState,
+    processId: d.processId,
     ...(withLines ? { lines: lines.map(toLine) } : {}),
   };
 };
@@ -113,6 +116,7 @@ export class AgriDocService {
         areaId: q.areaId,
         startDate: q.startDate,
         endDate: q.endDate,
+        auditState: q.auditState,
       },
       all ? undefined : q.size,
       all ? 0 : q.page * q.size,
@@ -153,7 +157,8 @@ export class AgriDocService {
     const values = this.valuesOf(body, docCode);
     const doc = this.written(await insertDoc(ctx.db, ctx.tenantId, ctx.user.id, type, values), docCode);
     await replaceLines(ctx.db, ctx.tenantId, doc.id, lines);
-    await this.move(ctx, [...this.changes(type, doc.id, docCode, body.areaId, lines, false)]);
+    // With a flow bound the document waits as 'submitted' and moves no stock until approved.
+    await submitDoc(ctx, type, { id: doc.id, docCode, areaId: body.areaId }, lines, true);
     return this.load(ctx, type, doc.id);
   }
 
@@ -164,6 +169,7 @@ export class AgriDocService {
     const current = await lockDoc(ctx.db, ctx.tenantId, type, body.docId);
     if (!current) throw AgriculturalErrors.docNotFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
+    if (current.auditState === 'submitted') throw WorkflowErrors.docNotEditable();
     await this.checkArea(ctx, body.areaId);
     const old = await linesOf(ctx.db, ctx.tenantId, [current.id]);
     const lines = await this.checkLines(ctx, body.lines, new Set(old.map((l) => l.inputId)));
@@ -182,11 +188,15 @@ export class AgriDocService {
     );
     if (!res) throw CommonErrors.stale();
     this.written(res, docCode);
-    // A header-only edit (remark, handler…) leaves the stock and its record alone.
-    if (stockShape(current.areaId, old) !== stockShape(body.areaId, lines)) {
-      await this.move(ctx, [
-        ...this.changes(type, current.id, docCode, current.areaId, old, true),
-        ...this.changes(type, current.id, docCode, body.areaId, lines, false),
+    // A header-only edit (remark, handler…) leaves the stock and its record alone; a draft or rejected
+    // document never moved any.
+    if (
+      current.auditState === 'approved' &&
+      stockShape(current.areaId, old) !== stockShape(body.areaId, lines)
+    ) {
+      await moveStock(ctx, [
+        ...docChanges(type, current.id, docCode, current.areaId, old, true),
+        ...docChanges(type, current.id, docCode, body.areaId, lines, false),
       ]);
     }
     await replaceLines(ctx.db, ctx.tenantId, current.id, lines);
@@ -205,10 +215,28 @@ export class AgriDocService {
     const current = await lockDoc(ctx.db, ctx.tenantId, type, id);
     if (!current) throw AgriculturalErrors.docNotFound();
     if (version !== undefined && current.objectVersionNumber !== version) throw CommonErrors.stale();
-    const old = await linesOf(ctx.db, ctx.tenantId, [current.id]);
-    await this.move(ctx, [...this.changes(type, current.id, current.docCode, current.areaId, old, true)]);
+    if (current.auditState === 'submitted') throw WorkflowErrors.docNotEditable();
+    if (current.auditState === 'approved') {
+      const old = await linesOf(ctx.db, ctx.tenantId, [current.id]);
+      await moveStock(ctx, [...docChanges(type, current.id, current.docCode, current.areaId, old, true)]);
+    }
     await deleteDoc(ctx.db, ctx.tenantId, type, current.id);
     return { success: true };
+  }
+
+  /** Sends a draft (withdrawn) or rejected document into approval again (approved at once when unbound). */
+  async submit(ctx: Ctx, type: AgriDocType, id: number, version: number | undefined): Promise<AgriDoc> {
+    requireTenant(ctx);
+    requireAccess(ctx, DOC_ACCESS[type].write);
+    const current = await lockDoc(ctx.db, ctx.tenantId, type, id);
+    if (!current) throw AgriculturalErrors.docNotFound();
+    if (version !== undefined && current.objectVersionNumber !== version) throw CommonErrors.stale();
+    if (current.auditState !== 'draft' && current.auditState !== 'rejected') {
+      throw WorkflowErrors.docNotEditable();
+    }
+    const lines = await linesOf(ctx.db, ctx.tenantId, [current.id]);
+    await submitDoc(ctx, type, current, lines, false);
+    return this.load(ctx, type, current.id);
   }
 
   private async load(ctx: TenantCtx, type: AgriDocType, id: number): Promise<AgriDoc> {
@@ -262,52 +290,6 @@ export class AgriDocService {
       handler: body.handler ?? null,
       remark: body.remark ?? null,
     };
-  }
-
-  private *changes(
-    type: AgriDocType,
-    docId: number,
-    docCode: string,
-    areaId: number,
-    lines: readonly { inputId: number; quantity: string }[],
-    reversal: boolean,
-  ): Generator<StockChange> {
-    const sign = reversal ? -SIGN[type] : SIGN[type];
-    for (const l of lines) {
-      yield {
-        areaId,
-        inputId: l.inputId,
-        delta: fromUnits(sign * toUnits(l.quantity, 3), 3),
-        sourceType: reversal ? `${type}_reversal` : type,
-        sourceId: docId,
-        sourceCode: docCode,
-      };
-    }
-  }
-
-  /**
-   * Applies the changes, additions first so a stock only fails when the document's net effect takes it
-   * below zero; a shortage names the input, the base, what is there and the net amount asked for.
-   */
-  private async move(ctx: TenantCtx, changes: StockChange[]): Promise<void> {
-    const ordered = [
-      ...changes.filter((c) => !c.delta.startsWith('-')),
-      ...changes.filter((c) => c.delta.startsWith('-')),
-    ];
-    const res = await applyStockChanges(ctx.db, ctx.tenantId, ctx.user.id, ordered);
-    if (res.ok) return;
-    const { areaId, inputId } = res.shortage;
-    let net = 0n;
-    for (const c of changes) if (c.areaId === areaId && c.inputId === inputId) net += toUnits(c.delta, 3);
-    const available = await stockOf(ctx.db, ctx.tenantId, areaId, inputId);
-    const input = await findInput(ctx.db, ctx.tenantId, inputId);
-    const area = await findBase(ctx.db, ctx.tenantId, areaId);
-    throw AgriculturalErrors.insufficientStock({
-      input: input ? `${input.inputName}` : `#${inputId}`,
-      base: area?.areaName ?? `#${areaId}`,
-      available: `${plain(available)}${input ? ` ${input.unit}` : ''}`,
-      requested: `${plain(fromUnits(-net, 3))}${input ? ` ${input.unit}` : ''}`,
-    });
   }
 
   /** Prefix + today (the tenant's time zone) + the next serial of the tenant's day; called under lockDocCodes. */

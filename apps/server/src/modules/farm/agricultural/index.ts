@@ -4,3 +4,4 @@ export { AgriculturalErrors } from './agricultural.errors.js';
 export { type InputRef, inputsById } from './input.repository.js';
 export { applyStockChanges } from './stock.repository.js';
 export { seedAgricultural } from './agricultural.demo.js';
+export { seedAgriApprovals } from './agricultural-approval.demo.js';

@@ -114,6 +114,7 @@ export interface PlanFilter {
   planName?: string | undefined;
   areaId?: number | undefined;
   packageId?: number | undefined;
+  auditState?: string | undefined;
 }
 
 const filterSql = (tenantId: number, f: PlanFilter): SQL => {
@@ -121,6 +122,7 @@ const filterSql = (tenantId: number, f: PlanFilter): SQL => {
   if (f.planName) parts.push(ilike(plans.planName, `%${escapeLike(f.planName)}%`));
   if (f.areaId !== undefined) parts.push(eq(plans.areaId, f.areaId));
   if (f.packageId !== undefined) parts.push(eq(plans.packageId, f.packageId));
+  if (f.auditState) parts.push(eq(plans.auditState, f.auditState));
   return and(...parts) as SQL;
 };
 
@@ -284,9 +286,11 @@ export const applyPlan = async (
   userId: number,
   plan: { id: number; packageId: number; startDate: string; leaderWorkerId: number | null },
   batchIds: number[],
+  withTasks = true,
 ): Promise<number> => {
   await db.insert(planBatches).values(batchIds.map((batchId) => ({ tenantId, planId: plan.id, batchId })));
-  return insertPlanTasks(db, tenantId, userId, plan, batchIds);
+  // A plan waiting for approval links its batches now and gets their tasks when approved.
+  return withTasks ? insertPlanTasks(db, tenantId, userId, plan, batchIds) : 0;
 };
 
 export const countStartedTasks = async (db: Db, tenantId: number, planId: number): Promise<number> => {

@@ -1,3 +1,4 @@
+import { agriDeleteQuery as versionQuery } from '@tilth/contracts/agricultural.types';
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import {
   plan,
@@ -16,12 +17,14 @@ import {
 } from '@tilth/contracts/plan.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
+import { registerPlanApprovals } from './plan.approval.js';
 import { PLAN_ACCESS, PlanService } from './plan.service.js';
 import { PLAN_PACKAGE_ACCESS, PlanPackageService } from './plan-package.service.js';
 
 export const registerPlanRoutes = (app: App, platform: Platform): void => {
   const packages = new PlanPackageService();
   const plans = new PlanService();
+  registerPlanApprovals();
 
   addRoute(app, platform, {
     method: 'GET',
@@ -92,7 +95,7 @@ export const registerPlanRoutes = (app: App, platform: Platform): void => {
     url: '/wfpf/v1/:tenantId/plan',
     access: PLAN_ACCESS.create,
     summary:
-      'Applies a package to growing batches of one base from startDate: creates the plan and its tasks',
+      'Applies a package to growing batches of one base from startDate: creates the plan and its tasks (with an approval flow bound: submitted, tasks on approval)',
     schema: { params: tenantParam, body: planCreateBody, response: { 200: plan } },
     handler: (ctx, req) => plans.create(ctx, req.body),
   });
@@ -113,6 +116,16 @@ export const registerPlanRoutes = (app: App, platform: Platform): void => {
     summary: 'Renames a plan or edits its description (planId, objectVersionNumber)',
     schema: { params: tenantParam, body: planUpdateBody, response: { 200: plan } },
     handler: (ctx, req) => plans.update(ctx, req.body),
+  });
+
+  addRoute(app, platform, {
+    method: 'PUT',
+    url: '/wfpf/v1/:tenantId/plan/submit/:id',
+    access: PLAN_ACCESS.edit,
+    summary:
+      'Submits a withdrawn or rejected plan for approval again (approved at once, with its tasks, when no flow is bound)',
+    schema: { params: planIdParam, querystring: versionQuery, response: { 200: plan } },
+    handler: (ctx, req) => plans.submit(ctx, req.params.id, req.query.objectVersionNumber),
   });
 
   addRoute(app, platform, {

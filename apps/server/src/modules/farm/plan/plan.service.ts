@@ -12,14 +12,17 @@ import {
   type PlanTaskViewStatus,
   type PlanUpdateBody,
 } from '@tilth/contracts/plan.types';
+import type { DocAuditState } from '@tilth/contracts/workflow.docs';
 import { containsFilter } from '../../../platform/db/like.js';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { today as todayIn } from '../../../platform/time/zone.js';
+import { WorkflowErrors } from '../../workflow/approval/index.js';
 import { inputsById } from '../agricultural/index.js';
 import { enabledWorkers } from '../worker/index.js';
+import { submitPlan } from './plan.approval.js';
 import { PlanErrors } from './plan.errors.js';
 import {
   applyPlan,
@@ -38,6 +41,7 @@ import {
   taskCounts,
   updatePlan,
 } from './plan.repository.js';
+import { lockPlan } from './plan-approval.repository.js';
 import { inputLines } from './plan-package.service.js';
 
 export const PLAN_ACCESS = {
@@ -85,6 +89,8 @@ const toPlan = (r: PlanView, counts: PlanStatusCounts): Plan => ({
   progress: progressOf(counts),
   objectVersionNumber: r.objectVersionNumber,
   creationDate: r.creationDate.toISOString(),
+  auditState: r.auditState as DocAuditState,
+  processId: r.processId,
 });
 
 /** Plans (farm/plan): a package applied to growing batches of one base; applying generates the tasks. */
@@ -93,7 +99,12 @@ export class PlanService {
     requireTenant(ctx);
     requireAccess(ctx, PLAN_ACCESS.read);
     const { limit, offset } = pageWindow(q);
-    const filter = { planName: containsFilter(q.planName), areaId: q.areaId, packageId: q.packageId };
+    const filter = {
+      planName: containsFilter(q.planName),
+      areaId: q.areaId,
+      packageId: q.packageId,
+      auditState: q.auditState,
+    };
     const { rows, total: n } = await listPlans(ctx.db, ctx.tenantId, filter, limit, offset);
     const counts = await this.countsOf(
       ctx,
@@ -183,7 +194,9 @@ export class PlanService {
       leaderWorkerId,
       description: body.description ?? null,
     });
-    await applyPlan(ctx.db, ctx.tenantId, ctx.user.id, { ...row, packageId: pkg.id }, body.batchIds);
+    await applyPlan(ctx.db, ctx.tenantId, ctx.user.id, { ...row, packageId: pkg.id }, body.batchIds, false);
+    // Tasks now when no flow is bound; otherwise the plan waits as 'submitted' and gets them when approved.
+    await submitPlan(ctx, row, true);
     return this.load(ctx, row.id);
   }
 
@@ -193,6 +206,7 @@ export class PlanService {
     requireAccess(ctx, PLAN_ACCESS.edit);
     const row = await findPlan(ctx.db, ctx.tenantId, id);
     if (!row) throw PlanErrors.notFound();
+    if (row.auditState === 'submitted') throw WorkflowErrors.docNotEditable();
     if (row.packageId === null) throw PlanErrors.packageNotFound();
     const pkg = await findPackageRef(ctx.db, ctx.tenantId, row.packageId);
     if (!pkg) throw PlanErrors.packageNotFound();
@@ -206,7 +220,9 @@ export class PlanService {
     if (row.areaId !== null && batches.some((b) => b.areaId !== row.areaId)) {
       throw PlanErrors.batchesAcrossBases();
     }
-    await applyPlan(ctx.db, ctx.tenantId, ctx.user.id, { ...row, packageId: pkg.id }, body.batchIds);
+    const plan = { ...row, packageId: pkg.id };
+    // A plan not approved yet only links them: its tasks come with its approval.
+    await applyPlan(ctx.db, ctx.tenantId, ctx.user.id, plan, body.batchIds, row.auditState === 'approved');
     return this.load(ctx, id);
   }
 
@@ -216,6 +232,7 @@ export class PlanService {
     const current = await findPlan(ctx.db, ctx.tenantId, body.planId);
     if (!current) throw PlanErrors.notFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
+    if (current.auditState === 'submitted') throw WorkflowErrors.docNotEditable();
     const changes: { planName: string; description?: string | null } = { planName: body.planName };
     if (body.description !== undefined) changes.description = body.description;
     if (
@@ -232,9 +249,24 @@ export class PlanService {
     requireAccess(ctx, PLAN_ACCESS.delete);
     const current = await findPlan(ctx.db, ctx.tenantId, id);
     if (!current) throw PlanErrors.notFound();
+    if (current.auditState === 'submitted') throw WorkflowErrors.docNotEditable();
     if ((await countStartedTasks(ctx.db, ctx.tenantId, id)) > 0) throw PlanErrors.started();
     if (!(await deletePlan(ctx.db, ctx.tenantId, id))) throw PlanErrors.notFound();
     return { success: true };
+  }
+
+  /** Sends a withdrawn (draft) or rejected plan into approval again (approved at once when unbound). */
+  async submit(ctx: Ctx, id: number, version: number | undefined): Promise<Plan> {
+    requireTenant(ctx);
+    requireAccess(ctx, PLAN_ACCESS.edit);
+    const current = await lockPlan(ctx.db, ctx.tenantId, id);
+    if (!current) throw PlanErrors.notFound();
+    if (version !== undefined && current.objectVersionNumber !== version) throw CommonErrors.stale();
+    if (current.auditState !== 'draft' && current.auditState !== 'rejected') {
+      throw WorkflowErrors.docNotEditable();
+    }
+    await submitPlan(ctx, current, false);
+    return this.load(ctx, id);
   }
 
   private async load(ctx: TenantCtx, id: number): Promise<Plan> {

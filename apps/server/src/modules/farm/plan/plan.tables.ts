@@ -78,6 +78,10 @@ export const plans = pgTable(
     /** The worker who leads the generated tasks; null leaves them unassigned. */
     leaderWorkerId: bigint('leader_worker_id', { mode: 'number' }),
     description: text('description'),
+    /** DOC_AUDIT_STATES (issue 14): the tasks are generated once 'approved'. */
+    auditState: text('audit_state').notNull().default('approved'),
+    /** The latest approval process of the plan (null: never went through one). */
+    processId: bigint('process_id', { mode: 'number' }),
     ...auditColumns(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), tenantIsolation(), areaScope()],

@@ -1,6 +1,7 @@
 // The public surface of workflow (approvals, issue 14): what document modules use to wait for approval.
 
-export { seedApprovalFlows } from './definition.demo.js';
+export { seedDraftFlows } from './definition.demo.js';
+export { DEMO_PLAN_FLOW, DEMO_RECEIPT_FLOW, demoDecide, seedApprovalFlows } from './approval.demo.js';
 export { ProcessEngine, type SubmitInput } from './process.engine.js';
 export { WorkflowErrors } from './workflow.errors.js';
 export { type ApprovalDocHooks, registerApprovalDocument } from './workflow.registry.js';

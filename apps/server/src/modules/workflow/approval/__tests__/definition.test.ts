@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
-import { seedApprovalFlows } from '../definition.demo.js';
+import { seedDraftFlows } from '../definition.demo.js';
 import { ProcessEngine } from '../process.engine.js';
 import { tasksOf } from '../process.repository.js';
 import { approvalBindings } from '../workflow.tables.js';
@@ -268,17 +268,20 @@ describe('approval definitions', () => {
     expect((await get(d.id)).id).toBe(d.id);
   });
 
-  it('the demo seed shows an enabled flow with two versions and a draft', async () => {
+  it('the demo seed shows a draft the designer will not enable until its step has an approver', async () => {
     const B = s.fixtures.tenantB;
-    await seedApprovalFlows(s.platform.database, {
+    await seedDraftFlows(s.platform.database, {
       demoTenant: B,
       secondTenant: A,
       users: { demo: s.fixtures.users.adminB.id },
     });
     const list = json<Page<DefinitionItem>>(await call(tok.adminB, 'GET', `${P(B)}?size=0`));
-    expect(list.content.map((d) => [d.name, d.enabledFlag, d.version]).sort()).toEqual([
-      ['农事计划审批（草稿）', 0, 1],
-      ['农资入库审批', 1, 2],
+    expect(list.content.map((d) => [d.name, d.enabledFlag, d.version])).toEqual([
+      ['采购申请审批（草稿） / Purchase request approval (draft)', 0, 1],
     ]);
+    const id = list.content[0]?.id ?? 0;
+    const enable = await call(tok.adminB, 'PUT', `${P(B)}/${id}/enable`, { objectVersionNumber: 1 });
+    expect(enable.statusCode).toBe(400);
+    expect(json<{ code: string }>(enable).code).toBe('wfpf.approval.definitionInvalid');
   });
 });

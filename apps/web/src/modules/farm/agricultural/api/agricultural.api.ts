@@ -83,6 +83,9 @@ export const agriApi = {
     api.put<AgriDoc>(`${base(tenantId)}/${type}`, { json: body }),
   removeDoc: (tenantId: number, type: AgriDocType, id: number, objectVersionNumber: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/${type}/${id}`, { query: { objectVersionNumber } }),
+  /** A draft (withdrawn) or rejected document into approval again. */
+  submitDoc: (tenantId: number, type: AgriDocType, id: number, objectVersionNumber: number) =>
+    api.put<AgriDoc>(`${base(tenantId)}/${type}/submit/${id}`, { query: { objectVersionNumber } }),
 
   /** The tenant's bases for selects (a tenant has few). */
   bases: (tenantId: number) =>

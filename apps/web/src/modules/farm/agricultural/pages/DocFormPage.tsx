@@ -32,7 +32,7 @@ interface FormValues {
 
 /** Add ({type}/add) or edit ({type}/edit/{id}) a receipt or an issue with its lines. */
 function DocFormPage({ type }: { type: AgriDocType }) {
-  const { t } = useTranslation(['agricultural', 'common']);
+  const { t } = useTranslation(['agricultural', 'farm', 'common']);
   const { tenantId } = useShell();
   const { id } = useParams();
   const docId = id ? Number(id) : undefined;
@@ -100,7 +100,10 @@ function DocFormPage({ type }: { type: AgriDocType }) {
             objectVersionNumber: current.data.objectVersionNumber,
           })
         : await agriApi.createDoc(tenantId, type, body);
-      message.success(t('common:message.saved'));
+      // With an approval flow bound a new document waits: say so rather than just 'saved'.
+      message.success(
+        t(saved.auditState === 'submitted' ? 'farm:approval.submitted' : 'common:message.saved'),
+      );
       await queryClient.invalidateQueries({ queryKey: agriKeys.all(tenantId) });
       navigate(AGRI_PATHS.docInfo(type, saved.docId));
     } catch {

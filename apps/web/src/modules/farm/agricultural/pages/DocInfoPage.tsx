@@ -1,16 +1,20 @@
 import PrinterOutlined from '@ant-design/icons/PrinterOutlined';
 import { useQuery } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
 import Typography from 'antd/es/typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { AuditStateTag } from '../../approval/AuditStateTag';
+import { ProcessTimelineModal } from '../../approval/ProcessTimelineModal';
 import { useAgriFormat } from '../agriFormat';
 import { type AgriDocLine, type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
 import { AGRI_CODES, AGRI_PATHS } from '../paths';
@@ -19,8 +23,9 @@ import { NO_DATA } from '../../../../shared/format/number';
 
 /** One receipt or issue ({type}/info/{id}) as a printable sheet. */
 function DocInfoPage({ type }: { type: AgriDocType }) {
-  const { t } = useTranslation(['agricultural', 'common']);
+  const { t } = useTranslation(['agricultural', 'farm', 'common']);
   const { tenantId } = useShell();
+  const [timeline, setTimeline] = useState<number | null>(null);
   const { id } = useParams();
   const docId = Number(id);
   const navigate = useNavigate();
@@ -41,15 +46,23 @@ function DocInfoPage({ type }: { type: AgriDocType }) {
     <section className="tl-card agri-doc">
       <Space className="agri-doc__actions" style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate(AGRI_PATHS.docs(type))}>{t('common:action.back')}</Button>
-        <PermissionGuard codes={[AGRI_CODES.write[type]]}>
-          <Button onClick={() => navigate(AGRI_PATHS.docEdit(type, d.docId))}>
-            {t('common:action.edit')}
-          </Button>
-        </PermissionGuard>
+        {d.auditState === 'submitted' ? null : (
+          <PermissionGuard codes={[AGRI_CODES.write[type]]}>
+            <Button onClick={() => navigate(AGRI_PATHS.docEdit(type, d.docId))}>
+              {t('common:action.edit')}
+            </Button>
+          </PermissionGuard>
+        )}
+        {d.processId !== null ? (
+          <Button onClick={() => setTimeline(d.processId)}>{t('farm:approval.viewTimeline')}</Button>
+        ) : null}
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           {t('agricultural:doc.print')}
         </Button>
       </Space>
+      {d.auditState === 'submitted' ? (
+        <Alert type="info" showIcon title={t('farm:approval.waitingHint')} className="agri-doc__actions" />
+      ) : null}
       <Typography.Title level={3} className="agri-doc__title">
         {t(`agricultural:doc.${type}.printTitle`)}
       </Typography.Title>
@@ -67,6 +80,11 @@ function DocInfoPage({ type }: { type: AgriDocType }) {
           },
           { key: 'handler', label: t('agricultural:doc.field.handler'), children: d.handler || NO_DATA },
           { key: 'remark', label: t('agricultural:doc.field.remark'), children: d.remark || NO_DATA },
+          {
+            key: 'audit',
+            label: t('farm:approval.field.state'),
+            children: <AuditStateTag state={d.auditState} />,
+          },
         ]}
       />
       <Table<AgriDocLine>
@@ -132,6 +150,7 @@ function DocInfoPage({ type }: { type: AgriDocType }) {
         <span>{t('agricultural:doc.signHandler')}</span>
         <span>{t('agricultural:doc.signReceiver')}</span>
       </div>
+      <ProcessTimelineModal processId={timeline} onClose={() => setTimeline(null)} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
@@ -11,14 +11,21 @@ import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
 import { NO_DATA } from '../../../../shared/format/number';
 import { formatDateTime } from '../../../../shared/format/time';
+import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { AuditStateTag } from '../../approval/AuditStateTag';
+import { DOC_AUDIT_STATES } from '../../approval/approval.api';
+import { ProcessTimelineModal } from '../../approval/ProcessTimelineModal';
+import { useSubmitForApproval } from '../../approval/useSubmitForApproval';
 import { useAgriFormat } from '../agriFormat';
 import { type AgriDoc, type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
 import { AGRI_CODES, AGRI_PATHS } from '../paths';
 
 /** Receipts (agricultural-warehousing) or issues (agricultural-shipment): filters, add, edit, info, delete. */
 function DocListPage({ type }: { type: AgriDocType }) {
-  const { t } = useTranslation(['agricultural', 'common']);
+  const { t } = useTranslation(['agricultural', 'farm', 'common']);
+  const [timeline, setTimeline] = useState<number | null>(null);
+  const submitForApproval = useSubmitForApproval();
   const { tenantId } = useShell();
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
@@ -43,6 +50,12 @@ function DocListPage({ type }: { type: AgriDocType }) {
       type: 'dateRange',
       format: 'YYYY-MM-DD',
       names: ['startDate', 'endDate'],
+    },
+    {
+      name: 'auditState',
+      label: t('farm:approval.field.state'),
+      type: 'select',
+      options: DOC_AUDIT_STATES.map((s) => ({ value: s, label: t(`farm:approval.state.${s}`) })),
     },
   ];
 
@@ -86,6 +99,11 @@ function DocListPage({ type }: { type: AgriDocType }) {
       render: (v: number) => fmt.money(v),
     },
     {
+      title: t('farm:approval.field.state'),
+      dataIndex: 'auditState',
+      render: (_, d) => <AuditStateTag state={d.auditState} />,
+    },
+    {
       title: t('agricultural:doc.field.creationDate'),
       dataIndex: 'creationDate',
       render: (v: string) => formatDateTime(v, 'YYYY-MM-DD HH:mm'),
@@ -94,20 +112,50 @@ function DocListPage({ type }: { type: AgriDocType }) {
       title: t('common:action.operation'),
       key: 'actions',
       fixed: 'right',
-      width: 200,
-      render: (_, d) => (
-        <RowActions
-          leading={
+      width: 260,
+      render: (_, d) => {
+        // In approval: no edit or delete, its process instead; draft / rejected: submit again.
+        const waiting = d.auditState === 'submitted';
+        const resubmit = d.auditState === 'draft' || d.auditState === 'rejected';
+        const leading = (
+          <>
             <Button type="link" size="small" onClick={() => navigate(AGRI_PATHS.docInfo(type, d.docId))}>
               {t('common:action.detail')}
             </Button>
-          }
-          onEdit={() => navigate(AGRI_PATHS.docEdit(type, d.docId))}
-          editCode={write}
-          onDelete={() => remove(d)}
-          deleteCode={write}
-        />
-      ),
+            {d.processId !== null ? (
+              <Button type="link" size="small" onClick={() => setTimeline(d.processId)}>
+                {waiting ? t('farm:approval.inApproval') : t('farm:approval.viewTimeline')}
+              </Button>
+            ) : null}
+            {resubmit ? (
+              <PermissionGuard codes={[write]}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    submitForApproval(d.docCode, () =>
+                      agriApi.submitDoc(tenantId, type, d.docId, d.objectVersionNumber),
+                    ).then(list.refresh)
+                  }
+                >
+                  {t('farm:approval.submit')}
+                </Button>
+              </PermissionGuard>
+            ) : null}
+          </>
+        );
+        return waiting ? (
+          <RowActions leading={leading} />
+        ) : (
+          <RowActions
+            leading={leading}
+            onEdit={() => navigate(AGRI_PATHS.docEdit(type, d.docId))}
+            editCode={write}
+            onDelete={() => remove(d)}
+            deleteCode={write}
+          />
+        );
+      },
     },
   ];
 
@@ -124,7 +172,7 @@ function DocListPage({ type }: { type: AgriDocType }) {
         list={list}
         rowKey="docId"
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1260 }}
         empty={{
           title: t(`agricultural:doc.${type}.empty`),
           onAdd: add,
@@ -132,6 +180,7 @@ function DocListPage({ type }: { type: AgriDocType }) {
           addCode: write,
         }}
       />
+      <ProcessTimelineModal processId={timeline} onClose={() => setTimeline(null)} />
     </section>
   );
 }

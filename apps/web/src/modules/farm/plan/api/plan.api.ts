@@ -85,6 +85,9 @@ export const planApi = {
     api.put<Plan>(`${base(tenantId)}/plan`, { json: body }),
   removePlan: (tenantId: number, id: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/plan/${id}`),
+  /** A withdrawn or rejected plan into approval again. */
+  submitPlan: (tenantId: number, id: number, objectVersionNumber: number) =>
+    api.put<Plan>(`${base(tenantId)}/plan/submit/${id}`, { query: { objectVersionNumber } }),
 
   // Selects: other modules' lists, read whole.
   taskTypes: (tenantId: number) =>

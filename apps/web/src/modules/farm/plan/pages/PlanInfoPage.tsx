@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Collapse from 'antd/es/collapse';
 import Descriptions from 'antd/es/descriptions';
@@ -6,19 +7,23 @@ import Progress from 'antd/es/progress';
 import Space from 'antd/es/space';
 import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useShell } from '../../../../shell/ShellContext';
+import { AuditStateTag } from '../../approval/AuditStateTag';
+import { ProcessTimelineModal } from '../../approval/ProcessTimelineModal';
 import { type PlanTask, planApi, planKeys } from '../api/plan.api';
 import { TaskStatusTag } from '../components/statusTag';
 import '../plan.css';
 
 /** One plan (farm/plan/info/{id}): its figures, its batches and each batch's tasks with their status. */
 export function PlanInfoPage() {
-  const { t } = useTranslation(['farmPlan', 'common']);
+  const { t } = useTranslation(['farmPlan', 'farm', 'common']);
   const { tenantId } = useShell();
   const navigate = useNavigate();
+  const [timeline, setTimeline] = useState<number | null>(null);
   const planId = Number(useParams().id);
   const valid = Number.isSafeInteger(planId) && planId > 0;
   const info = useQuery({
@@ -34,12 +39,24 @@ export function PlanInfoPage() {
     <section className="tl-card">
       <Space style={{ marginBottom: 16 }}>
         <Button onClick={() => navigate('/web/farm/plan')}>{t('common:action.back')}</Button>
+        {p.processId !== null ? (
+          <Button onClick={() => setTimeline(p.processId)}>{t('farm:approval.viewTimeline')}</Button>
+        ) : null}
       </Space>
+      {p.auditState === 'submitted' ? (
+        <Alert type="info" showIcon title={t('farm:approval.planWaitingHint')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <ProcessTimelineModal processId={timeline} onClose={() => setTimeline(null)} />
       <Descriptions
         title={p.planName}
         column={{ xs: 1, sm: 2, md: 3 }}
         size="small"
         items={[
+          {
+            key: 'audit',
+            label: t('farm:approval.field.state'),
+            children: <AuditStateTag state={p.auditState} />,
+          },
           { key: 'pkg', label: t('farmPlan:plan.package'), children: p.packageName ?? '—' },
           { key: 'base', label: t('farmPlan:plan.base'), children: p.areaName ?? '—' },
           { key: 'start', label: t('farmPlan:plan.startDate'), children: p.startDate },

@@ -10,22 +10,37 @@ import { RowActions } from '../../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
+import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { AuditStateTag } from '../../approval/AuditStateTag';
+import { DOC_AUDIT_STATES } from '../../approval/approval.api';
+import { ProcessTimelineModal } from '../../approval/ProcessTimelineModal';
+import { useSubmitForApproval } from '../../approval/useSubmitForApproval';
 import { PLAN_CODES, type Plan, planApi, planKeys } from '../api/plan.api';
 import { PlanWizard } from '../components/PlanWizard';
 import '../plan.css';
 
 /** Plans (farm/plan): list with progress, the new-plan wizard, delete; a row opens the plan's detail. */
 export function PlanPage() {
-  const { t } = useTranslation(['farmPlan', 'common']);
+  const { t } = useTranslation(['farmPlan', 'farm', 'common']);
   const { tenantId } = useShell();
   const navigate = useNavigate();
   const confirmDelete = useConfirmDelete();
+  const submitForApproval = useSubmitForApproval();
+  const [timeline, setTimeline] = useState<number | null>(null);
   const key = useMemo(() => planKeys.plans(tenantId), [tenantId]);
   const list = usePagedList<Plan>(key, (q) => planApi.planPage(tenantId, q));
   const [adding, setAdding] = useState(false);
 
-  const fields: FilterField[] = [{ name: 'planName', label: t('farmPlan:plan.name'), type: 'text' }];
+  const fields: FilterField[] = [
+    { name: 'planName', label: t('farmPlan:plan.name'), type: 'text' },
+    {
+      name: 'auditState',
+      label: t('farm:approval.field.state'),
+      type: 'select',
+      options: DOC_AUDIT_STATES.map((s) => ({ value: s, label: t(`farm:approval.state.${s}`) })),
+    },
+  ];
   const columns: ColumnsType<Plan> = [
     {
       title: t('farmPlan:plan.name'),
@@ -68,20 +83,53 @@ export function PlanPage() {
       ),
     },
     {
+      title: t('farm:approval.field.state'),
+      dataIndex: 'auditState',
+      width: 100,
+      render: (_, p) => <AuditStateTag state={p.auditState} />,
+    },
+    {
       title: t('common:action.operation'),
       key: 'actions',
-      width: 140,
+      width: 240,
       render: (_, p) => (
         <RowActions
           leading={
-            <Button type="link" size="small" onClick={() => navigate(`/web/farm/plan/info/${p.planId}`)}>
-              {t('farmPlan:plan.detail')}
-            </Button>
+            <>
+              <Button type="link" size="small" onClick={() => navigate(`/web/farm/plan/info/${p.planId}`)}>
+                {t('farmPlan:plan.detail')}
+              </Button>
+              {p.processId !== null ? (
+                <Button type="link" size="small" onClick={() => setTimeline(p.processId)}>
+                  {p.auditState === 'submitted'
+                    ? t('farm:approval.inApproval')
+                    : t('farm:approval.viewTimeline')}
+                </Button>
+              ) : null}
+              {p.auditState === 'draft' || p.auditState === 'rejected' ? (
+                <PermissionGuard codes={[PLAN_CODES.edit]}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() =>
+                      submitForApproval(p.planName, () =>
+                        planApi.submitPlan(tenantId, p.planId, p.objectVersionNumber),
+                      ).then(list.refresh)
+                    }
+                  >
+                    {t('farm:approval.submit')}
+                  </Button>
+                </PermissionGuard>
+              ) : null}
+            </>
           }
-          onDelete={() =>
-            confirmDelete(p.planName, () => planApi.removePlan(tenantId, p.planId), list.refresh)
-          }
-          deleteCode={PLAN_CODES.delete}
+          {...(p.auditState === 'submitted'
+            ? {}
+            : {
+                onDelete: () =>
+                  confirmDelete(p.planName, () => planApi.removePlan(tenantId, p.planId), list.refresh),
+                deleteCode: PLAN_CODES.delete,
+              })}
         />
       ),
     },
@@ -108,6 +156,7 @@ export function PlanPage() {
         }}
       />
       <PlanWizard tenantId={tenantId} open={adding} onClose={() => setAdding(false)} />
+      <ProcessTimelineModal processId={timeline} onClose={() => setTimeline(null)} />
     </section>
   );
 }
