@@ -11,12 +11,13 @@ import {
   type NodeProps,
   Position,
   ReactFlow,
+  useReactFlow,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Tooltip from 'antd/es/tooltip';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NewKind, Slot } from './modelEdit';
 import { type FlowEdge, type FlowNode, issuesByNode, layoutGraph, modelToGraph } from './modelGraph';
@@ -75,6 +76,9 @@ function Card(props: {
         borderRadius: 8,
         overflow: 'hidden',
         cursor: 'pointer',
+        // React Flow gives non-selectable, non-draggable nodes pointer-events: none; the card (and its
+        // delete, priority and add-branch buttons) must still take clicks.
+        pointerEvents: 'all',
         border: `2px solid ${bad ? '#ff4d4f' : a.selected === props.id ? '#1677ff' : '#e5e6eb'}`,
         boxShadow: '0 2px 6px rgba(0,0,0,0.06)',
         fontSize: 12,
@@ -311,6 +315,23 @@ function AddEdge(props: EdgeProps<FlowEdge>) {
   );
 }
 
+/**
+ * fitView only fits the first render: a step or branch added later grew the diagram out of sight (the
+ * designer opened zoomed in on an empty flow). Fit again whenever the diagram gains or loses nodes.
+ */
+function FitOnChange({ count }: { count: number }) {
+  const flow = useReactFlow();
+  useEffect(() => {
+    // After React Flow has measured the new nodes.
+    const id = requestAnimationFrame(() => void flow.fitView(FIT));
+    return () => cancelAnimationFrame(id);
+  }, [count, flow]);
+  return null;
+}
+
+/** Never larger than life: an empty flow would otherwise fill the canvas with two huge cards. */
+const FIT = { maxZoom: 1 } as const;
+
 const nodeTypes = {
   start: Terminal,
   end: Terminal,
@@ -346,11 +367,13 @@ export function FlowCanvas(
           nodesConnectable={false}
           elementsSelectable={false}
           fitView
+          fitViewOptions={FIT}
           minZoom={0.2}
           proOptions={{ hideAttribution: true }}
         >
           <Background />
           <Controls showInteractive={false} />
+          <FitOnChange count={nodes.length} />
         </ReactFlow>
       </div>
     </Actions.Provider>

@@ -37,7 +37,7 @@ const SIZE: Record<FlowNodeData['type'], { width: number; height: number }> = {
   start: { width: 160, height: 44 },
   end: { width: 120, height: 36 },
   step: { width: 220, height: 84 },
-  split: { width: 200, height: 48 },
+  split: { width: 200, height: 60 },
   branch: { width: 220, height: 96 },
   join: { width: 12, height: 12 },
 };
