@@ -44,6 +44,7 @@ import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
+import { registerPeopleRoutes } from './workflow/approval/people.routes.js';
 import { registerDefinitionRoutes } from './workflow/approval/definition.routes.js';
 
 /** What the composition root may hand routes beyond Platform (app/server.ts; tests inject a fake). */
@@ -72,6 +73,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerDefinitionRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerBindingRoutes(app, platform);
+  registerPeopleRoutes(app, platform);
   registerCropRoutes(app, platform);
   registerSeedRoutes(app, platform);
   registerTaskRoutes(app, platform);
