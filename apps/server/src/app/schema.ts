@@ -29,5 +29,5 @@ export * from '../modules/iot/telemetry/telemetry.tables.js';
 export * from '../modules/messaging/file/file.tables.js';
 export * from '../modules/messaging/notice/notice.tables.js';
 export * from '../modules/messaging/push/push.tables.js';
-export * from '../platform/db/platform.tables.js';
 export * from '../modules/workflow/approval/workflow.tables.js';
+export * from '../platform/db/platform.tables.js';

@@ -43,6 +43,7 @@ import { registerTelemetryRoutes } from './iot/telemetry/telemetry.routes.js';
 import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
+import { registerApprovalTaskRoutes } from './workflow/approval/task.routes.js';
 
 /** What the composition root may hand routes beyond Platform (app/server.ts; tests inject a fake). */
 export interface ModuleDeps {
@@ -67,6 +68,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerAgriculturalRoutes(app, platform);
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
+  registerApprovalTaskRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerCropRoutes(app, platform);
   registerSeedRoutes(app, platform);
