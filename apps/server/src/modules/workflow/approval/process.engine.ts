@@ -160,14 +160,17 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
             state: TASK_STATES.pending,
           })),
         );
-        events.push({
-          processId: proc.id,
-          action: 'cc',
-          nodeId: step.nodeId,
-          nodeName: step.name,
-          targetIds: to,
-        });
-        if (to.length > 0) notices.push({ userIds: to, kind: 'cc' });
+        // A step passed again after a send-back copies nobody twice (and records nothing then).
+        if (to.length > 0) {
+          events.push({
+            processId: proc.id,
+            action: 'cc',
+            nodeId: step.nodeId,
+            nodeName: step.name,
+            targetIds: to,
+          });
+          notices.push({ userIds: to, kind: 'cc' });
+        }
         completed.add(step.nodeId);
         changed = true;
         continue;
