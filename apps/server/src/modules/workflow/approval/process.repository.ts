@@ -1,5 +1,5 @@
 import type { ChosenAssignees } from '@tilth/contracts';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import type { Plan } from './workflow.plan.js';
 import { approvalEvents, approvalProcesses, approvalTasks } from './workflow.tables.js';
@@ -165,6 +165,8 @@ export const dueTaskIds = async (db: Db, tenantId: number, now: Date, limit: num
           eq(approvalTasks.tenantId, tenantId),
           eq(approvalTasks.state, 1),
           eq(approvalTasks.taskType, 'approval'),
+          // Every timed task has a dueAt (its reminder comes before or with it): the partial due index serves.
+          isNotNull(approvalTasks.dueAt),
           or(lte(approvalTasks.remindAt, now), lte(approvalTasks.dueAt, now)),
         ),
       )

@@ -99,7 +99,7 @@ export class ApprovalTimeouts {
       const action = step?.timeout?.action ?? 'remind';
       const tookMs = Math.max(0, now.getTime() - task.createdAt.getTime());
       if (action === 'remind') {
-        await setTasks(tx, tenantId, [task.id], { dueAt: null });
+        await setTasks(tx, tenantId, [task.id], { dueAt: null, remindAt: null });
         if (!remindDue) {
           await insertEvents(tx, tenantId, [base]);
           await ProcessEngine.notify(ctx, proc, [{ userIds: [task.assigneeId], kind: 'timeout' }]);
