@@ -8,6 +8,7 @@ import type {
   ProcessDetail,
   ProcessModel,
 } from '@tilth/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
@@ -325,5 +326,41 @@ describe('approval centre over HTTP', () => {
     expect((await call(tok.admin, 'DELETE', `/wfpf/v1/${A}/approval-delegations/${id}`)).statusCode).toBe(
       200,
     );
+  });
+  it('transfer and add-signer over HTTP; decisions are audited; another tenant’s lists stay empty', async () => {
+    const pid = await submit();
+    const t = await pendingOf(pid, U.admin);
+    let res = await call(tok.admin, 'PUT', `${T()}/transfer/${t.id}`, {
+      userId: U.viewer,
+      comment: '请代批',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    res = await call(tok.admin, 'PUT', `${T()}/transfer/${t.id}`, { userId: U.viewer });
+    expect(res.statusCode).toBe(409);
+    const mine = await pendingOf(pid, U.viewer);
+    res = await call(tok.viewer, 'PUT', `${T()}/add-signer/${mine.id}`, {
+      userIds: [U.admin],
+      position: 'after',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const added = (await tasks(pid)).find((x) => x.added === 'after');
+    expect(added).toMatchObject({ assigneeId: U.admin, state: 1, nodeId: 'a1' });
+    res = await call(tok.admin, 'PUT', `${T()}/add-signer/${added?.id}`, {
+      userIds: [999_999],
+      position: 'after',
+    });
+    expect(res.statusCode).toBe(400);
+    const audited = await s.platform.database.withTenant(A, (tx) =>
+      tx.execute(sql`select action from audit_log where tenant_id = ${A} and target_id = ${String(pid)}`),
+    );
+    const actions = (audited as unknown as { rows: { action: string }[] }).rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['approval.transfer', 'approval.add-signer']));
+    const B = s.fixtures.tenantB;
+    const theirs = json<Page<ApprovalTaskItem>>(await call(tok.adminB, 'GET', `${T(B)}/query/page`));
+    expect(theirs.content).toEqual([]);
+    expect(json<ApprovalCounts>(await call(tok.adminB, 'GET', `${T(B)}/query/counts`))).toEqual({
+      approval: 0,
+      carbonCopy: 0,
+    });
   });
 });
