@@ -176,7 +176,9 @@ async function detail(ctx: Ctx, id: number): Promise<ProcessDetail> {
   const mine = tasks.find(
     (t) => inApproval && t.assigneeId === ctx.user.id && t.taskType === 'approval' && t.state === 1,
   );
-  const targets = mine ? earlierSteps(proc.plan, mine.nodeId) : [];
+  // A vote's reject is a "no" and an added signer's goes to the applicant: no earlier step to pick.
+  const voting = planSteps(proc.plan).find((st) => st.nodeId === mine?.nodeId)?.mode === 'vote';
+  const targets = mine && !voting && !mine.added ? earlierSteps(proc.plan, mine.nodeId) : [];
   const applicant = proc.applicantId === ctx.user.id;
   const remindOk = !proc.lastRemindAt || Date.now() - proc.lastRemindAt.getTime() >= REMIND_GAP_MS;
   return {
