@@ -44,8 +44,9 @@ import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
-import { registerPeopleRoutes } from './workflow/approval/people.routes.js';
 import { registerDefinitionRoutes } from './workflow/approval/definition.routes.js';
+import { registerPeopleRoutes } from './workflow/approval/people.routes.js';
+import { registerApprovalTaskRoutes } from './workflow/approval/task.routes.js';
 
 /** What the composition root may hand routes beyond Platform (app/server.ts; tests inject a fake). */
 export interface ModuleDeps {
@@ -71,6 +72,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
   registerDefinitionRoutes(app, platform);
+  registerApprovalTaskRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerBindingRoutes(app, platform);
   registerPeopleRoutes(app, platform);

@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(async () => s.close());
 
 const people = async (tenantId: number, query = '') =>
-  s.inject({ method: 'GET', url: `/wfpf/v1/${tenantId}/approval-users?size=50${query}`, headers: auth(viewer) });
+  s.inject({
+    method: 'GET',
+    url: `/wfpf/v1/${tenantId}/approval-users?size=50${query}`,
+    headers: auth(viewer),
+  });
 
 describe('approval-users', () => {
   it('lists the tenant’s members to a viewer without the user administration right, names and logins only', async () => {
@@ -23,7 +27,11 @@ describe('approval-users', () => {
     const page = json<Page<ApprovalUser>>(res);
     expect(page.content.map((u) => u.loginName).sort()).toEqual(['adminA', 'operatorA', 'viewerA']);
     expect(Object.keys(page.content[0] ?? {}).sort()).toEqual(['id', 'loginName', 'realName']);
-    const iam = await s.inject({ method: 'GET', url: `/iam/v1/${s.fixtures.tenantA}/users`, headers: auth(viewer) });
+    const iam = await s.inject({
+      method: 'GET',
+      url: `/iam/v1/${s.fixtures.tenantA}/users`,
+      headers: auth(viewer),
+    });
     expect(iam.statusCode).toBe(403);
   });
 

@@ -18,7 +18,8 @@ export const ctxOf = (server: TestServer, db: Db, tenantId: number, userId: numb
   lang: 'zh-CN',
   timeZone: 'Asia/Shanghai',
   db,
-  permissions: new Set(),
+  // Every role holds the bell code the approval actions need.
+  permissions: new Set(['wfpf.farm.user.ps.notice-message']),
   log: server.app.log,
   transact: (fn) => fn(db),
 });
