@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../../../test/harness.js';
 import { ProcessEngine } from '../process.engine.js';
 import { eventsOf, findProcess, tasksOf } from '../process.repository.js';
 import { TaskService } from '../task.service.js';
-import { asUser, bindModel } from './workflow.testkit.js';
+import { asUser, bindModel, standInDocument } from './workflow.testkit.js';
 
 // The engine on a real database: every step kind, assignee rule and action.
 
@@ -74,6 +74,8 @@ const exec = (q: ReturnType<typeof sql>) => s.platform.database.withTenant(A, (t
 
 beforeAll(async () => {
   s = await startTestServer();
+  // Made-up document ids: stand-in hooks instead of the type's real ones.
+  standInDocument('farm_plan');
   A = s.fixtures.tenantA;
   admin = s.fixtures.users.adminA.id;
   operator = s.fixtures.users.operatorA.id;

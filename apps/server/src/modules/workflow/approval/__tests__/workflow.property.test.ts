@@ -7,7 +7,7 @@ import { findProcess, tasksOf } from '../process.repository.js';
 import { ProcessService } from '../process.service.js';
 import { TaskService } from '../task.service.js';
 import { activeSteps } from '../workflow.plan.js';
-import { asUser, bindModel } from './workflow.testkit.js';
+import { asUser, bindModel, standInDocument } from './workflow.testkit.js';
 
 // A property test without fast-check: seeded random sequences of actions by random actors never leave a
 // process inconsistent — one state, pending work only on active steps, every active step with work while in
@@ -38,6 +38,8 @@ const ap = (id: string, mode: ApprovalNode['mode'], userIds: number[], next?: Pr
 
 beforeAll(async () => {
   s = await startTestServer();
+  // Made-up document ids: stand-in hooks instead of the type's real ones.
+  standInDocument('inv_return');
   A = s.fixtures.tenantA;
   const u = s.fixtures.users;
   people = [u.adminA.id, u.operatorA.id, u.viewerA.id];

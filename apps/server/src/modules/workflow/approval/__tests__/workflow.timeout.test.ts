@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../../test/harness.js';
 import { ProcessEngine } from '../process.engine.js';
 import { eventsOf, findProcess, tasksOf } from '../process.repository.js';
 import { approvalTimeoutsFor } from '../workflow.jobs.js';
-import { asUser, bindModel } from './workflow.testkit.js';
+import { asUser, bindModel, standInDocument } from './workflow.testkit.js';
 
 // Step time-outs with a fake clock: remind once, then act per the step; a second tick does nothing twice.
 
@@ -47,6 +47,8 @@ const state = async (pid: number) => {
 
 beforeAll(async () => {
   s = await startTestServer();
+  // Made-up document ids: stand-in hooks instead of the type's real ones.
+  standInDocument('agri_shipment');
   A = s.fixtures.tenantA;
   admin = s.fixtures.users.adminA.id;
   operator = s.fixtures.users.operatorA.id;
