@@ -60,6 +60,11 @@ export const AUDIT_ACTIONS: Readonly<Record<string, Texts>> = {
   'tenant.update': t('编辑租户「{target}」', 'Edited tenant "{target}"'),
   'tenant.disable': t('停用租户「{target}」', 'Disabled tenant "{target}"'),
   'tenant.enable': t('启用租户「{target}」', 'Enabled tenant "{target}"'),
+  'approval.approve': t('审批通过「{target}」', 'Approved "{target}"'),
+  'approval.reject': t('审批驳回「{target}」', 'Rejected "{target}"'),
+  'approval.transfer': t('转交审批「{target}」', 'Transferred the approval of "{target}"'),
+  'approval.add-signer': t('为「{target}」加签', 'Added signers to "{target}"'),
+  'approval.withdraw': t('撤回审批「{target}」', 'Withdrew "{target}"'),
   'role.data-scope': t('修改角色「{target}」的数据范围', 'Changed the data scope of role "{target}"'),
   // Approvals (issue 14): settings.
   'approval-binding.update': t('修改「{target}」的审批流程', 'Changed the approval flow of "{target}"'),

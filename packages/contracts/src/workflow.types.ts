@@ -348,3 +348,11 @@ export type BindingBody = z.infer<typeof bindingBody>;
 /** At submit: who the applicant chose for steps with a 'chosen' rule, by node id. */
 export const chosenAssignees = z.record(z.string().max(40), z.array(bodyId).min(1).max(10));
 export type ChosenAssignees = z.infer<typeof chosenAssignees>;
+
+// ——— people an approver may pick (transfer, add signer, delegate) ———
+
+/** Active members of the tenant by name or login, for any approver (no user-administration right needed). */
+export const approvalUserQuery = pageQuery.extend({ name: z.string().max(60).optional() });
+export const approvalUser = z.object({ id: z.number().int(), realName: z.string(), loginName: z.string() });
+export type ApprovalUser = z.infer<typeof approvalUser>;
+export const approvalUserPage = pageOf(approvalUser);

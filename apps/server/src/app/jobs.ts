@@ -6,6 +6,7 @@ import { controlJobs } from '../modules/iot/control/control.jobs.js';
 import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.jobs.js';
 import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
 import { pushJobs } from '../modules/messaging/push/push.jobs.js';
+import { workflowJobs } from '../modules/workflow/approval/workflow.jobs.js';
 import type { Job } from '../platform/jobs.js';
 import type { Platform } from '../platform/platform.js';
 
@@ -23,4 +24,5 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...deviceFamilyJobs(platform),
   ...telemetryJobs(platform, log, opts),
   ...pushJobs(platform, log),
+  ...workflowJobs(platform, log),
 ];

@@ -45,6 +45,8 @@ import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
 import { registerDefinitionRoutes } from './workflow/approval/definition.routes.js';
+import { registerPeopleRoutes } from './workflow/approval/people.routes.js';
+import { registerApprovalTaskRoutes } from './workflow/approval/task.routes.js';
 
 /** What the composition root may hand routes beyond Platform (app/server.ts; tests inject a fake). */
 export interface ModuleDeps {
@@ -70,8 +72,10 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
   registerDefinitionRoutes(app, platform);
+  registerApprovalTaskRoutes(app, platform);
   registerFileRoutes(app, platform);
   registerBindingRoutes(app, platform);
+  registerPeopleRoutes(app, platform);
   registerCropRoutes(app, platform);
   registerSeedRoutes(app, platform);
   registerTaskRoutes(app, platform);

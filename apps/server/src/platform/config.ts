@@ -74,6 +74,8 @@ export interface Config {
   pushAllowPrivate: boolean;
   /** Milliseconds between data push delivery rounds (TILTH_PUSH_TICK_MS; 0 = off, tests drive the worker). */
   pushTickMs: number;
+  /** Milliseconds between approval time-out sweeps (TILTH_APPROVAL_TICK_MS; 0 = off, tests drive it). */
+  approvalTickMs: number;
 }
 
 export interface RateLimit {
@@ -250,5 +252,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : Math.max(shutdownTimeout / 2, shutdownTimeout - 3),
     pushAllowPrivate: flag(env.TILTH_PUSH_ALLOW_PRIVATE, false, 'TILTH_PUSH_ALLOW_PRIVATE'),
     pushTickMs: int(env.TILTH_PUSH_TICK_MS, 250, 'TILTH_PUSH_TICK_MS'),
+    approvalTickMs: int(env.TILTH_APPROVAL_TICK_MS, 60_000, 'TILTH_APPROVAL_TICK_MS'),
   };
 };

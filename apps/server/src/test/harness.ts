@@ -62,6 +62,8 @@ export const startTestServer = async (
     // Data push tests deliver to a receiver on 127.0.0.1 and drive the worker themselves.
     TILTH_PUSH_ALLOW_PRIVATE: '1',
     TILTH_PUSH_TICK_MS: '0',
+    // Approval time-out tests drive the sweeper with a fake clock.
+    TILTH_APPROVAL_TICK_MS: '0',
     ...env,
   });
   const started = await createServer(config, {

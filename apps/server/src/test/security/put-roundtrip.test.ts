@@ -249,6 +249,14 @@ const NO_TWIN: Record<string, string> = {
   [`PUT ${T1}/plan/submit/:id`]: 'a command: sends a withdrawn or rejected plan into approval; no body',
   'PUT /wfpf/v1/platform/tenants/:id/enabled':
     "a command: sets a tenant's flag ({enabled, objectVersionNumber}); the tenant's own PUT takes its GET",
+  // Approval actions (spec 01 §7 uses PUT for approve/reject): commands on a task or process, no representation.
+  [`PUT ${T1}/approval-task/approve/:id`]: 'a command: decides a task ({comment, objectVersionNumber})',
+  [`PUT ${T1}/approval-task/reject/:id`]: 'a command: decides a task ({target, comment})',
+  [`PUT ${T1}/approval-task/transfer/:id`]: 'a command: hands a task to another member ({userId})',
+  [`PUT ${T1}/approval-task/add-signer/:id`]: 'a command: adds signers to a task ({userIds, position})',
+  [`PUT ${T1}/approval-task/read/:id`]: 'a command: marks a copy read; no body',
+  [`PUT ${T1}/approval-process/withdraw/:id`]: 'a command: the applicant withdraws a process ({comment})',
+  [`PUT ${T1}/approval-process/remind/:id`]: 'a command: the applicant reminds the approvers',
 };
 
 /** Fields an update may change on its own: the version and the update stamps. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithCodes, textOf } from '../../test/renderWithCodes';
 import { CommentField } from './ApprovalDecisionModal';
 import { ApprovalPanel } from './ApprovalPanel';
-import { approvalKeys, USER_LIST_CODE } from './approval.api';
+import { approvalKeys } from './approval.api';
 import type { ApprovalTask, ApprovalView } from './approvalModel';
 import { NOTICE_PERMISSION } from './noticeModel';
 import { ProcessTimeline } from './ProcessTimeline';
@@ -102,9 +102,8 @@ describe('approval tab', () => {
     expect(text).toContain('10 / page');
   });
 
-  it('offers Away / delegate only to who may list users for the picker', () => {
-    expect(render('approval', [])).not.toContain('Away / delegate');
-    expect(render('approval', [], [NOTICE_PERMISSION, USER_LIST_CODE])).toContain('Away / delegate');
+  it('offers Away / delegate to every approver (the picker asks approval-users, not the user administration)', () => {
+    expect(render('approval', [], [NOTICE_PERMISSION])).toContain('Away / delegate');
   });
 });
 

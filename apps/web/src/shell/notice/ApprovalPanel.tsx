@@ -14,7 +14,7 @@ import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../shared/FeedbackProvider';
 import { usePermissions } from '../../shared/permission/usePermissions';
 import { ApprovalDecisionModal, type Decision } from './ApprovalDecisionModal';
-import { approvalApi, approvalKeys, USER_LIST_CODE, useApprovalList } from './approval.api';
+import { approvalApi, approvalKeys, useApprovalList } from './approval.api';
 import {
   APPROVAL_VIEWS,
   type ApprovalTask,
@@ -54,7 +54,6 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
   const [deciding, setDeciding] = useState<{ task: ApprovalTask; decision: Decision } | null>(null);
   const [opened, setOpened] = useState<ApprovalTask | null>(null);
   const [away, setAway] = useState(false);
-  const pickUsers = usePermissions([USER_LIST_CODE]).allowed;
   const list = useApprovalList(tenantId, view, current, size, status);
   const rows = list.data?.content ?? [];
   const total = list.data?.totalElements ?? 0;
@@ -178,11 +177,9 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
             }))}
           />
         </Space>
-        {pickUsers ? (
-          <Button size="small" onClick={() => setAway(true)}>
-            {t('notice.approval.delegation')}
-          </Button>
-        ) : null}
+        <Button size="small" onClick={() => setAway(true)}>
+          {t('notice.approval.delegation')}
+        </Button>
       </div>
       <div className="tl-notice-list__body">
         <Table<ApprovalTask>
@@ -237,7 +234,7 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
             : undefined
         }
       />
-      {pickUsers ? <DelegationModal tenantId={tenantId} open={away} onClose={() => setAway(false)} /> : null}
+      <DelegationModal tenantId={tenantId} open={away} onClose={() => setAway(false)} />
     </div>
   );
 }

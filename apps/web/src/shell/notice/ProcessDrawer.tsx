@@ -12,7 +12,7 @@ import { errorText } from '../../shared/api/client';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../shared/FeedbackProvider';
 import { usePermissions } from '../../shared/permission/usePermissions';
-import { approvalApi, approvalKeys, USER_LIST_CODE, useProcessDetail } from './approval.api';
+import { approvalApi, approvalKeys, useProcessDetail } from './approval.api';
 import { type ApprovalView, processStateOption } from './approvalModel';
 import { formatNoticeTime } from './noticeModel';
 import { ProcessTimeline } from './ProcessTimeline';
@@ -41,7 +41,6 @@ export function ProcessDrawer({ tenantId, processId, view, onClose, onDecide }: 
   const detail = query.data;
   const [action, setAction] = useState<TaskAction | null>(null);
   const [busy, setBusy] = useState<'withdraw' | 'remind' | null>(null);
-  const pickUsers = usePermissions([USER_LIST_CODE]).allowed;
   const myTask = detail?.tasks.find((task) => task.taskId === detail.myTaskId);
 
   const processAction = useSingleFlight(async (kind: 'withdraw' | 'remind', id: number, version: number) => {
@@ -100,7 +99,7 @@ export function ProcessDrawer({ tenantId, processId, view, onClose, onDecide }: 
               </Button>
             </>
           ) : null}
-          {approver && pickUsers ? (
+          {approver ? (
             <>
               <Button onClick={() => setAction('transfer')}>{t('notice.approval.transfer')}</Button>
               <Button onClick={() => setAction('addSigner')}>{t('notice.approval.addSigner')}</Button>

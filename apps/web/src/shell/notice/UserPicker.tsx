@@ -13,7 +13,7 @@ export interface UserPickerProps {
   ariaLabel?: string;
 }
 
-/** Users of the tenant searched by name (the system users page's list call), for transfer, add signer and delegate. */
+/** Users of the tenant searched by name (approval-users: names and logins, for any approver), for transfer, add signer and delegate. */
 export function UserPicker({
   tenantId,
   multiple,
@@ -27,7 +27,7 @@ export function UserPicker({
   const query = useUserOptions(tenantId, name, true);
   const options = (query.data?.content ?? [])
     .filter((u) => !exclude.includes(u.id))
-    .map((u) => ({ value: u.id, label: u.phone ? `${u.realName} (${u.phone})` : u.realName }));
+    .map((u) => ({ value: u.id, label: `${u.realName} (${u.loginName})` }));
   return (
     <Select<number | number[]>
       showSearch={{ filterOption: false, onSearch: setName }}

@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '@tilth/contracts/common.types';
-import type { TenantUserView } from '@tilth/contracts/users.types';
 import type {
   ActionResult,
   AddSignerBody,
   ApprovalCounts,
   ApprovalTaskItem,
+  ApprovalUser,
   ApproveBody,
   BusinessData,
   Delegation,
@@ -25,9 +25,6 @@ import { UNREAD_REFRESH_MS } from './noticeModel';
 
 const base = (tenantId: number) => `/wfpf/v1/${tenantId}`;
 const quiet = { globalErrors: false } as const;
-
-/** The code of the users list (the transfer, add-signer and delegate pickers read it). */
-export const USER_LIST_CODE = 'wfpf.company.system.user-manage';
 
 export const approvalApi = {
   list: (tenantId: number, view: ApprovalView, current: number, size: number, status: number | undefined) => {
@@ -68,10 +65,10 @@ export const approvalApi = {
     api.post<Delegation>(`${base(tenantId)}/approval-delegations`, { json: body, ...quiet }),
   deleteDelegation: (tenantId: number, id: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/approval-delegations/${id}`, quiet),
-  /** The users of the tenant by name, for the pickers (the system users page's call). */
-  users: (tenantId: number, realName: string) =>
-    api.get<Page<TenantUserView>>(`/iam/v1/${tenantId}/users`, {
-      query: { page: 0, size: 20, realName: realName.trim() || undefined, enabled: 'true' },
+  /** Colleagues by name or login, for the pickers (any approver may ask; names and logins only). */
+  users: (tenantId: number, name: string) =>
+    api.get<Page<ApprovalUser>>(`${base(tenantId)}/approval-users`, {
+      query: { page: 0, size: 20, name: name.trim() || undefined },
       ...quiet,
     }),
 };

@@ -2,8 +2,8 @@ import { type ApprovalNode, type ProcessModel, TASK_STATES } from '@tilth/contra
 import type { DemoExtras } from '../../../platform/db/seed.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { saveBinding } from './binding.repository.js';
-import { ProcessEngine } from './process.engine.js';
-import { insertEvents, lockProcess, setTasks, tasksOf, updateProcess } from './process.repository.js';
+import { tasksOf } from './process.repository.js';
+import { TaskService } from './task.service.js';
 import { approvalDefinitions, approvalDefinitionVersions } from './workflow.tables.js';
 
 // Approvals in the demo tenant (issue 14): two enabled flows, the receipt one bound to input warehousing.
@@ -83,18 +83,13 @@ export const seedApprovalFlows: DemoExtras = async (database, ids) => {
   });
 };
 
-/**
- * A decision by ctx's user on their open task of a process, as the approve / reject actions record it
- * (task decided, first decision stamped, an event on the timeline, the process advanced). Demo seeding only.
- */
+/** A decision by ctx's user on their open task of a process, through the same action as the console's. Demo seeding only. */
 export const demoDecide = async (
   ctx: TenantCtx,
   processId: number,
   outcome: 'approve' | 'reject',
   comment?: string,
 ): Promise<void> => {
-  const proc = await lockProcess(ctx.db, ctx.tenantId, processId);
-  if (!proc) return;
   const task = (await tasksOf(ctx.db, ctx.tenantId, processId)).find(
     (x) =>
       x.assigneeId === ctx.user.id &&
@@ -103,23 +98,6 @@ export const demoDecide = async (
       x.state === TASK_STATES.pending,
   );
   if (!task) return;
-  const now = new Date();
-  const state = outcome === 'approve' ? TASK_STATES.approved : TASK_STATES.rejected;
-  await setTasks(ctx.db, ctx.tenantId, [task.id], { state, decidedAt: now, comment: comment ?? null });
-  await insertEvents(ctx.db, ctx.tenantId, [
-    {
-      processId,
-      action: outcome,
-      actorId: ctx.user.id,
-      taskId: task.id,
-      nodeId: task.nodeId,
-      nodeName: task.nodeName,
-      comment: comment ?? null,
-      tookMs: now.getTime() - task.createdAt.getTime(),
-    },
-  ]);
-  const stamped = await updateProcess(ctx.db, ctx.tenantId, processId, ctx.user.id, {
-    firstDecisionAt: proc.firstDecisionAt ?? now,
-  });
-  await ProcessEngine.advance(ctx, stamped);
+  if (outcome === 'approve') await TaskService.approve(ctx, task.id, { comment });
+  else await TaskService.reject(ctx, task.id, { comment, target: 'applicant' });
 };

@@ -40,6 +40,7 @@ import {
   type PlanStep,
   planSteps,
   resolvePlan,
+  sendBackClosure,
   stepOutcome,
 } from './workflow.plan.js';
 import { approvalDocHooks } from './workflow.registry.js';
@@ -61,6 +62,8 @@ export interface SubmitInput {
 }
 
 const H = 3600_000;
+
+type NoticeKind = 'task' | 'cc' | 'remind' | 'timeout';
 
 /** Whom a step's rules name, in rule order, without duplicates (inactive users dropped). */
 const resolveRules = async (
@@ -132,7 +135,7 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
   if (proc.state !== PROCESS_STATES.inApproval) return proc;
   const completed = new Set(proc.completed);
   const events: EventValues[] = [];
-  const notices: { userIds: number[]; kind: 'task' | 'cc' }[] = [];
+  const notices: { userIds: number[]; kind: NoticeKind }[] = [];
   for (let round = 0; round < 1000; round++) {
     const tasks = await tasksOf(ctx.db, ctx.tenantId, proc.id);
     const active = activeSteps(proc.plan, completed);
@@ -157,14 +160,17 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
             state: TASK_STATES.pending,
           })),
         );
-        events.push({
-          processId: proc.id,
-          action: 'cc',
-          nodeId: step.nodeId,
-          nodeName: step.name,
-          targetIds: to,
-        });
-        if (to.length > 0) notices.push({ userIds: to, kind: 'cc' });
+        // A step passed again after a send-back copies nobody twice (and records nothing then).
+        if (to.length > 0) {
+          events.push({
+            processId: proc.id,
+            action: 'cc',
+            nodeId: step.nodeId,
+            nodeName: step.name,
+            targetIds: to,
+          });
+          notices.push({ userIds: to, kind: 'cc' });
+        }
         completed.add(step.nodeId);
         changed = true;
         continue;
@@ -270,6 +276,8 @@ async function createTasks(
   step: PlanStep,
   events: EventValues[],
   rules: readonly AssigneeRule[] = step.assignees,
+  /** Escalated tasks get no new time-out (it would escalate again and again). */
+  withTimeout = true,
 ): Promise<TaskRow[]> {
   let users = await resolveRules(ctx, proc, rules);
   if (users.length === 0) {
@@ -313,7 +321,7 @@ async function createTasks(
       weight: weightOf.get(u) ?? 1,
       seq: rows.length,
       delegatedFrom: to === u ? null : u,
-      ...(waits ? {} : dueOf(step)),
+      ...(waits || !withTimeout ? {} : dueOf(step)),
     });
   }
   return (await insertTasks(ctx.db, ctx.tenantId, rows)).filter((t) => t.state === TASK_STATES.pending);
@@ -323,9 +331,9 @@ async function createTasks(
 async function notify(
   ctx: TenantCtx,
   proc: ProcessRow,
-  notices: readonly { userIds: number[]; kind: 'task' | 'cc' }[],
+  notices: readonly { userIds: number[]; kind: NoticeKind }[],
 ): Promise<void> {
-  for (const kind of ['task', 'cc'] as const) {
+  for (const kind of ['task', 'cc', 'remind', 'timeout'] as const) {
     const userIds = [...new Set(notices.filter((n) => n.kind === kind).flatMap((n) => n.userIds))];
     if (userIds.length === 0) continue;
     const names = await userNames(ctx.db, [proc.applicantId]);
@@ -334,8 +342,42 @@ async function notify(
   }
 }
 
+/**
+ * Sends a locked process back to an earlier step `target`: the target and what follows it (sendBackClosure)
+ * leave the completed set, their tasks stop counting (kept as history) and open ones close; then advance
+ * makes the target's tasks afresh.
+ */
+async function sendBack(
+  ctx: TenantCtx,
+  proc: ProcessRow,
+  target: PlanStep,
+  event: EventValues,
+): Promise<ProcessRow> {
+  const reset = sendBackClosure(proc.plan, target.nodeId);
+  const tasks = await tasksOf(ctx.db, ctx.tenantId, proc.id);
+  const undo = tasks.filter((t) => t.current && t.taskType === 'approval' && reset.has(t.nodeId));
+  const open = undo.filter((t) => t.state === TASK_STATES.pending || t.state === TASK_STATES.waiting);
+  await setTasks(
+    ctx.db,
+    ctx.tenantId,
+    open.map((t) => t.id),
+    { state: TASK_STATES.closed, decidedAt: new Date() },
+  );
+  await setTasks(
+    ctx.db,
+    ctx.tenantId,
+    undo.map((t) => t.id),
+    { current: false },
+  );
+  await insertEvents(ctx.db, ctx.tenantId, [event]);
+  const moved = await updateProcess(ctx.db, ctx.tenantId, proc.id, ctx.user.id, {
+    completed: proc.completed.filter((id) => !reset.has(id)),
+  });
+  return advance(ctx, moved);
+}
+
 /** The engine as other modules and the task service use it. */
-export const ProcessEngine = { submit, advance, end, createTasks, notify };
+export const ProcessEngine = { submit, advance, end, createTasks, notify, sendBack };
 
 /** A new pending task's reminder and time-out moments from its step's time-out. */
 export const dueOf = (

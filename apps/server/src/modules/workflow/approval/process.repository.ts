@@ -1,5 +1,5 @@
 import type { ChosenAssignees } from '@tilth/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import type { Plan } from './workflow.plan.js';
 import { approvalEvents, approvalProcesses, approvalTasks } from './workflow.tables.js';
@@ -98,6 +98,14 @@ export const updateProcess = async (
   return row;
 };
 
+export const findTask = async (db: Db, tenantId: number, id: number): Promise<TaskRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(approvalTasks)
+    .where(and(eq(approvalTasks.tenantId, tenantId), eq(approvalTasks.id, id)));
+  return row;
+};
+
 /** All tasks of a process, oldest first. */
 export const tasksOf = async (db: Db, tenantId: number, processId: number): Promise<TaskRow[]> =>
   db
@@ -124,7 +132,7 @@ export const setTasks = async (
   tenantId: number,
   ids: readonly number[],
   patch: Partial<
-    Pick<TaskRow, 'state' | 'comment' | 'decidedAt' | 'current' | 'dueAt' | 'remindAt' | 'assigneeId'>
+    Pick<TaskRow, 'state' | 'comment' | 'decidedAt' | 'current' | 'dueAt' | 'remindAt' | 'assigneeId' | 'seq'>
   >,
 ): Promise<void> => {
   if (ids.length === 0) return;
@@ -145,3 +153,23 @@ export const eventsOf = async (db: Db, tenantId: number, processId: number) =>
     .from(approvalEvents)
     .where(and(eq(approvalEvents.tenantId, tenantId), eq(approvalEvents.processId, processId)))
     .orderBy(asc(approvalEvents.id));
+
+/** Pending approval tasks whose reminder or time-out moment has passed (the time-out sweep), oldest first. */
+export const dueTaskIds = async (db: Db, tenantId: number, now: Date, limit: number): Promise<number[]> =>
+  (
+    await db
+      .select({ id: approvalTasks.id })
+      .from(approvalTasks)
+      .where(
+        and(
+          eq(approvalTasks.tenantId, tenantId),
+          eq(approvalTasks.state, 1),
+          eq(approvalTasks.taskType, 'approval'),
+          // Every timed task has a dueAt (its reminder comes before or with it): the partial due index serves.
+          isNotNull(approvalTasks.dueAt),
+          or(lte(approvalTasks.remindAt, now), lte(approvalTasks.dueAt, now)),
+        ),
+      )
+      .orderBy(asc(approvalTasks.id))
+      .limit(limit)
+  ).map((r) => r.id);

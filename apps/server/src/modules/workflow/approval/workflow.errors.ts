@@ -12,6 +12,11 @@ export const WorkflowErrors = defineErrors({
     code: 'wfpf.approval.taskNotFound',
     message: { 'zh-CN': '审批任务不存在', 'en-US': 'The approval task does not exist' },
   },
+  delegationNotFound: {
+    status: 404,
+    code: 'wfpf.approval.delegationNotFound',
+    message: { 'zh-CN': '委托不存在', 'en-US': 'The delegation does not exist' },
+  },
   notAssignee: {
     status: 403,
     code: 'wfpf.approval.notAssignee',

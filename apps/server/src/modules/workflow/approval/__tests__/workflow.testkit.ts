@@ -1,7 +1,8 @@
-import type { ProcessModel } from '@tilth/contracts';
+import type { ApprovalDocType, ProcessModel } from '@tilth/contracts';
 import type { Db } from '../../../../platform/db/client.js';
 import type { TenantCtx } from '../../../../platform/http/context.js';
 import type { TestServer } from '../../../../test/harness.js';
+import { registerApprovalDocument } from '../workflow.registry.js';
 import { approvalBindings, approvalDefinitions, approvalDefinitionVersions } from '../workflow.tables.js';
 
 // Helpers for engine tests: a service ctx for a user inside a tenant transaction, and a bound definition.
@@ -18,7 +19,8 @@ export const ctxOf = (server: TestServer, db: Db, tenantId: number, userId: numb
   lang: 'zh-CN',
   timeZone: 'Asia/Shanghai',
   db,
-  permissions: new Set(),
+  // Every role holds the bell code the approval actions need.
+  permissions: new Set(['wfpf.farm.user.ps.notice-message']),
   log: server.app.log,
   transact: (fn) => fn(db),
 });
@@ -56,3 +58,21 @@ export const bindModel = async (
       });
     return def.id;
   });
+
+/**
+ * Engine tests submit made-up document ids: their type's real hooks (a plan's tasks, a receipt's stock)
+ * would look those up. Call after the server started (its routes register the real hooks); answers the
+ * calls the stand-in hooks saw.
+ */
+export const standInDocument = (
+  docType: ApprovalDocType,
+): { approved: number[]; rejected: number[]; withdrawn: number[] } => {
+  const seen = { approved: [] as number[], rejected: [] as number[], withdrawn: [] as number[] };
+  registerApprovalDocument({
+    docType,
+    onApproved: async (_ctx, id) => void seen.approved.push(id),
+    onRejected: async (_ctx, id) => void seen.rejected.push(id),
+    onWithdrawn: async (_ctx, id) => void seen.withdrawn.push(id),
+  });
+  return seen;
+};
