@@ -322,6 +322,7 @@ function AddEdge(props: EdgeProps<FlowEdge>) {
 function FitOnChange({ count }: { count: number }) {
   const flow = useReactFlow();
   useEffect(() => {
+    if (count === 0) return;
     // After React Flow has measured the new nodes.
     const id = requestAnimationFrame(() => void flow.fitView(FIT));
     return () => cancelAnimationFrame(id);
