@@ -165,19 +165,16 @@ async function approvalTab(page: Page, view: '我提交的' | '我审批的' | '
 }
 
 /** From 'my approvals': approves or rejects the receipt's task with a comment (the reject sends back to step one). */
-async function decide(
-  page: Page,
-  outcome: '同意' | '驳回',
-  comment: string,
-  shot?: string,
-): Promise<void> {
+async function decide(page: Page, outcome: '同意' | '驳回', comment: string, shot?: string): Promise<void> {
   const modal = await approvalTab(page, '我审批的');
   // The receipt's open task (a step decided earlier stays listed as its own row).
   const task = row(modal, story.docCode).filter({ hasText: '未审核' });
   await task.waitFor();
   if (shot) await settledScreenshot(page, `${shot}-tab`);
   await button(task, outcome).click();
-  const d = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: outcome }) });
+  const d = page
+    .locator('.ant-modal')
+    .filter({ has: page.locator('.ant-modal-title', { hasText: outcome }) });
   await d.waitFor();
   await d.getByText(story.docCode).waitFor();
   if (outcome === '驳回') {
