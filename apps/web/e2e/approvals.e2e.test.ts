@@ -390,8 +390,9 @@ describe('approvals story (issue 14)', () => {
       const mine = row(modal, story.docCode);
       await mine.getByText('审批完成').waitFor();
       await button(mine, '审批记录').click();
-      const drawer = page.locator('.ant-drawer-content').filter({ hasText: story.docCode });
-      await drawer.waitFor();
+      // The process drawer, titled with the form's name and number, holds the timeline.
+      const drawer = page.getByRole('dialog', { name: new RegExp(`· ${story.docCode}$`) });
+      await drawer.locator('.tl-approval-timeline').waitFor();
       const events = drawer.locator('.tl-approval-event');
       await events.filter({ hasText: story.approve3 }).waitFor();
       const lines = (await events.allInnerTexts()).map((l) => l.replace(/\s+/g, ' '));
