@@ -84,7 +84,14 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
 
   const columns: ColumnsType<ApprovalTask> = [
     { key: 'formName', dataIndex: 'formName', title: t('notice.approval.col.formName'), ellipsis: true },
-    { key: 'formCode', dataIndex: 'formCode', title: t('notice.approval.col.formCode'), ellipsis: true },
+    // Wide enough for a whole document number (RK-20261126-006): it is how a row is recognised.
+    {
+      key: 'formCode',
+      dataIndex: 'formCode',
+      title: t('notice.approval.col.formCode'),
+      ellipsis: true,
+      width: 150,
+    },
     ...(view === 'user_edit'
       ? []
       : [{ key: 'submitName', dataIndex: 'submitName', title: t('notice.approval.col.submitName') }]),
@@ -92,6 +99,8 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
       key: 'startTime',
       dataIndex: 'startTime',
       title: t('notice.approval.col.startTime'),
+      // One line for the date and time (it broke inside the date).
+      width: 170,
       render: (value: string) => formatNoticeTime(value, timeFormat),
     },
     {
@@ -116,6 +125,8 @@ export function ApprovalPanel({ tenantId, onClose, initialView = 'user_edit' }: 
     {
       key: 'actions',
       title: t('notice.approval.col.actions'),
+      // Room for all four links on one line (they wrapped onto three in the 1040 modal).
+      width: 250,
       render: (_: unknown, task: ApprovalTask) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => void viewBusiness(task)}>
