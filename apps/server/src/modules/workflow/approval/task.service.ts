@@ -164,7 +164,8 @@ async function reject(ctx: Ctx, taskId: number, body: RejectBody): Promise<Actio
     taskId: l.task.id,
     nodeId: to.nodeId,
     nodeName: to.name,
-    comment,
+    // The reject above carries the comment; the timeline shows it once.
+    comment: null,
   });
   return result(back);
 }
