@@ -103,24 +103,24 @@ const main = async () => {
     };
     const userArray = `{${users.join(',')}}`;
     await db.withTenant(t, async (tx) => {
-      await tx.execute(sql`insert into approval_definitions (tenant_id, id, name, doc_type, enabled_flag, version, model)
-        values (${t}, 1, 'Bench flow', 'inv_purchase_request', 1, 1, ${JSON.stringify(model)}::jsonb)`);
+      const def = await tx.execute(sql`insert into approval_definitions (tenant_id, name, doc_type, enabled_flag, version, model)
+        values (${t}, 'Bench flow', 'inv_purchase_request', 1, 1, ${JSON.stringify(model)}::jsonb) returning id`);
+      const defId = Number((def as unknown as { rows: { id: string }[] }).rows[0]?.id);
       await tx.execute(sql`insert into approval_definition_versions (tenant_id, definition_id, version, model)
-        values (${t}, 1, 1, ${JSON.stringify(model)}::jsonb)`);
-      await tx.execute(sql`insert into approval_processes (tenant_id, id, definition_id, definition_version, doc_type,
+        values (${t}, ${defId}, 1, ${JSON.stringify(model)}::jsonb)`);
+      await tx.execute(sql`insert into approval_processes (tenant_id, definition_id, definition_version, doc_type,
           third_id, form_name, form_code, applicant_id, fields, plan, state, current_names, start_time)
-        select ${t}, p, 1, 1, 'inv_purchase_request', p, '采购申请', 'CG-' || lpad(p::text, 6, '0'), ${applicant},
+        select ${t}, ${defId}, 1, 'inv_purchase_request', p, '采购申请', 'CG-' || lpad(p::text, 6, '0'), ${applicant},
           '{}'::jsonb, ${JSON.stringify(plan)}::jsonb, 1, '审批', now() - (p || ' seconds')::interval
         from generate_series(1, ${PROCESSES}) p`);
-      // Process p goes to users (p + 5k) mod 50, k = 0..9: every user holds 2,000 tasks.
+      // Process p (its third_id) goes to users (p + 5k) mod 50, k = 0..9: every user holds 2,000 tasks.
       await tx.execute(sql`insert into approval_tasks (tenant_id, process_id, node_id, node_name, task_type,
           assignee_id, state, seq, created_at)
-        select ${t}, p, 's1', '审批', 'approval', (${userArray}::bigint[])[((p + 5 * k) % ${USERS}) + 1], 1, k,
-          now() - (p || ' seconds')::interval
-        from generate_series(1, ${PROCESSES}) p, generate_series(0, ${PER_STEP - 1}) k`);
+        select ${t}, pr.id, 's1', '审批', 'approval', (${userArray}::bigint[])[((pr.third_id + 5 * k) % ${USERS}) + 1], 1, k,
+          pr.start_time
+        from approval_processes pr, generate_series(0, ${PER_STEP - 1}) k where pr.tenant_id = ${t}`);
       await tx.execute(sql`insert into approval_events (tenant_id, process_id, action, actor_id)
-        select ${t}, p, 'submit', ${applicant} from generate_series(1, ${PROCESSES}) p`);
-      await tx.execute(sql`select setval(pg_get_serial_sequence('approval_processes', 'id'), ${PROCESSES})`);
+        select ${t}, id, 'submit', ${applicant} from approval_processes where tenant_id = ${t}`);
     });
     if (scratch) {
       const owner = new pg.Client({ connectionString: scratch.url });

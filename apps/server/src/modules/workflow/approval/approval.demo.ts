@@ -10,8 +10,8 @@ import { approvalDefinitions, approvalDefinitionVersions } from './workflow.tabl
 // The documents that run through it are made by their module's demo (farm/agricultural), so their
 // processes and timelines are real.
 
-export const DEMO_RECEIPT_FLOW = '农资入库审批 / Input receipt approval';
-export const DEMO_PLAN_FLOW = '农事计划审批 / Farm plan approval';
+export const DEMO_RECEIPT_FLOW = '农资入库审批';
+export const DEMO_PLAN_FLOW = '农事计划审批';
 
 const step = (id: string, name: string, userId: number): ApprovalNode => ({
   id,
@@ -26,23 +26,23 @@ const receiptModel = (manager: number, director: number): ProcessModel => ({
   node: {
     id: 'amount',
     kind: 'condition',
-    name: '按金额 / By amount',
+    name: '按金额',
     branches: [
       {
         id: 'large',
         name: '≥ 5000',
         conditions: [{ field: 'amount', op: 'gte', value: 5000 }],
         node: {
-          ...step('manager', '基地负责人 / Base manager', manager),
-          next: step('director', '总监 / Director', director),
+          ...step('manager', '基地负责人', manager),
+          next: step('director', '总监', director),
         },
       },
       {
         id: 'other',
-        name: '其他 / Other',
+        name: '其他',
         conditions: [],
         isDefault: true,
-        node: step('one', '审批人 / Approver', manager),
+        node: step('one', '审批人', manager),
       },
     ],
   },
@@ -66,7 +66,7 @@ export const seedApprovalFlows: DemoExtras = async (database, ids) => {
         name: DEMO_PLAN_FLOW,
         docType: 'farm_plan',
         description: '农事计划由基地负责人审批后生成任务（默认未绑定，可在审批设置中启用）。',
-        model: { node: step('manager', '基地负责人 / Base manager', demo) },
+        model: { node: step('manager', '基地负责人', demo) },
       },
     ];
     for (const f of flows) {

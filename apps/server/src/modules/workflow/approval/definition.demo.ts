@@ -15,18 +15,18 @@ export const seedDraftFlows: DemoExtras = async (database, ids) => {
   await database.withTenant(tenantId, async (tx) => {
     const ctx = demoAdminCtx(tx, tenantId, userId);
     await defs.create(ctx, {
-      name: '采购申请审批（草稿） / Purchase request approval (draft)',
+      name: '采购申请审批（草稿）',
       docType: 'inv_purchase_request',
       description: '部门负责人审批后，金额较大的再由财务复核（财务审批人待定）。',
       model: {
         node: {
           id: 'manager',
           kind: 'approval',
-          name: '部门负责人 / Unit head',
+          name: '部门负责人',
           mode: 'single',
           assignees: [{ type: 'unitHead', levels: 1 }],
           timeout: { remindAfterHours: 4, afterHours: 24, action: 'remind' },
-          next: { id: 'finance', kind: 'approval', name: '财务复核 / Finance', mode: 'all', assignees: [] },
+          next: { id: 'finance', kind: 'approval', name: '财务复核', mode: 'all', assignees: [] },
         },
       },
     });

@@ -129,15 +129,25 @@ async function submit(ctx: TenantCtx, input: SubmitInput): Promise<{ processId: 
   return { processId: proc.id };
 }
 
-/** Brings a locked process to rest after its tasks changed. Answers the process as stored. */
-async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
+/** What an action stamps on the process with the update advance makes anyway (one write, not two). */
+export type ProcessStamp = Partial<Pick<ProcessRow, 'firstDecisionAt'>>;
+
+/**
+ * Brings a locked process to rest after its tasks changed. Answers the process as stored. The tasks are
+ * read once and kept in step with what this function writes; they are read again only after new ones
+ * were inserted (an approve that ends a process costs a handful of statements, not one per round).
+ */
+async function advance(ctx: TenantCtx, start: ProcessRow, stamp: ProcessStamp = {}): Promise<ProcessRow> {
   let proc = start;
   if (proc.state !== PROCESS_STATES.inApproval) return proc;
   const completed = new Set(proc.completed);
   const events: EventValues[] = [];
   const notices: { userIds: number[]; kind: NoticeKind }[] = [];
+  let tasks: TaskRow[] = [];
+  let stale = true;
   for (let round = 0; round < 1000; round++) {
-    const tasks = await tasksOf(ctx.db, ctx.tenantId, proc.id);
+    if (stale) tasks = await tasksOf(ctx.db, ctx.tenantId, proc.id);
+    stale = false;
     const active = activeSteps(proc.plan, completed);
     let changed = false;
     let rejected: PlanStep | undefined;
@@ -148,6 +158,7 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
         const to = (await resolveRules(ctx, proc, step.assignees)).filter(
           (u) => !already.has(u) && u !== proc.applicantId,
         );
+        if (to.length > 0) stale = true;
         await insertTasks(
           ctx.db,
           ctx.tenantId,
@@ -178,17 +189,20 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
       if (mine.length === 0) {
         const made = await createTasks(ctx, proc, step, events);
         notices.push({ userIds: made.map((t) => t.assigneeId), kind: 'task' });
+        stale = true;
         continue;
       }
       const outcome = stepOutcome(step, mine);
       if (outcome === 'passed') {
         const open = mine.filter((t) => t.state === TASK_STATES.pending || t.state === TASK_STATES.waiting);
+        const now = new Date();
         await setTasks(
           ctx.db,
           ctx.tenantId,
           open.map((t) => t.id),
-          { state: TASK_STATES.closed, decidedAt: new Date() },
+          { state: TASK_STATES.closed, decidedAt: now },
         );
+        for (const t of open) Object.assign(t, { state: TASK_STATES.closed, decidedAt: now });
         completed.add(step.nodeId);
         changed = true;
       } else if (outcome === 'rejected') {
@@ -198,14 +212,16 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
         // Sequential steps and added-before signers: the next waiting task in order takes its turn.
         const next = mine.filter((t) => t.state === TASK_STATES.waiting).sort((a, b) => a.seq - b.seq)[0];
         if (next) {
-          await setTasks(ctx.db, ctx.tenantId, [next.id], { state: TASK_STATES.pending, ...dueOf(step) });
+          const due = dueOf(step);
+          await setTasks(ctx.db, ctx.tenantId, [next.id], { state: TASK_STATES.pending, ...due });
+          Object.assign(next, { state: TASK_STATES.pending, ...due });
           notices.push({ userIds: [next.assigneeId], kind: 'task' });
         }
       }
     }
     if (rejected) {
       await insertEvents(ctx.db, ctx.tenantId, events.splice(0));
-      proc = await end(ctx, proc, PROCESS_STATES.rejected, [...completed]);
+      proc = await end(ctx, proc, PROCESS_STATES.rejected, [...completed], stale ? undefined : tasks, stamp);
       await notify(ctx, proc, notices);
       return proc;
     }
@@ -214,9 +230,10 @@ async function advance(ctx: TenantCtx, start: ProcessRow): Promise<ProcessRow> {
   await insertEvents(ctx.db, ctx.tenantId, events);
   const waiting = activeSteps(proc.plan, completed);
   if (waiting.length === 0) {
-    proc = await end(ctx, proc, PROCESS_STATES.finished, [...completed]);
+    proc = await end(ctx, proc, PROCESS_STATES.finished, [...completed], stale ? undefined : tasks, stamp);
   } else {
     proc = await updateProcess(ctx.db, ctx.tenantId, proc.id, null, {
+      ...stamp,
       completed: [...completed],
       currentNames: waiting.map((s) => s.name).join('、'),
     });
@@ -231,8 +248,11 @@ async function end(
   proc: ProcessRow,
   state: (typeof PROCESS_STATES)[keyof typeof PROCESS_STATES],
   completed: string[],
+  /** The process's tasks as they stand, when the caller has them. */
+  known?: readonly TaskRow[],
+  stamp: ProcessStamp = {},
 ): Promise<ProcessRow> {
-  const open = (await tasksOf(ctx.db, ctx.tenantId, proc.id)).filter(
+  const open = (known ?? (await tasksOf(ctx.db, ctx.tenantId, proc.id))).filter(
     (t) => t.taskType === 'approval' && (t.state === TASK_STATES.pending || t.state === TASK_STATES.waiting),
   );
   await setTasks(
@@ -242,6 +262,7 @@ async function end(
     { state: TASK_STATES.closed, decidedAt: new Date() },
   );
   const ended = await updateProcess(ctx.db, ctx.tenantId, proc.id, null, {
+    ...stamp,
     state,
     completed,
     currentNames: '',

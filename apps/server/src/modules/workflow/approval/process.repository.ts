@@ -35,6 +35,31 @@ export const insertProcess = async (db: Db, tenantId: number, v: ProcessValues):
   return row;
 };
 
+/** The process a task belongs to, locked for the rest of the transaction (one statement). */
+export const lockProcessOfTask = async (
+  db: Db,
+  tenantId: number,
+  taskId: number,
+): Promise<ProcessRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(approvalProcesses)
+    .where(
+      and(
+        eq(approvalProcesses.tenantId, tenantId),
+        eq(
+          approvalProcesses.id,
+          db
+            .select({ id: approvalTasks.processId })
+            .from(approvalTasks)
+            .where(and(eq(approvalTasks.tenantId, tenantId), eq(approvalTasks.id, taskId))),
+        ),
+      ),
+    )
+    .for('update');
+  return row;
+};
+
 /** The process, locked for the rest of the transaction. */
 export const lockProcess = async (db: Db, tenantId: number, id: number): Promise<ProcessRow | undefined> => {
   const [row] = await db

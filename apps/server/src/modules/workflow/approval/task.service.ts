@@ -18,7 +18,7 @@ import {
   findTask,
   insertEvents,
   insertTasks,
-  lockProcess,
+  lockProcessOfTask,
   type ProcessRow,
   setTasks,
   type TaskRow,
@@ -54,11 +54,9 @@ export const lockTask = async (
 ): Promise<Locked> => {
   if (body.taskId !== undefined && body.taskId !== taskId)
     throw CommonErrors.validation({ detail: 'taskId: must equal the task in the path' });
-  const seen = await findTask(ctx.db, ctx.tenantId, taskId);
-  if (!seen) throw WorkflowErrors.taskNotFound();
-  const proc = await lockProcess(ctx.db, ctx.tenantId, seen.processId);
-  // Read again under the lock: the state that counts is the one after any decision that came first.
-  const task = await findTask(ctx.db, ctx.tenantId, taskId);
+  const proc = await lockProcessOfTask(ctx.db, ctx.tenantId, taskId);
+  // Read under the lock: the state that counts is the one after any decision that came first.
+  const task = proc ? await findTask(ctx.db, ctx.tenantId, taskId) : undefined;
   if (!proc || !task) throw WorkflowErrors.taskNotFound();
   if (task.assigneeId !== ctx.user.id) {
     if (task.taskType !== kind || kind === 'carbon_copy') throw WorkflowErrors.taskNotFound();
@@ -125,7 +123,8 @@ async function approve(ctx: Ctx, taskId: number, body: ApproveBody): Promise<Act
     },
   ]);
   await audit(ctx, 'approval.approve', l, { taskState: TASK_STATES.approved, comment });
-  return result(await ProcessEngine.advance(ctx, await firstDecision(ctx, l.proc)));
+  const stamp = l.proc.firstDecisionAt ? {} : { firstDecisionAt: now };
+  return result(await ProcessEngine.advance(ctx, l.proc, stamp));
 }
 
 async function reject(ctx: Ctx, taskId: number, body: RejectBody): Promise<ActionResult> {
@@ -165,7 +164,8 @@ async function reject(ctx: Ctx, taskId: number, body: RejectBody): Promise<Actio
     taskId: l.task.id,
     nodeId: to.nodeId,
     nodeName: to.name,
-    comment,
+    // The reject above carries the comment; the timeline shows it once.
+    comment: null,
   });
   return result(back);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { demoExtras } from '../../../demo/demo.extras.js';
 import { seedAgriApprovals, seedAgricultural } from '../../../farm/agricultural/index.js';
-import { seedApprovalFlows } from '../approval.demo.js';
+import { DEMO_RECEIPT_FLOW, seedApprovalFlows } from '../approval.demo.js';
 import { approvalEvents, approvalProcesses, approvalTasks } from '../workflow.tables.js';
 
 let s: TestServer;
@@ -37,7 +37,7 @@ describe('demo approvals', () => {
       return json<T>(res);
     };
     const bindings = await get<BindingItem[]>('approval-bindings');
-    expect(bindings.find((b) => b.docType === 'agri_warehousing')?.definitionName).toContain('Input receipt');
+    expect(bindings.find((b) => b.docType === 'agri_warehousing')?.definitionName).toBe(DEMO_RECEIPT_FLOW);
     expect(bindings.find((b) => b.docType === 'farm_plan')?.definitionId).toBeNull();
 
     const db = s.platform.database;

@@ -277,7 +277,7 @@ describe('approval definitions', () => {
     });
     const list = json<Page<DefinitionItem>>(await call(tok.adminB, 'GET', `${P(B)}?size=0`));
     expect(list.content.map((d) => [d.name, d.enabledFlag, d.version])).toEqual([
-      ['采购申请审批（草稿） / Purchase request approval (draft)', 0, 1],
+      ['采购申请审批（草稿）', 0, 1],
     ]);
     const id = list.content[0]?.id ?? 0;
     const enable = await call(tok.adminB, 'PUT', `${P(B)}/${id}/enable`, { objectVersionNumber: 1 });
