@@ -103,7 +103,8 @@ const main = async () => {
     };
     const userArray = `{${users.join(',')}}`;
     await db.withTenant(t, async (tx) => {
-      const def = await tx.execute(sql`insert into approval_definitions (tenant_id, name, doc_type, enabled_flag, version, model)
+      const def =
+        await tx.execute(sql`insert into approval_definitions (tenant_id, name, doc_type, enabled_flag, version, model)
         values (${t}, 'Bench flow', 'inv_purchase_request', 1, 1, ${JSON.stringify(model)}::jsonb) returning id`);
       const defId = Number((def as unknown as { rows: { id: string }[] }).rows[0]?.id);
       await tx.execute(sql`insert into approval_definition_versions (tenant_id, definition_id, version, model)

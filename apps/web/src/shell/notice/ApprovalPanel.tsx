@@ -12,7 +12,6 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/api/client';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../shared/FeedbackProvider';
-import { usePermissions } from '../../shared/permission/usePermissions';
 import { ApprovalDecisionModal, type Decision } from './ApprovalDecisionModal';
 import { approvalApi, approvalKeys, useApprovalList } from './approval.api';
 import {

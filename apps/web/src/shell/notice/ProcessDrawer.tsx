@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/client';
 import { EmptyState } from '../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../shared/FeedbackProvider';
-import { usePermissions } from '../../shared/permission/usePermissions';
 import { approvalApi, approvalKeys, useProcessDetail } from './approval.api';
 import { type ApprovalView, processStateOption } from './approvalModel';
 import { formatNoticeTime } from './noticeModel';
