@@ -69,4 +69,36 @@ describe('model ↔ graph', () => {
     expect(x('b2')).not.toBe(x('b3'));
     expect(y('z')).toBeGreaterThan(y('big'));
   });
+
+  it('draws branches left to right in priority order, however long each is, centred under their split', () => {
+    let i = 0;
+    const gen = (p: string) => `${p}${++i}`;
+    // Branch 1 (priority 1) has two steps and an inner condition; the default branch has none: dagre alone
+    // drew the default on the left.
+    let m: ProcessModel = insertAt(
+      { node: step('a') },
+      { at: 'after', nodeId: 'a' },
+      newNode('condition', names, gen),
+    );
+    m = insertAt(m, { at: 'branch', branchId: 'b2' }, step('s2'));
+    m = insertAt(m, { at: 'branch', branchId: 'b2' }, step('s1'));
+    m = insertAt(m, { at: 'after', nodeId: 's2' }, newNode('condition', names, gen));
+    m = insertAt(m, { at: 'branch', branchId: 'b6' }, step('deep'));
+    const { nodes, edges } = modelToGraph(m);
+    const laid = layoutGraph(nodes, edges);
+    const box = (id: string) => {
+      const n = laid.find((k) => k.id === id);
+      return { l: n?.position.x ?? Number.NaN, r: (n?.position.x ?? 0) + (n?.width ?? 0) };
+    };
+    for (const [left, right] of [
+      ['b2', 'b3'],
+      ['b5', 'b6'],
+    ] as const) {
+      expect(box(left).r).toBeLessThan(box(right).l);
+    }
+    // Branch 1's steps stay in branch 1's column, clear of the default branch.
+    for (const id of ['s1', 's2', 'deep']) expect(box(id).r).toBeLessThan(box('b3').l);
+    const mid = (id: string) => (box(id).l + box(id).r) / 2;
+    expect(Math.abs(mid('c1') - (box('b2').l + box('b3').r) / 2)).toBeLessThan(150);
+  });
 });

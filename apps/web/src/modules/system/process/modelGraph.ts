@@ -109,11 +109,60 @@ export const layoutGraph = (nodes: FlowNode[], edges: FlowEdge[]): FlowNode[] =>
   // Heavy split → branch edges keep every branch card of a block on one row.
   for (const e of edges) g.setEdge(e.source, e.target, { weight: e.data?.slot ? 1 : 10 });
   layout(g);
+  const x = new Map(nodes.map((n) => [n.id, g.node(n.id)?.x ?? 0]));
+  keepBranchOrder(nodes, edges, x);
   return nodes.map((n) => {
-    const p = g.node(n.id);
     const { width, height } = SIZE[n.data.type];
-    return { ...n, position: { x: (p?.x ?? 0) - width / 2, y: (p?.y ?? 0) - height / 2 }, width, height };
+    const y = g.node(n.id)?.y ?? 0;
+    return { ...n, position: { x: (x.get(n.id) ?? 0) - width / 2, y: y - height / 2 }, width, height };
   });
+};
+
+const NODE_GAP = 48;
+
+/**
+ * Dagre minimises crossings and may swap a block's branches (a longer branch drawn left of a shorter
+ * one). Branches are priorities, read left to right: each block's branch columns are laid out again in
+ * branch order, centred under the split, inner blocks first (moving an outer column carries them along).
+ */
+const keepBranchOrder = (nodes: readonly FlowNode[], edges: readonly FlowEdge[], x: Map<string, number>) => {
+  const next = new Map<string, string[]>();
+  for (const e of edges) next.set(e.source, [...(next.get(e.source) ?? []), e.target]);
+  const width = new Map(nodes.map((n) => [n.id, SIZE[n.data.type].width]));
+  const column = (branchId: string, join: string): string[] => {
+    const seen = new Set([branchId]);
+    const todo = [branchId];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      for (const t of next.get(id) ?? []) {
+        if (t === join || seen.has(t)) continue;
+        seen.add(t);
+        todo.push(t);
+      }
+    }
+    return [...seen];
+  };
+  const splits = nodes.filter((n) => n.data.type === 'split').reverse();
+  for (const split of splits) {
+    const join = `${split.id}__join`;
+    const branches = nodes
+      .filter((n) => n.data.type === 'branch' && n.data.ownerId === split.id)
+      .sort((a, b) =>
+        a.data.type === 'branch' && b.data.type === 'branch' ? a.data.index - b.data.index : 0,
+      );
+    const cols = branches.map((b) => {
+      const ids = column(b.id, join);
+      const lo = Math.min(...ids.map((id) => (x.get(id) ?? 0) - (width.get(id) ?? 0) / 2));
+      const hi = Math.max(...ids.map((id) => (x.get(id) ?? 0) + (width.get(id) ?? 0) / 2));
+      return { ids, lo, w: hi - lo };
+    });
+    const total = cols.reduce((sum, c) => sum + c.w, 0) + NODE_GAP * (cols.length - 1);
+    let left = (x.get(split.id) ?? 0) - total / 2;
+    for (const c of cols) {
+      const dx = left - c.lo;
+      for (const id of c.ids) x.set(id, (x.get(id) ?? 0) + dx);
+      left += c.w + NODE_GAP;
+    }
+  }
 };
 
 /** Issues by the node or branch they concern (null: the flow as a whole, under the key ''). */
