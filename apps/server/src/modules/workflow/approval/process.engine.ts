@@ -9,15 +9,8 @@ import {
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { NotificationService } from '../../messaging/notice/index.js';
 import { enqueuePush } from '../../messaging/push/index.js';
-import {
-  activeMembers,
-  delegatesNow,
-  firstUnitOf,
-  roleHolders,
-  tenantAdmins,
-  unitChain,
-  userNames,
-} from './assignee.repository.js';
+import { delegatesNow, firstUnitOf, tenantAdmins, unitChain, userNames } from './assignee.repository.js';
+import { resolveRules } from './assignee.resolve.js';
 import { boundDefinition } from './binding.repository.js';
 import {
   type EventValues,
@@ -64,32 +57,6 @@ export interface SubmitInput {
 const H = 3600_000;
 
 type NoticeKind = 'task' | 'cc' | 'remind' | 'timeout';
-
-/** Whom a step's rules name, in rule order, without duplicates (inactive users dropped). */
-const resolveRules = async (
-  ctx: TenantCtx,
-  proc: ProcessRow,
-  rules: readonly AssigneeRule[],
-): Promise<number[]> => {
-  const out: number[] = [];
-  const push = (ids: readonly number[]) => {
-    for (const id of ids) if (!out.includes(id)) out.push(id);
-  };
-  for (const rule of rules) {
-    if (rule.type === 'user') push(await activeMembers(ctx.db, ctx.tenantId, rule.userIds));
-    else if (rule.type === 'role') push(await roleHolders(ctx.db, ctx.tenantId, rule.roleIds));
-    else if (rule.type === 'chosen') {
-      const wanted = Object.values(proc.chosen).flat();
-      push(await activeMembers(ctx.db, ctx.tenantId, wanted));
-    } else if (proc.applicantUnitId !== null) {
-      // The unit `levels - 1` above the applicant's; without a head there, the nearest head above it.
-      const chain = await unitChain(ctx.db, ctx.tenantId, proc.applicantUnitId);
-      const head = chain.slice(rule.levels - 1).find((u) => u.headUserId !== null)?.headUserId;
-      if (head) push(await activeMembers(ctx.db, ctx.tenantId, [head]));
-    }
-  }
-  return out;
-};
 
 /**
  * Starts the approval of a document when its type is bound to an enabled flow; answers null when none is
@@ -155,7 +122,7 @@ async function advance(ctx: TenantCtx, start: ProcessRow, stamp: ProcessStamp = 
       const mine = tasks.filter((t) => t.current && t.nodeId === step.nodeId && t.taskType === 'approval');
       if (step.nodeKind === 'cc') {
         const already = new Set(tasks.filter((t) => t.taskType === 'carbon_copy').map((t) => t.assigneeId));
-        const to = (await resolveRules(ctx, proc, step.assignees)).filter(
+        const to = (await resolveRules(ctx, proc, step.assignees, step.nodeId)).filter(
           (u) => !already.has(u) && u !== proc.applicantId,
         );
         if (to.length > 0) stale = true;
@@ -300,7 +267,7 @@ async function createTasks(
   /** Escalated tasks get no new time-out (it would escalate again and again). */
   withTimeout = true,
 ): Promise<TaskRow[]> {
-  let users = await resolveRules(ctx, proc, rules);
+  let users = await resolveRules(ctx, proc, rules, step.nodeId);
   if (users.length === 0) {
     users = await tenantAdmins(ctx.db, ctx.tenantId);
     events.push({

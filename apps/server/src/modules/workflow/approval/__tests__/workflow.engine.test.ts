@@ -168,6 +168,12 @@ describe('assignees', () => {
     const pid = await run(ap('a', [{ type: 'chosen' }]), { a: [operator] });
     expect(await open(pid)).toEqual([['a', operator, 1]]);
     await expect(run(ap('a', [{ type: 'chosen' }]))).rejects.toMatchObject({ status: 400 });
+    // Two chosen steps: each gets what was chosen for it, not everyone chosen anywhere.
+    const two = await run(ap('a', [{ type: 'chosen' }], { next: ap('b', [{ type: 'chosen' }]) }), {
+      a: [operator],
+      b: [viewer],
+    });
+    expect(await open(two)).toEqual([['a', operator, 1]]);
   });
   it('a role’s holders', async () => {
     const [r] = rowsOf<{ role_id: number }>(
