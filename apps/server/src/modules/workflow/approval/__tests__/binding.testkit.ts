@@ -1,13 +1,14 @@
-import { PROCESS_STATES, type ProcessModel, TASK_STATES } from '@tilth/contracts';
+import { type ProcessModel, TASK_STATES } from '@tilth/contracts';
+import type { Db } from '../../../../platform/db/client.js';
 import type { TestServer } from '../../../../test/harness.js';
-import { ProcessEngine } from '../process.engine.js';
-import { lockProcess, type ProcessRow, setTasks, tasksOf } from '../process.repository.js';
+import { findProcess, type ProcessRow, tasksOf } from '../process.repository.js';
+import { ProcessService } from '../process.service.js';
+import { TaskService } from '../task.service.js';
 import { approvalDefinitions, approvalDefinitionVersions } from '../workflow.tables.js';
 import { asUser } from './workflow.testkit.js';
 
-// Decisions for the document tests while the action routes are built elsewhere: the same steps the
-// approve / reject / withdraw services take (lock the process, decide the task, advance), in one
-// transaction as `userId`. The integrator may switch these to HTTP.
+// Decisions for the document tests, through the same services as the approval routes (approve, reject
+// back to the applicant, withdraw), in one transaction as `userId`; answers the process as it ends up.
 
 /** userId decides their open task of the process: 'approve' or 'reject' (back to the applicant). */
 export const decide = (
@@ -19,25 +20,28 @@ export const decide = (
   comment?: string,
 ): Promise<ProcessRow> =>
   asUser(server, tenantId, userId, async (ctx) => {
-    const proc = await lockProcess(ctx.db, tenantId, processId);
-    if (!proc) throw new Error(`no process ${processId}`);
     const task = (await tasksOf(ctx.db, tenantId, processId)).find(
       (t) =>
         t.assigneeId === userId && t.current && t.taskType === 'approval' && t.state === TASK_STATES.pending,
     );
     if (!task) throw new Error(`user ${userId} has no open task in process ${processId}`);
-    const state = outcome === 'approve' ? TASK_STATES.approved : TASK_STATES.rejected;
-    await setTasks(ctx.db, tenantId, [task.id], { state, decidedAt: new Date(), comment: comment ?? null });
-    return ProcessEngine.advance(ctx, proc);
+    if (outcome === 'approve') await TaskService.approve(ctx, task.id, { comment });
+    else await TaskService.reject(ctx, task.id, { comment, target: 'applicant' });
+    return current(ctx.db, tenantId, processId);
   });
 
 /** The applicant withdraws the process (before any decision): it ends withdrawn, the document is a draft. */
 export const withdraw = (server: TestServer, tenantId: number, userId: number, processId: number) =>
   asUser(server, tenantId, userId, async (ctx) => {
-    const proc = await lockProcess(ctx.db, tenantId, processId);
-    if (!proc) throw new Error(`no process ${processId}`);
-    return ProcessEngine.end(ctx, proc, PROCESS_STATES.withdrawn, proc.completed);
+    await ProcessService.withdraw(ctx, processId, {});
+    return current(ctx.db, tenantId, processId);
   });
+
+const current = async (db: Db, tenantId: number, processId: number): Promise<ProcessRow> => {
+  const proc = await findProcess(db, tenantId, processId);
+  if (!proc) throw new Error(`no process ${processId}`);
+  return proc;
+};
 
 /** Who has an open approval task in the process now. */
 export const openAssignees = (server: TestServer, tenantId: number, processId: number) =>
