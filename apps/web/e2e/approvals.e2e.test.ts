@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { button, choose, dialog, formItem, row } from './antd.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
+  approvalTab,
   localItem,
   settledScreenshot,
   settleLatestAnnouncement,
@@ -153,16 +154,6 @@ async function closeDrawer(page: Page): Promise<void> {
 }
 
 // --- the bell -------------------------------------------------------------------------------------------
-
-/** Opens the bell's notice modal on its approval tab, in one of the three views. */
-async function approvalTab(page: Page, view: '我提交的' | '我审批的' | '抄送我的'): Promise<Locator> {
-  await page.getByRole('button', { name: /^消息通知/ }).click();
-  const modal = page.locator('.ant-modal').filter({ has: page.getByRole('tab', { name: /审批通知/ }) });
-  await modal.waitFor();
-  await modal.getByRole('tab', { name: /审批通知/ }).click();
-  await modal.locator('.ant-radio-button-wrapper').filter({ hasText: view }).click();
-  return modal;
-}
 
 /** From 'my approvals': approves or rejects the receipt's task with a comment (the reject sends back to step one). */
 async function decide(page: Page, outcome: '同意' | '驳回', comment: string, shot?: string): Promise<void> {

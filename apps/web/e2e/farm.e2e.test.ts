@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
 import {
   animationsDone,
+  approveFromBell,
   localItem,
   settledScreenshot,
   settleLatestAnnouncement,
@@ -274,10 +275,14 @@ describe('farm story', () => {
       await choose(line.locator('.ant-select'), RECEIPT_OPTION, INPUT);
       await line.locator('.ant-input-number input').first().fill(String(RECEIVED));
       await button(receipt, '保存').click();
-      await toast(page, '保存成功').waitFor();
+      // The demo binds 农资入库审批 to receipts: a small one waits for one approver, the administrator.
+      await toast(page, '已提交审批').waitFor();
       await waitForPath(page, /\/agricultural-warehousing\/info\/\d+$/);
       await row(page, INPUT).first().waitFor();
       await settledScreenshot(page, 'farm-receipt');
+      const docId = Number(new URL(page.url()).pathname.split('/').pop());
+      const { docCode } = await get<{ docCode: string }>(`${wfpf}/agricultural/warehousing/${docId}`);
+      await approveFromBell(page, docCode, '同意入库');
       type Stock = { inputId: number; inputName: string; quantity: number };
       const stockAt = async () =>
         (

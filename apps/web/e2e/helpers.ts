@@ -147,3 +147,34 @@ export const settledScreenshot = async (page: Page, name: string): Promise<void>
   await animationsDone(page.locator('body'));
   await screenshot(page, name);
 };
+
+/** Opens the bell's notice modal on its approval tab, in one of the three views. */
+export const approvalTab = async (
+  page: Page,
+  view: '我提交的' | '我审批的' | '抄送我的',
+): Promise<Locator> => {
+  await page.getByRole('button', { name: /^消息通知/ }).click();
+  const modal = page.locator('.ant-modal').filter({ has: page.getByRole('tab', { name: /审批通知/ }) });
+  await modal.waitFor();
+  await modal.getByRole('tab', { name: /审批通知/ }).click();
+  await modal.locator('.ant-radio-button-wrapper').filter({ hasText: view }).click();
+  return modal;
+};
+
+/** Approves the open task of document `docCode` from the bell ('my approvals'), then closes the modal. */
+export const approveFromBell = async (page: Page, docCode: string, comment = ''): Promise<void> => {
+  const modal = await approvalTab(page, '我审批的');
+  const task = modal.locator('.ant-table-row').filter({ hasText: docCode }).filter({ hasText: '未审核' });
+  await task.waitFor();
+  // antd spaces a two-character label ('同 意').
+  const agree = { name: /(^|\s)同\s?意$/ };
+  await task.getByRole('button', agree).click();
+  const d = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '同意' }) });
+  await d.waitFor();
+  if (comment) await d.locator('textarea').fill(comment);
+  await d.getByRole('button', agree).click();
+  await toast(page, '审核成功').waitFor();
+  await d.waitFor({ state: 'hidden' });
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden' });
+};

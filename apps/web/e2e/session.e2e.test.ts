@@ -103,6 +103,8 @@ describe('an expired session', () => {
       ]);
       expect(refreshed.status()).toBe(200);
       const center = page.getByRole('dialog', { name: '消息中心' });
+      // The centre opens on its first tab with something waiting: the demo's receipt in approval.
+      await center.getByRole('tab', { name: /平台公告/ }).click();
       await center.getByText('Tilth 平台上线公告 / Tilth is live').waitFor();
       expect(await localItem(page, 'access_token')).not.toBe(firstToken);
       expect(pathOf(page)).toBe(ACCOUNT_PAGE);
