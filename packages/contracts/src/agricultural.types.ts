@@ -15,6 +15,7 @@ import {
   updateBodyOf,
 } from './common.types.js';
 import { DOC_AUDIT_STATES } from './workflow.docs.js';
+import { chosenAssignees } from './workflow.types.js';
 
 // Agricultural inputs (spec 01 §2.2 'Agricultural inputs', spec 03 §5): the catalogue, per-base stock
 // with its movement record, and warehousing (in) / shipment (out) documents.
@@ -269,7 +270,11 @@ const docFields = {
     .max(AGRI_LINES_MAX, { error: `at most ${AGRI_LINES_MAX} lines` }),
 };
 
-export const agriDocCreateBody = z.strictObject(docFields);
+export const agriDocCreateBody = z.strictObject({
+  ...docFields,
+  /** Approvers the applicant chose for the bound flow's 'chosen' steps, by node id. */
+  chosen: chosenAssignees.optional(),
+});
 export type AgriDocCreateBody = z.infer<typeof agriDocCreateBody>;
 
 export type AgriDocUpdateBody = z.infer<typeof agriDocUpdateBody>;

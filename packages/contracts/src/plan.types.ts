@@ -14,6 +14,7 @@ import {
   updateBodyOf,
 } from './common.types.js';
 import { DOC_AUDIT_STATES } from './workflow.docs.js';
+import { chosenAssignees } from './workflow.types.js';
 
 // Plan packages (farm/planPackage) and plans (farm/plan, farm/plan/info/{id}). Paths (chosen, spec shows
 // none): /wfpf/v1/{t}/plan-package…, /wfpf/v1/{t}/plan…. A plan applies a package to growing batches of
@@ -142,6 +143,8 @@ export const planCreateBody = z.strictObject({
   /** An enabled worker: the generated tasks start as not_started under them; none leaves them unassigned. */
   leaderWorkerId: bodyId.nullable().optional(),
   description: optionalText(PLAN_DESCRIPTION_MAX).optional(),
+  /** Approvers the applicant chose for the bound flow's 'chosen' steps, by node id. */
+  chosen: chosenAssignees.optional(),
 });
 export type PlanCreateBody = z.infer<typeof planCreateBody>;
 

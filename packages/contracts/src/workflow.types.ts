@@ -349,6 +349,36 @@ export type BindingBody = z.infer<typeof bindingBody>;
 export const chosenAssignees = z.record(z.string().max(40), z.array(bodyId).min(1).max(10));
 export type ChosenAssignees = z.infer<typeof chosenAssignees>;
 
+/** PUT …/submit/{id} of a document: the body is optional; `chosen` for steps with a 'chosen' rule. */
+export const approvalSubmitBody = z.strictObject({ chosen: chosenAssignees.optional() });
+export type ApprovalSubmitBody = z.infer<typeof approvalSubmitBody>;
+
+// ——— route preview: where a document would go if submitted now ———
+
+/** A condition value as a form knows it: a number, an id, a text (applicantUnitId is filled by the server). */
+const previewValue = z.union([z.number(), z.string().max(200), z.array(z.number()).max(50), z.null()]);
+export const approvalPreviewBody = z.strictObject({
+  docType: z.enum(APPROVAL_DOC_TYPES),
+  fields: z.record(z.string().max(40), previewValue),
+});
+export type ApprovalPreviewBody = z.infer<typeof approvalPreviewBody>;
+export const approvalPreviewStep = z.object({
+  nodeId: z.string(),
+  name: z.string(),
+  kind: z.enum(['approval', 'cc']),
+  /** null for a CC step. */
+  mode: z.enum(APPROVAL_MODES).nullable(),
+  /** The applicant chooses this step's approvers (its rules include 'chosen'). */
+  choose: z.boolean(),
+});
+export type ApprovalPreviewStep = z.infer<typeof approvalPreviewStep>;
+export const approvalPreview = z.object({
+  bound: z.boolean(),
+  definitionName: z.string().nullable(),
+  steps: z.array(approvalPreviewStep),
+});
+export type ApprovalPreview = z.infer<typeof approvalPreview>;
+
 // ——— people an approver may pick (transfer, add signer, delegate) ———
 
 /** Active members of the tenant by name or login, for any approver (no user-administration right needed). */

@@ -18,6 +18,7 @@ import {
   agriStockRecordQuery,
 } from '@tilth/contracts/agricultural.types';
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
+import { approvalSubmitBody } from '@tilth/contracts/workflow.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { registerAgriApprovals } from './document.approval.js';
@@ -136,8 +137,14 @@ export const registerAgriculturalRoutes = (app: App, platform: Platform): void =
       url: `${BASE}/${type}/submit/:id`,
       access: access.write,
       summary: `Submits a draft or rejected ${what} document for approval again (approved at once when no flow is bound)`,
-      schema: { params: agriIdParam, querystring: agriDeleteQuery, response: { 200: agriDoc } },
-      handler: (ctx, req) => docs.submit(ctx, type, req.params.id, req.query.objectVersionNumber),
+      schema: {
+        params: agriIdParam,
+        querystring: agriDeleteQuery,
+        body: approvalSubmitBody.nullish(),
+        response: { 200: agriDoc },
+      },
+      handler: (ctx, req) =>
+        docs.submit(ctx, type, req.params.id, req.query.objectVersionNumber, req.body?.chosen),
     });
     addRoute(app, platform, {
       method: 'DELETE',

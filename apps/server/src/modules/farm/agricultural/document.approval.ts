@@ -1,4 +1,5 @@
 import type { AgriDocType } from '@tilth/contracts/agricultural.types';
+import type { ChosenAssignees } from '@tilth/contracts/workflow.types';
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { ProcessEngine, registerApprovalDocument } from '../../workflow/approval/index.js';
 import { amountCents, fromUnits, num, toUnits } from './agricultural.decimal.js';
@@ -38,12 +39,15 @@ export const submitDoc = async (
   doc: SubmittedDoc,
   lines: readonly { inputId: number; quantity: string; unitPrice: string | null }[],
   fresh: boolean,
+  /** The applicant's approvers for 'chosen' steps (a missing one refuses the submit: 400 chosenMissing). */
+  chosen: ChosenAssignees | undefined,
 ): Promise<void> => {
   const started = await ProcessEngine.submit(ctx, {
     docType: APPROVAL_TYPE[type],
     thirdId: doc.id,
     formCode: doc.docCode,
     fields: fieldsOf(doc.areaId, lines),
+    chosen,
   });
   if (started) {
     await setDocAudit(

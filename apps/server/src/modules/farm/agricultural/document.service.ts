@@ -9,6 +9,7 @@ import type {
 import type { Page } from '@tilth/contracts/common.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import type { DocAuditState } from '@tilth/contracts/workflow.docs';
+import type { ChosenAssignees } from '@tilth/contracts/workflow.types';
 import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
@@ -158,7 +159,7 @@ export class AgriDocService {
     const doc = this.written(await insertDoc(ctx.db, ctx.tenantId, ctx.user.id, type, values), docCode);
     await replaceLines(ctx.db, ctx.tenantId, doc.id, lines);
     // With a flow bound the document waits as 'submitted' and moves no stock until approved.
-    await submitDoc(ctx, type, { id: doc.id, docCode, areaId: body.areaId }, lines, true);
+    await submitDoc(ctx, type, { id: doc.id, docCode, areaId: body.areaId }, lines, true, body.chosen);
     return this.load(ctx, type, doc.id);
   }
 
@@ -225,7 +226,13 @@ export class AgriDocService {
   }
 
   /** Sends a draft (withdrawn) or rejected document into approval again (approved at once when unbound). */
-  async submit(ctx: Ctx, type: AgriDocType, id: number, version: number | undefined): Promise<AgriDoc> {
+  async submit(
+    ctx: Ctx,
+    type: AgriDocType,
+    id: number,
+    version: number | undefined,
+    chosen?: ChosenAssignees,
+  ): Promise<AgriDoc> {
     requireTenant(ctx);
     requireAccess(ctx, DOC_ACCESS[type].write);
     const current = await lockDoc(ctx.db, ctx.tenantId, type, id);
@@ -235,7 +242,7 @@ export class AgriDocService {
       throw WorkflowErrors.docNotEditable();
     }
     const lines = await linesOf(ctx.db, ctx.tenantId, [current.id]);
-    await submitDoc(ctx, type, current, lines, false);
+    await submitDoc(ctx, type, current, lines, false, chosen);
     return this.load(ctx, type, current.id);
   }
 

@@ -1,3 +1,4 @@
+import type { ChosenAssignees } from '@tilth/contracts/workflow.types';
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { ProcessEngine, registerApprovalDocument } from '../../workflow/approval/index.js';
 import { PlanErrors } from './plan.errors.js';
@@ -17,7 +18,13 @@ import {
  * Sends a plan (just created, withdrawn or rejected) into approval; with no flow bound it is approved at
  * once and its tasks are generated now, as before approvals existed.
  */
-export const submitPlan = async (ctx: TenantCtx, plan: PlanAuditRow, fresh: boolean): Promise<void> => {
+export const submitPlan = async (
+  ctx: TenantCtx,
+  plan: PlanAuditRow,
+  fresh: boolean,
+  /** The applicant's approvers for 'chosen' steps (a missing one refuses the submit: 400 chosenMissing). */
+  chosen: ChosenAssignees | undefined,
+): Promise<void> => {
   const batchCount = (await linkedBatchIds(ctx.db, ctx.tenantId, plan.id)).length;
   const perBatch = plan.packageId === null ? 0 : await packageTaskCount(ctx.db, ctx.tenantId, plan.packageId);
   const started = await ProcessEngine.submit(ctx, {
@@ -25,6 +32,7 @@ export const submitPlan = async (ctx: TenantCtx, plan: PlanAuditRow, fresh: bool
     thirdId: plan.id,
     formCode: plan.planName,
     fields: { areaId: plan.areaId, taskCount: perBatch * batchCount, batchCount },
+    chosen,
   });
   if (started) {
     const patch = { auditState: 'submitted', processId: started.processId };

@@ -15,6 +15,7 @@ import {
   planPage,
   planUpdateBody,
 } from '@tilth/contracts/plan.types';
+import { approvalSubmitBody } from '@tilth/contracts/workflow.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { registerPlanApprovals } from './plan.approval.js';
@@ -124,8 +125,13 @@ export const registerPlanRoutes = (app: App, platform: Platform): void => {
     access: PLAN_ACCESS.edit,
     summary:
       'Submits a withdrawn or rejected plan for approval again (approved at once, with its tasks, when no flow is bound)',
-    schema: { params: planIdParam, querystring: versionQuery, response: { 200: plan } },
-    handler: (ctx, req) => plans.submit(ctx, req.params.id, req.query.objectVersionNumber),
+    schema: {
+      params: planIdParam,
+      querystring: versionQuery,
+      body: approvalSubmitBody.nullish(),
+      response: { 200: plan },
+    },
+    handler: (ctx, req) => plans.submit(ctx, req.params.id, req.query.objectVersionNumber, req.body?.chosen),
   });
 
   addRoute(app, platform, {

@@ -13,6 +13,7 @@ import {
   type PlanUpdateBody,
 } from '@tilth/contracts/plan.types';
 import type { DocAuditState } from '@tilth/contracts/workflow.docs';
+import type { ChosenAssignees } from '@tilth/contracts/workflow.types';
 import { containsFilter } from '../../../platform/db/like.js';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
@@ -196,7 +197,7 @@ export class PlanService {
     });
     await applyPlan(ctx.db, ctx.tenantId, ctx.user.id, { ...row, packageId: pkg.id }, body.batchIds, false);
     // Tasks now when no flow is bound; otherwise the plan waits as 'submitted' and gets them when approved.
-    await submitPlan(ctx, row, true);
+    await submitPlan(ctx, row, true, body.chosen);
     return this.load(ctx, row.id);
   }
 
@@ -256,7 +257,7 @@ export class PlanService {
   }
 
   /** Sends a withdrawn (draft) or rejected plan into approval again (approved at once when unbound). */
-  async submit(ctx: Ctx, id: number, version: number | undefined): Promise<Plan> {
+  async submit(ctx: Ctx, id: number, version: number | undefined, chosen?: ChosenAssignees): Promise<Plan> {
     requireTenant(ctx);
     requireAccess(ctx, PLAN_ACCESS.edit);
     const current = await lockPlan(ctx.db, ctx.tenantId, id);
@@ -265,7 +266,7 @@ export class PlanService {
     if (current.auditState !== 'draft' && current.auditState !== 'rejected') {
       throw WorkflowErrors.docNotEditable();
     }
-    await submitPlan(ctx, current, false);
+    await submitPlan(ctx, current, false, chosen);
     return this.load(ctx, id);
   }
 

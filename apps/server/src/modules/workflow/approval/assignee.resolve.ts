@@ -1,6 +1,6 @@
 import type { AssigneeRule } from '@tilth/contracts';
 import type { TenantCtx } from '../../../platform/http/context.js';
-import { activeMembers, roleHolders, unitChain } from './assignee.repository.js';
+import { activeMembers, firstUnitOf, roleHolders, unitChain } from './assignee.repository.js';
 import type { ProcessRow } from './process.repository.js';
 
 /** Whom a step's rules name, in rule order, without duplicates (inactive users dropped). */
@@ -28,4 +28,13 @@ export const resolveRules = async (
     }
   }
   return out;
+};
+
+/** The applicant's unit and the ids of it and every unit above it (the applicantUnitId condition field). */
+export const applicantUnits = async (
+  ctx: TenantCtx,
+): Promise<{ unitId: number | null; unitIds: number[] }> => {
+  const unitId = await firstUnitOf(ctx.db, ctx.tenantId, ctx.user.id);
+  const unitIds = unitId === null ? [] : (await unitChain(ctx.db, ctx.tenantId, unitId)).map((u) => u.id);
+  return { unitId, unitIds };
 };

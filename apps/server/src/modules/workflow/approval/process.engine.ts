@@ -9,8 +9,8 @@ import {
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { NotificationService } from '../../messaging/notice/index.js';
 import { enqueuePush } from '../../messaging/push/index.js';
-import { delegatesNow, firstUnitOf, tenantAdmins, unitChain, userNames } from './assignee.repository.js';
-import { resolveRules } from './assignee.resolve.js';
+import { delegatesNow, tenantAdmins, userNames } from './assignee.repository.js';
+import { applicantUnits, resolveRules } from './assignee.resolve.js';
 import { boundDefinition } from './binding.repository.js';
 import {
   type EventValues,
@@ -68,8 +68,7 @@ async function submit(ctx: TenantCtx, input: SubmitInput): Promise<{ processId: 
   if (await openProcessOf(ctx.db, ctx.tenantId, input.docType, input.thirdId)) {
     throw WorkflowErrors.alreadyRunning();
   }
-  const unitId = await firstUnitOf(ctx.db, ctx.tenantId, ctx.user.id);
-  const unitIds = unitId === null ? [] : (await unitChain(ctx.db, ctx.tenantId, unitId)).map((u) => u.id);
+  const { unitId, unitIds } = await applicantUnits(ctx);
   const fields: DocFields = { ...input.fields, applicantUnitId: unitIds, docType: input.docType };
   const plan = resolvePlan(bound.model, fields);
   const chosen = input.chosen ?? {};

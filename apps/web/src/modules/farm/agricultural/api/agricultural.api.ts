@@ -1,4 +1,4 @@
-import type { Page } from '@tilth/contracts';
+import type { ApprovalDocType, ChosenAssignees, Page } from '@tilth/contracts';
 import type {
   AgriDoc,
   AgriDocCreateBody,
@@ -30,6 +30,12 @@ export {
 } from '@tilth/contracts/agricultural.types';
 
 /** Query keys: everything of the module under ['agricultural', tenantId] so one save refreshes all lists. */
+/** The approval document type of each kind of input document (workflow.docs). */
+export const AGRI_APPROVAL_TYPE = {
+  warehousing: 'agri_warehousing',
+  shipment: 'agri_shipment',
+} as const satisfies Record<AgriDocType, ApprovalDocType>;
+
 export const agriKeys = {
   all: (tenantId: number) => ['agricultural', tenantId] as const,
   inputs: (tenantId: number) => ['agricultural', tenantId, 'inputs'] as const,
@@ -84,8 +90,17 @@ export const agriApi = {
   removeDoc: (tenantId: number, type: AgriDocType, id: number, objectVersionNumber: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/${type}/${id}`, { query: { objectVersionNumber } }),
   /** A draft (withdrawn) or rejected document into approval again. */
-  submitDoc: (tenantId: number, type: AgriDocType, id: number, objectVersionNumber: number) =>
-    api.put<AgriDoc>(`${base(tenantId)}/${type}/submit/${id}`, { query: { objectVersionNumber } }),
+  submitDoc: (
+    tenantId: number,
+    type: AgriDocType,
+    id: number,
+    objectVersionNumber: number,
+    chosen?: ChosenAssignees,
+  ) =>
+    api.put<AgriDoc>(`${base(tenantId)}/${type}/submit/${id}`, {
+      query: { objectVersionNumber },
+      ...(chosen ? { json: { chosen } } : {}),
+    }),
 
   /** The tenant's bases for selects (a tenant has few). */
   bases: (tenantId: number) =>

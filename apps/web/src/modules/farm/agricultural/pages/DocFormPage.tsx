@@ -16,7 +16,10 @@ import { useMessage } from '../../../../shared/FeedbackProvider';
 import { DatePicker } from '../../../../shared/form/DatePicker';
 import { fromInstant, nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
-import { type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
+import { ApprovalRouteHint } from '../../approval/ChooseApproversForm';
+import { agriDocFields } from '../../approval/chooseApprovers';
+import { useApproverChoice } from '../../approval/useApproverChoice';
+import { AGRI_APPROVAL_TYPE, type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
 import { LinesTable, type LineValue } from '../components/LinesTable';
 import { AGRI_PATHS } from '../paths';
 
@@ -42,6 +45,9 @@ function DocFormPage({ type }: { type: AgriDocType }) {
   const selected = useSelectedArea();
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
+  const chooseApprovers = useApproverChoice();
+  const watchedArea = Form.useWatch('areaId', form);
+  const watchedLines = Form.useWatch('lines', form);
   const bases = useQuery({ queryKey: agriKeys.bases(tenantId), queryFn: () => agriApi.bases(tenantId) });
   const inputs = useQuery({
     queryKey: agriKeys.inputOptions(tenantId),
@@ -93,13 +99,24 @@ function DocFormPage({ type }: { type: AgriDocType }) {
     };
     setSaving(true);
     try {
+      // A new document goes into approval at once: preview its route and ask for the chosen approvers.
+      let chosen: AgriDocCreateBody['chosen'];
+      if (!current.data) {
+        const choice = await chooseApprovers(
+          tenantId,
+          AGRI_APPROVAL_TYPE[type],
+          agriDocFields(v.areaId, v.lines),
+        );
+        if (!choice) return;
+        chosen = choice.chosen;
+      }
       const saved = current.data
         ? await agriApi.updateDoc(tenantId, type, {
             ...body,
             docId: current.data.docId,
             objectVersionNumber: current.data.objectVersionNumber,
           })
-        : await agriApi.createDoc(tenantId, type, body);
+        : await agriApi.createDoc(tenantId, type, chosen ? { ...body, chosen } : body);
       // With an approval flow bound a new document waits: say so rather than just 'saved'.
       message.success(
         t(saved.auditState === 'submitted' ? 'farm:approval.submitted' : 'common:message.saved'),
@@ -172,6 +189,13 @@ function DocFormPage({ type }: { type: AgriDocType }) {
             {t('common:action.save')}
           </Button>
           <Button onClick={() => navigate(AGRI_PATHS.docs(type))}>{t('common:action.cancel')}</Button>
+          {current.data ? null : (
+            <ApprovalRouteHint
+              tenantId={tenantId}
+              docType={AGRI_APPROVAL_TYPE[type]}
+              fields={agriDocFields(watchedArea, watchedLines)}
+            />
+          )}
         </Space>
       </Form>
     </section>

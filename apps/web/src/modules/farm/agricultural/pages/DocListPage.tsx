@@ -15,10 +15,17 @@ import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { AuditStateTag } from '../../approval/AuditStateTag';
 import { DOC_AUDIT_STATES } from '../../approval/approval.api';
+import { agriDocFields } from '../../approval/chooseApprovers';
 import { ProcessTimelineModal } from '../../approval/ProcessTimelineModal';
 import { useSubmitForApproval } from '../../approval/useSubmitForApproval';
 import { useAgriFormat } from '../agriFormat';
-import { type AgriDoc, type AgriDocType, agriApi, agriKeys } from '../api/agricultural.api';
+import {
+  AGRI_APPROVAL_TYPE,
+  type AgriDoc,
+  type AgriDocType,
+  agriApi,
+  agriKeys,
+} from '../api/agricultural.api';
 import { AGRI_CODES, AGRI_PATHS } from '../paths';
 
 /** Receipts (agricultural-warehousing) or issues (agricultural-shipment): filters, add, edit, info, delete. */
@@ -133,8 +140,15 @@ function DocListPage({ type }: { type: AgriDocType }) {
                   type="link"
                   size="small"
                   onClick={() =>
-                    submitForApproval(d.docCode, () =>
-                      agriApi.submitDoc(tenantId, type, d.docId, d.objectVersionNumber),
+                    submitForApproval(
+                      d.docCode,
+                      (chosen) => agriApi.submitDoc(tenantId, type, d.docId, d.objectVersionNumber, chosen),
+                      {
+                        tenantId,
+                        docType: AGRI_APPROVAL_TYPE[type],
+                        // A list row has no lines: the total amount and the base decide the route here.
+                        fields: { ...agriDocFields(d.areaId, d.lines), amount: d.totalAmount },
+                      },
                     ).then(list.refresh)
                   }
                 >

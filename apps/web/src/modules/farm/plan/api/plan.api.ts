@@ -1,4 +1,4 @@
-import type { Page } from '@tilth/contracts';
+import type { ChosenAssignees, Page } from '@tilth/contracts';
 import type { Batch } from '@tilth/contracts/batch.types';
 import type { TaskType } from '@tilth/contracts/crop.types';
 import type {
@@ -86,8 +86,11 @@ export const planApi = {
   removePlan: (tenantId: number, id: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/plan/${id}`),
   /** A withdrawn or rejected plan into approval again. */
-  submitPlan: (tenantId: number, id: number, objectVersionNumber: number) =>
-    api.put<Plan>(`${base(tenantId)}/plan/submit/${id}`, { query: { objectVersionNumber } }),
+  submitPlan: (tenantId: number, id: number, objectVersionNumber: number, chosen?: ChosenAssignees) =>
+    api.put<Plan>(`${base(tenantId)}/plan/submit/${id}`, {
+      query: { objectVersionNumber },
+      ...(chosen ? { json: { chosen } } : {}),
+    }),
 
   // Selects: other modules' lists, read whole.
   taskTypes: (tenantId: number) =>

@@ -16,6 +16,8 @@ import { useSubmit } from '../../../../shared/crud/useSubmit';
 import { DatePicker } from '../../../../shared/form/DatePicker';
 import { requiredRule } from '../../../../shared/form/fieldRules';
 import { nowInZone } from '../../../../shared/format/time';
+import { ApprovalRouteHint } from '../../approval/ChooseApproversForm';
+import { useApproverChoice } from '../../approval/useApproverChoice';
 import { type Batch, planApi, planKeys } from '../api/plan.api';
 
 interface Values {
@@ -66,6 +68,14 @@ export function PlanWizard({
   for (const b of batches.data ?? []) bases.set(b.areaId, b.areaName ?? String(b.areaId));
   const shown = (batches.data ?? []).filter((b) => areaId === undefined || b.areaId === areaId);
   const taskCount = (pkg?.taskCount ?? 0) * batchIds.length;
+  const chooseApprovers = useApproverChoice();
+  // The plan's condition fields (its base is its batches' base), for the route preview.
+  const planBase = (batches.data ?? []).find((b) => b.batchId === batchIds[0])?.areaId;
+  const approvalFields: Record<string, number> = {
+    taskCount,
+    batchCount: batchIds.length,
+    ...(planBase === undefined ? {} : { areaId: planBase }),
+  };
 
   const steps = [
     { title: t('farmPlan:wizard.package'), fields: ['planName', 'packageId'] },
@@ -89,9 +99,13 @@ export function PlanWizard({
   };
   const submit = async () => {
     const v = form.getFieldsValue(true) as Values;
+    // With a flow bound the plan goes into approval at once: ask for the approvers the applicant chooses.
+    const choice = await chooseApprovers(tenantId, 'farm_plan', approvalFields);
+    if (!choice) return;
     await run(
       async () => {
         await planApi.createPlan(tenantId, {
+          ...(choice.chosen ? { chosen: choice.chosen } : {}),
           planName: v.planName,
           packageId: v.packageId ?? 0,
           startDate: (v.startDate ?? nowInZone()).format('YYYY-MM-DD'),
@@ -113,6 +127,9 @@ export function PlanWizard({
       destroyOnHidden
       footer={
         <Space>
+          {step === steps.length - 1 && taskCount > 0 ? (
+            <ApprovalRouteHint tenantId={tenantId} docType="farm_plan" fields={approvalFields} />
+          ) : null}
           <Button onClick={close}>{t('common:action.cancel')}</Button>
           {step > 0 && <Button onClick={() => setStep((s) => s - 1)}>{t('farmPlan:wizard.prev')}</Button>}
           {step < steps.length - 1 ? (

@@ -112,8 +112,18 @@ export function PlanPage() {
                     type="link"
                     size="small"
                     onClick={() =>
-                      submitForApproval(p.planName, () =>
-                        planApi.submitPlan(tenantId, p.planId, p.objectVersionNumber),
+                      submitForApproval(
+                        p.planName,
+                        (chosen) => planApi.submitPlan(tenantId, p.planId, p.objectVersionNumber, chosen),
+                        {
+                          tenantId,
+                          docType: 'farm_plan',
+                          // taskCount: generated tasks, none before approval; the server decides exactly.
+                          fields: {
+                            batchCount: p.batchCount,
+                            ...(p.areaId === null ? {} : { areaId: p.areaId }),
+                          },
+                        },
                       ).then(list.refresh)
                     }
                   >
