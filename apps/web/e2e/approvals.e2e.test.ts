@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { button, choose, dialog, formItem, row } from './antd.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
+  animationsDone,
   approvalTab,
   localItem,
   settledScreenshot,
@@ -131,7 +132,11 @@ async function plusBelow(page: Page, card: Locator): Promise<Locator> {
 /** Clicks a "+" and picks the kind of node from its menu. */
 async function insert(page: Page, plus: Locator, kind: string): Promise<void> {
   await plus.click();
-  await page.getByRole('menuitem', { name: kind, exact: true }).click();
+  const item = page.getByRole('menuitem', { name: kind, exact: true });
+  await item.waitFor();
+  // The menu slides in: a click during its animation can land on the item next to it.
+  await animationsDone(page.locator('.ant-dropdown').filter({ has: item }));
+  await item.click();
 }
 
 /** In the open node drawer: names the approval step and gives it one named approver. */
