@@ -24,8 +24,9 @@ export interface NoticeBellProps {
 
 function Bell({ tenantId }: { tenantId: number }) {
   const { t } = useTranslation('notice');
-  const approval = useApprovalCounts(tenantId).data;
-  const counts = withApprovalCounts(useUnreadCounts(tenantId).data, approval);
+  const approvalCounts = useApprovalCounts(tenantId);
+  const unreadCounts = useUnreadCounts(tenantId);
+  const counts = withApprovalCounts(unreadCounts.data, approvalCounts.data);
   const total = unreadTotal(counts);
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<NoticeTab>('ANNOUNCE');
@@ -42,6 +43,9 @@ function Bell({ tenantId }: { tenantId: number }) {
           onClick={() => {
             setTab(initialTab(counts));
             setOpen(true);
+            // What arrived since the last poll (a task assigned a moment ago) shows on the tabs at once.
+            void approvalCounts.refetch();
+            void unreadCounts.refetch();
           }}
         >
           <BellOutlined />
