@@ -310,6 +310,13 @@ const definitionUpdateFields = z.strictObject({
 export const definitionUpdateBody = updateBodyOf(definitionUpdateFields, definitionDetail);
 export type DefinitionUpdateBody = z.infer<typeof definitionUpdateBody>;
 
+/** GET …/approval-definitions/{id}/processes: the flow's processes, of one version or all, by state. */
+export const definitionProcessQuery = pageQuery.extend({
+  version: z.coerce.number().int().min(1).max(100_000).optional(),
+  processState: z.coerce.number().int().min(1).max(4).optional(),
+});
+export type DefinitionProcessQuery = z.infer<typeof definitionProcessQuery>;
+
 export const definitionVersionParam = z.object({ version: z.coerce.number().int().min(1).max(100_000) });
 export const definitionVersion = z.object({ version: z.number().int(), model: processModel });
 

@@ -73,16 +73,25 @@ export const listMyTasks = async (
   return { rows, total: Number(c?.n ?? 0) };
 };
 
-/** Processes the caller submitted, newest first. */
-export const listMyProcesses = async (
+/** Whose processes: one applicant's, or one flow's (of one version, or all). */
+export type ProcessScope = { applicantId: number } | { definitionId: number; version?: number | undefined };
+
+/** Processes of an applicant or a flow, newest first. */
+export const listProcesses = async (
   db: Db,
   tenantId: number,
-  userId: number,
+  scope: ProcessScope,
   processState: number | undefined,
   limit: number | undefined,
   offset: number,
 ): Promise<{ rows: ListRow[]; total: number }> => {
-  const where = sql`p.tenant_id = ${tenantId} and p.applicant_id = ${userId}${
+  const whose =
+    'applicantId' in scope
+      ? sql`p.applicant_id = ${scope.applicantId}`
+      : sql`p.definition_id = ${scope.definitionId}${
+          scope.version === undefined ? sql`` : sql` and p.definition_version = ${scope.version}`
+        }`;
+  const where = sql`p.tenant_id = ${tenantId} and ${whose}${
     processState === undefined ? sql`` : sql` and p.state = ${processState}`
   }`;
   const rows = rowsOf<Raw>(
@@ -99,6 +108,16 @@ export const listMyProcesses = async (
   );
   return { rows, total: Number(c?.n ?? 0) };
 };
+
+/** Processes the caller submitted, newest first. */
+export const listMyProcesses = (
+  db: Db,
+  tenantId: number,
+  userId: number,
+  processState: number | undefined,
+  limit: number | undefined,
+  offset: number,
+) => listProcesses(db, tenantId, { applicantId: userId }, processState, limit, offset);
 
 /** The bell's counts: approvals to decide and copies not read. */
 export const countOpen = async (

@@ -1,9 +1,11 @@
 import {
+  approvalTaskPage,
   businessType,
   definitionCreateBody,
   definitionDetail,
   definitionItem,
   definitionPage,
+  definitionProcessQuery,
   definitionQuery,
   definitionUpdateBody,
   definitionVersion,
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { DEFINITION_ACCESS, DefinitionService, VALIDATE_ACCESS } from './definition.service.js';
+import { ProcessService } from './process.service.js';
 
 // Answers carry a model unchecked: its schema trims step names (a transform), which an answer cannot be
 // encoded through (fastify-type-provider-zod encodes responses); it was checked when it was stored.
@@ -64,6 +67,18 @@ export const registerDefinitionRoutes = (app: App, platform: Platform): void => 
       response: { 200: versionOut },
     },
     handler: async (ctx, req) => defs.version(ctx, req.params.id, req.params.version),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${base}/:id/processes`,
+    access: A.read,
+    summary: "A flow's processes (one version's or all), by state, newest first: the info page's list",
+    schema: {
+      params: tenantIdParam,
+      querystring: definitionProcessQuery,
+      response: { 200: approvalTaskPage },
+    },
+    handler: async (ctx, req) => ProcessService.flowProcesses(ctx, req.params.id, req.query),
   });
   addRoute(app, platform, {
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   type ApprovalTaskQuery,
   type BusinessData,
   type BusinessType,
+  type DefinitionProcessQuery,
   type EventAction,
   type Page,
   PROCESS_STATES,
@@ -27,8 +28,10 @@ import {
   type ListRow,
   listMyProcesses,
   listMyTasks,
+  listProcesses,
 } from './approval.query.repository.js';
 import { userNames } from './assignee.repository.js';
+import { findDefinition } from './definition.repository.js';
 import { ProcessEngine } from './process.engine.js';
 import {
   eventsOf,
@@ -304,6 +307,31 @@ async function remind(ctx: Ctx, id: number, body: ProcessActionBody): Promise<Ac
   return { success: true, processId: next.id, processState: next.state };
 }
 
+/** A flow's processes (the designer's info page): one version's or all, by state, newest first. */
+async function flowProcesses(
+  ctx: Ctx,
+  definitionId: number,
+  q: DefinitionProcessQuery,
+): Promise<Page<ApprovalTaskItem>> {
+  requireAccess(ctx, PROCESS_ADMIN);
+  requireTenant(ctx);
+  if (!(await findDefinition(ctx.db, ctx.tenantId, definitionId))) throw WorkflowErrors.definitionNotFound();
+  const w = pageWindow(q);
+  const { rows, total } = await listProcesses(
+    ctx.db,
+    ctx.tenantId,
+    { definitionId, version: q.version },
+    q.processState,
+    w.limit,
+    w.offset,
+  );
+  return pageAnswer(
+    rows.map((r) => item(ctx, r, false)),
+    total,
+    q,
+  );
+}
+
 export const ProcessService = {
   taskPage,
   processPage,
@@ -313,4 +341,5 @@ export const ProcessService = {
   detail,
   withdraw,
   remind,
+  flowProcesses,
 };

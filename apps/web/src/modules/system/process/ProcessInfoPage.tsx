@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { FlowCanvas } from './FlowCanvas';
 import { type DefinitionDetail, processApi, processKeys } from './process.api';
+import { VersionProcesses } from './VersionProcesses';
 
 type VersionRow = DefinitionDetail['versions'][number];
 
@@ -133,6 +134,7 @@ export function ProcessInfoPage() {
       ) : (
         <Spin />
       )}
+      <VersionProcesses tenantId={tenantId} id={id} version={version} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  ApprovalTaskItem,
   BusinessType,
   DefinitionCreateBody,
   DefinitionDetail,
@@ -28,6 +29,8 @@ export const processKeys = {
   version: (tenantId: number, id: number, v: number) =>
     ['approval-definitions', tenantId, 'version', id, v] as const,
   docTypes: (tenantId: number) => ['approval-definitions', tenantId, 'doc-types'] as const,
+  processes: (tenantId: number, id: number, query: Query) =>
+    ['approval-definitions', tenantId, 'processes', id, query] as const,
 };
 
 const base = (tenantId: number) => `/wfpf/v1/${tenantId}/approval-definitions`;
@@ -41,6 +44,9 @@ export const processApi = {
   version: (tenantId: number, id: number, v: number) =>
     api.get<{ version: number; model: ProcessModel }>(`${base(tenantId)}/${id}/versions/${v}`),
   docTypes: (tenantId: number) => api.get<BusinessType[]>(`${base(tenantId)}/doc-types`),
+  /** The flow's processes (one version's, by state), newest first. */
+  processes: (tenantId: number, id: number, query: Query) =>
+    api.get<Page<ApprovalTaskItem>>(`${base(tenantId)}/${id}/processes`, { query }),
   create: (tenantId: number, body: DefinitionCreateBody) =>
     api.post<DefinitionDetail>(base(tenantId), { json: body }),
   update: (tenantId: number, body: DefinitionUpdateBody) =>

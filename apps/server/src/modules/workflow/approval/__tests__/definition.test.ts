@@ -1,4 +1,10 @@
-import type { DefinitionDetail, DefinitionItem, ModelIssues, ProcessModel } from '@tilth/contracts';
+import type {
+  ApprovalTaskItem,
+  DefinitionDetail,
+  DefinitionItem,
+  ModelIssues,
+  ProcessModel,
+} from '@tilth/contracts';
 import type { Page } from '@tilth/contracts/common.types';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,6 +218,19 @@ describe('approval definitions', () => {
     );
     const t2 = await s.platform.database.withTenant(A, (tx) => tasksOf(tx, A, next?.processId ?? 0));
     expect(t2.map((t) => [t.nodeId, t.assigneeId])).toEqual([['v2step', viewerA.id]]);
+    // The info page lists each version's processes.
+    const codes = async (q: string) =>
+      json<Page<ApprovalTaskItem>>(await call(tok.admin, 'GET', `${P()}/${d.id}/processes?${q}`)).content.map(
+        (r) => r.formCode,
+      );
+    expect(await codes('version=1')).toEqual(['CK-71']);
+    expect(await codes('version=2')).toEqual(['CK-72']);
+    expect(await codes('processState=1')).toEqual(['CK-72', 'CK-71']);
+    expect(await codes('processState=2')).toEqual([]);
+    expect([403, 404]).toContain(
+      (await call(tok.adminB, 'GET', `${P(s.fixtures.tenantB)}/${d.id}/processes`)).statusCode,
+    );
+    expect((await call(tok.viewer, 'GET', `${P()}/${d.id}/processes`)).statusCode).toBe(403);
 
     const del = await call(tok.admin, 'DELETE', `${P()}/${d.id}`, undefined, 'en-US');
     expect(del.statusCode).toBe(409);
