@@ -1,7 +1,7 @@
 import type { ErrorBody, Page, Plan, PlanPackageDetail } from '@tilth/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '../../../../test/harness.js';
-import { decide, openAssignees, withdraw } from '../../../workflow/approval/__tests__/binding.testkit.js';
+import { decide, openAssignees } from '../../../workflow/approval/__tests__/binding.testkit.js';
 import { bindModel } from '../../../workflow/approval/__tests__/workflow.testkit.js';
 import { type PlanWorld, startPlanWorld } from './plan.fixtures.js';
 
@@ -63,7 +63,8 @@ describe('plans accept the applicant’s choice of approvers', () => {
     const plan = json<Plan>(res);
     await decide(w.s, w.tA, ids.operator, plan.processId ?? 0, 'approve');
     expect(await openAssignees(w.s, w.tA, plan.processId ?? 0)).toEqual([ids.viewer]);
-    await withdraw(w.s, w.tA, ids.admin, plan.processId ?? 0);
+    // The chosen approver rejects it back to the applicant: the plan may be submitted again.
+    await decide(w.s, w.tA, ids.viewer, plan.processId ?? 0, 'reject', 'pick someone else');
     const bare = await w.call('admin', 'PUT', `plan/submit/${plan.planId}`);
     expect(bare.statusCode).toBe(400);
     const again = await w.call('admin', 'PUT', `plan/submit/${plan.planId}`, {
