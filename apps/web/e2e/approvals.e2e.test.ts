@@ -4,8 +4,9 @@ import { button, choose, dialog, formItem, row } from './antd.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
   animationsDone,
+  apiGet,
   approvalTab,
-  localItem,
+  localOnly,
   settledScreenshot,
   settleLatestAnnouncement,
   signIn,
@@ -51,31 +52,13 @@ beforeAll(async () => {
   admin = await newPage(e);
   operator = await newPage(e);
   viewer = await newPage(e);
-  for (const p of [admin, operator, viewer]) await localOnly(p);
+  for (const p of [admin, operator, viewer]) await localOnly(e, p);
 });
 
 afterAll(async () => {
   for (const p of [admin, operator, viewer]) await p?.context().close();
   await e?.close();
 });
-
-/** Only the console's own server: map tiles and other outside requests are refused (CI has no network). */
-async function localOnly(page: Page): Promise<void> {
-  const origin = new URL(e.baseUrl).origin;
-  await page.context().route(
-    (url) => url.origin !== origin,
-    (route) => route.abort(),
-  );
-}
-
-/** A GET with the page's own session: for looking ids up and checking what the server stored. */
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  const token = await localItem(page, 'access_token');
-  expect(token).toBeTruthy();
-  const res = await page.request.get(`${e.baseUrl}${url}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status(), url).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** Runs one step of the story; when it fails, a screenshot of the page goes to failed-approvals-<name>.png. */
 async function step(page: Page, name: string, body: () => Promise<void>): Promise<void> {
@@ -97,6 +80,7 @@ async function open(page: Page, to: string, ready: Locator): Promise<void> {
 /** The input's stock at 番禺示范基地, as the server holds it. */
 const stock = async (): Promise<number> => {
   const page = await apiGet<{ content: { inputName: string; quantity: number }[] }>(
+    e,
     admin,
     `/wfpf/v1/${found.tenantId}/agricultural/stock?page=0&size=10&areaId=${found.panyuId}&inputName=${encodeURIComponent(INPUT)}`,
   );
@@ -198,8 +182,9 @@ describe('approvals story (issue 14)', () => {
         await signIn(e, page, user, password);
         await settleLatestAnnouncement(page);
       }
-      found.tenantId = (await apiGet<{ tenantId: number }>(admin, '/iam/stong/v1/users/self')).tenantId;
+      found.tenantId = (await apiGet<{ tenantId: number }>(e, admin, '/iam/stong/v1/users/self')).tenantId;
       const bases = await apiGet<{ content: { areaId: number; areaName: string }[] }>(
+        e,
         admin,
         `/wfpf/v2/${found.tenantId}/area?page=0&size=0&organizationType=area`,
       );
@@ -268,13 +253,15 @@ describe('approvals story (issue 14)', () => {
         model: unknown;
       }
       const list = await apiGet<{ content: Def[] }>(
+        e,
         page,
         `/wfpf/v1/${found.tenantId}/approval-definitions?page=0&size=50`,
       );
       const def = list.content.find((d) => d.name === story.flow);
       expect(def?.enabledFlag).toBe(1);
-      const detail = await apiGet<Def>(page, `/wfpf/v1/${found.tenantId}/approval-definitions/${def?.id}`);
+      const detail = await apiGet<Def>(e, page, `/wfpf/v1/${found.tenantId}/approval-definitions/${def?.id}`);
       const users = await apiGet<{ content: { id: number; loginName: string }[] }>(
+        e,
         page,
         `/iam/v1/${found.tenantId}/users?page=0&size=0`,
       );
@@ -311,6 +298,7 @@ describe('approvals story (issue 14)', () => {
       await choose(line.locator('.ant-select'), story.flow);
       await toast(page, '审批设置已保存').waitFor();
       const bindings = await apiGet<{ docType: string; definitionName: string | null }[]>(
+        e,
         page,
         `/wfpf/v1/${found.tenantId}/approval-bindings`,
       );
@@ -340,6 +328,7 @@ describe('approvals story (issue 14)', () => {
       await open(page, '/web/farm/agricultural/agricultural-warehousing', row(page, story.docCode));
       await row(page, story.docCode).locator('.ant-tag').getByText('审批中').waitFor();
       const doc = await apiGet<{ auditState: string; areaId: number }>(
+        e,
         page,
         `/wfpf/v1/${found.tenantId}/agricultural/warehousing/${found.docId}`,
       );
@@ -371,6 +360,7 @@ describe('approvals story (issue 14)', () => {
       await decide(viewer, '同意', story.approve3);
       await expect.poll(stock).toBe(found.stockBefore + QUANTITY);
       const doc = await apiGet<{ auditState: string }>(
+        e,
         admin,
         `/wfpf/v1/${found.tenantId}/agricultural/warehousing/${found.docId}`,
       );

@@ -14,7 +14,8 @@ import {
 } from './antd.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
-  localItem,
+  apiGet,
+  localOnly,
   settledScreenshot,
   settleLatestAnnouncement,
   signIn,
@@ -73,7 +74,7 @@ let receiver: PushReceiver | undefined;
 beforeAll(async () => {
   e = await startE2E();
   admin = await newPage(e);
-  await localOnly(admin);
+  await localOnly(e, admin);
 });
 
 afterAll(async () => {
@@ -81,24 +82,6 @@ afterAll(async () => {
   await e?.close();
   await receiver?.close();
 });
-
-/** Only the console's own server: map tiles and other outside requests are refused (CI has no network). */
-async function localOnly(page: Page): Promise<void> {
-  const origin = new URL(e.baseUrl).origin;
-  await page.context().route(
-    (url) => url.origin !== origin,
-    (route) => route.abort(),
-  );
-}
-
-/** A GET with the page's own session: for looking ids up and checking what the server stored. */
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  const token = await localItem(page, 'access_token');
-  expect(token).toBeTruthy();
-  const res = await page.request.get(`${e.baseUrl}${url}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status(), url).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** The client-credentials grant, as an integrator calls it (Node's fetch, no browser). */
 async function clientToken(
@@ -190,7 +173,7 @@ describe('company administration story (issue 13)', () => {
     await step(admin, 'sign-in', async () => {
       await signIn(e, admin, 'demo', 'demo1234');
       await settleLatestAnnouncement(admin);
-      found.tenantId = (await apiGet<{ tenantId: number }>(admin, '/iam/stong/v1/users/self')).tenantId;
+      found.tenantId = (await apiGet<{ tenantId: number }>(e, admin, '/iam/stong/v1/users/self')).tenantId;
     });
   });
 
@@ -216,7 +199,7 @@ describe('company administration story (issue 13)', () => {
         .toEqual(['集团示范农场集团', '公司示范农业有限公司', `基地${NANSHA}`, `部门${story.department}`]);
       await settledScreenshot(page, 'company-organization');
 
-      const units = flat(await apiGet<OrgNode[]>(page, `/wfpf/v1/${found.tenantId}/organization/tree`));
+      const units = flat(await apiGet<OrgNode[]>(e, page, `/wfpf/v1/${found.tenantId}/organization/tree`));
       const nansha = units.find((u) => u.name === NANSHA && u.organizationType === 'area');
       const department = units.find((u) => u.name === story.department);
       expect(nansha).toBeDefined();
@@ -272,7 +255,7 @@ describe('company administration story (issue 13)', () => {
         dataScope: string;
         baseIds: number[];
       }
-      const roles = await apiGet<RoleView[]>(page, `/iam/v1/${found.tenantId}/roles`);
+      const roles = await apiGet<RoleView[]>(e, page, `/iam/v1/${found.tenantId}/roles`);
       const role = roles.find((r) => r.code === story.roleCode);
       expect(role?.dataScope).toBe('bases');
       expect(role?.baseIds).toEqual([found.nanshaId]);
@@ -315,6 +298,7 @@ describe('company administration story (issue 13)', () => {
         enabled: boolean;
       }
       const users = await apiGet<{ content: UserView[] }>(
+        e,
         page,
         `/iam/v1/${found.tenantId}/users?page=0&size=20&phone=${story.phone}`,
       );
@@ -337,7 +321,7 @@ describe('company administration story (issue 13)', () => {
     const page = await newPage(e);
     try {
       await step(page, 'scoped-user', async () => {
-        await localOnly(page);
+        await localOnly(e, page);
         await signIn(e, page, story.phone, story.password);
         await settleLatestAnnouncement(page);
 

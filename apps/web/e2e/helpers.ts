@@ -178,3 +178,21 @@ export const approveFromBell = async (page: Page, docCode: string, comment = '')
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'hidden' });
 };
+
+/** Only the console's own server: map tiles and other outside requests are refused (CI has no network). */
+export const localOnly = async (e: E2E, page: Page): Promise<void> => {
+  const origin = new URL(e.baseUrl).origin;
+  await page.context().route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  );
+};
+
+/** A GET with the page's own session: for looking ids up and checking what the server stored. */
+export const apiGet = async <T>(e: E2E, page: Page, url: string): Promise<T> => {
+  const token = await localItem(page, 'access_token');
+  expect(token).toBeTruthy();
+  const res = await page.request.get(`${e.baseUrl}${url}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+};

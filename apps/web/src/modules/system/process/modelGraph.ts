@@ -131,12 +131,12 @@ const keepBranchOrder = (nodes: readonly FlowNode[], edges: readonly FlowEdge[],
   const width = new Map(nodes.map((n) => [n.id, SIZE[n.data.type].width]));
   const column = (branchId: string, join: string): string[] => {
     const seen = new Set([branchId]);
-    const todo = [branchId];
-    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    const frontier = [branchId];
+    for (let id = frontier.pop(); id !== undefined; id = frontier.pop()) {
       for (const t of next.get(id) ?? []) {
         if (t === join || seen.has(t)) continue;
         seen.add(t);
-        todo.push(t);
+        frontier.push(t);
       }
     }
     return [...seen];
