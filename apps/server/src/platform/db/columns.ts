@@ -48,6 +48,17 @@ export const areaScope = (column = 'area_id') =>
   });
 
 /**
+ * Like areaScope, for tables whose rows may belong to no base (a company-level warehouse and what it holds,
+ * ADR 0014): a row without a base is visible to every user of the tenant.
+ */
+export const optionalAreaScope = (column = 'area_id') =>
+  pgPolicy('area_scope', {
+    as: 'restrictive',
+    for: 'all',
+    using: sql.raw(`${SCOPE_UNSET} or ${column} is null or ${column} = any(${SCOPE_LIST})`),
+  });
+
+/**
  * Restrictive policy of device-keyed tables (alarms, commands, status log): a row is visible when its
  * device is — the subquery on devices is itself bound by devices' area_scope.
  */

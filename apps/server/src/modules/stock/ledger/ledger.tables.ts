@@ -1,0 +1,80 @@
+import { bigint, date, index, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  idColumn,
+  optionalAreaScope,
+  tenantIdColumn,
+  tenantIsolation,
+} from '../../../platform/db/columns.js';
+
+// The one stock ledger (issue 15 item 3, ADR 0014). Every book that holds stock posts here through
+// `postLedger`: 'inv' (inventory warehouses, product = SKU) and 'agri' (a farm base's agricultural inputs,
+// warehouse = base, product = input). Exact numeric throughout: quantities 8 decimals, values 4.
+
+/** What a (book, warehouse, product, lot, location) holds now, with its moving-average value. */
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    tenantId: tenantIdColumn(),
+    book: text('book').notNull(),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    /** '' when the product tracks no lots. */
+    lotNo: text('lot_no').notNull().default(''),
+    /** 'stock' (available) or 'transit' (sent by a transfer, not yet received at this warehouse). */
+    location: text('location').notNull().default('stock'),
+    quantity: numeric('quantity', { precision: 28, scale: 8 }).notNull().default('0'),
+    value: numeric('value', { precision: 24, scale: 4 }).notNull().default('0'),
+    /** The moving-average unit cost, kept when the quantity reaches 0 so a later issue can be valued. */
+    avgCost: numeric('avg_cost', { precision: 24, scale: 8 }).notNull().default('0'),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    areaId: bigint('area_id', { mode: 'number' }),
+    lastPostedAt: timestamp('last_posted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.book, t.warehouseId, t.productId, t.lotNo, t.location] }),
+    index('stock_balances_product_idx').on(t.tenantId, t.book, t.productId),
+    tenantIsolation(),
+    optionalAreaScope(),
+  ],
+);
+
+/** Every movement, appended in the posting's transaction; never updated or deleted. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    book: text('book').notNull(),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    productId: bigint('product_id', { mode: 'number' }).notNull(),
+    lotNo: text('lot_no').notNull().default(''),
+    location: text('location').notNull().default('stock'),
+    /** Signed, in the stock unit: positive in, negative out. */
+    quantity: numeric('quantity', { precision: 28, scale: 8 }).notNull(),
+    unitCost: numeric('unit_cost', { precision: 24, scale: 8 }).notNull(),
+    /** Signed value of the movement at its unit cost. */
+    valueChange: numeric('value_change', { precision: 24, scale: 4 }).notNull(),
+    balanceQty: numeric('balance_qty', { precision: 28, scale: 8 }).notNull(),
+    balanceValue: numeric('balance_value', { precision: 24, scale: 4 }).notNull(),
+    /** What posted it: a document type (warehousing, shipment…), 'task', or a *_reversal. */
+    sourceType: text('source_type').notNull(),
+    sourceId: bigint('source_id', { mode: 'number' }),
+    sourceLineId: bigint('source_line_id', { mode: 'number' }),
+    sourceCode: text('source_code'),
+    /** The business date of the source document (reports group by it); the posting time is postedAt. */
+    docDate: date('doc_date', { mode: 'string' }).notNull(),
+    remark: text('remark'),
+    areaId: bigint('area_id', { mode: 'number' }),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('stock_ledger_key_idx').on(t.tenantId, t.book, t.warehouseId, t.productId, t.docDate),
+    index('stock_ledger_product_idx').on(t.tenantId, t.book, t.productId, t.docDate),
+    index('stock_ledger_date_idx').on(t.tenantId, t.book, t.docDate),
+    index('stock_ledger_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
+    tenantIsolation(),
+    optionalAreaScope(),
+  ],
+);
