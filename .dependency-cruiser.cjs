@@ -5,7 +5,7 @@ const DOMAIN_INDEX = `${M}/[^/]+/[^/]+/index\\.ts$`;
 const TESTS = '(/__tests__/|\\.test\\.ts$|^apps/server/src/test/)';
 
 /** Contexts from the bottom up: a context imports only those before it. */
-const CONTEXTS = ['identity', 'messaging', 'workflow', 'farm', 'iot', 'demo'];
+const CONTEXTS = ['identity', 'messaging', 'workflow', 'stock', 'farm', 'inventory', 'iot', 'demo'];
 
 module.exports = {
   forbidden: [

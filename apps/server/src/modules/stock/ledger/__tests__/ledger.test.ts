@@ -9,7 +9,7 @@ import type { LedgerPosting } from '../ledger.types.js';
 let s: TestServer;
 const T = HARNESS_TENANT_IDS.a;
 beforeAll(async () => {
-  s = await startTestServer('ledger-engine');
+  s = await startTestServer();
 });
 afterAll(async () => {
   await s?.close();

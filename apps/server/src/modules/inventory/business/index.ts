@@ -1,0 +1,2 @@
+// What other domains may use of inventory/business.
+export * from './business.tables.js';

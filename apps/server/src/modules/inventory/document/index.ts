@@ -1,0 +1,2 @@
+// What other domains may use of inventory/document.
+export * from './document.tables.js';

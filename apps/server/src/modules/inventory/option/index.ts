@@ -1,0 +1,2 @@
+// What other domains may use of inventory/option.
+export * from './option.tables.js';

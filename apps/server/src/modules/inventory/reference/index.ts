@@ -1,0 +1,6 @@
+export {
+  type ReferenceCheck,
+  type ReferenceKind,
+  referencesTo,
+  registerReferenceCheck,
+} from './reference.registry.js';

@@ -1,0 +1,2 @@
+// What other domains may use of inventory/shop.
+export * from './shop.tables.js';

@@ -1,0 +1,2 @@
+// What other domains may use of inventory/standard.
+export * from './standard.tables.js';

@@ -1,0 +1,2 @@
+// What other domains may use of inventory/store.
+export * from './store.tables.js';
