@@ -51,53 +51,8 @@ export const agriculturalInputs = pgTable(
   ],
 );
 
-/** What a base holds of an input now (agricultural-inventory); the CHECK is the last line against negatives. */
-export const agriculturalStocks = pgTable(
-  'agricultural_stocks',
-  {
-    tenantId: tenantIdColumn(),
-    areaId: bigint('area_id', { mode: 'number' }).notNull(),
-    inputId: bigint('input_id', { mode: 'number' }).notNull(),
-    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull().default('0'),
-    lastMovementAt: timestamp('last_movement_at', { withTimezone: true, mode: 'date' })
-      .notNull()
-      .defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.areaId, t.inputId] }),
-    check('agricultural_stocks_not_negative', sql`${t.quantity} >= 0`),
-    tenantIsolation(),
-    areaScope(),
-  ],
-);
-
-/** Every change of a stock (agricultural-inventory/record/{id}). Rows are never updated or deleted. */
-export const agriculturalMovements = pgTable(
-  'agricultural_movements',
-  {
-    tenantId: tenantIdColumn(),
-    id: idColumn(),
-    areaId: bigint('area_id', { mode: 'number' }).notNull(),
-    inputId: bigint('input_id', { mode: 'number' }).notNull(),
-    /** Signed: positive in, negative out. */
-    quantity: numeric('quantity', { precision: 14, scale: 3 }).notNull(),
-    balanceAfter: numeric('balance_after', { precision: 14, scale: 3 }).notNull(),
-    /** warehousing | shipment | task | warehousing_reversal | shipment_reversal */
-    sourceType: text('source_type').notNull(),
-    sourceId: bigint('source_id', { mode: 'number' }),
-    sourceCode: text('source_code'),
-    remark: text('remark'),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    createdBy: bigint('created_by', { mode: 'number' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    index('agricultural_movements_stock_idx').on(t.tenantId, t.areaId, t.inputId, t.occurredAt),
-    index('agricultural_movements_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
-    tenantIsolation(),
-    areaScope(),
-  ],
-);
+// What a base holds of an input and every movement of it live in the stock ledger (book 'agri',
+// modules/stock/ledger, ADR 0014); migration 0021 moved the old agricultural_stocks / _movements there.
 
 /** Warehousing (in) and shipment (out) documents. */
 export const agriculturalDocuments = pgTable(

@@ -5,18 +5,13 @@ import { ProcessEngine, registerApprovalDocument } from '../../workflow/approval
 import { amountCents, fromUnits, num, toUnits } from './agricultural.decimal.js';
 import { AgriculturalErrors } from './agricultural.errors.js';
 import { linesOf, lockDoc, setDocAudit } from './document.repository.js';
-import { docChanges, moveStock } from './document.stock.js';
+import { docChanges, moveStock, type StockDoc } from './document.stock.js';
 
 // Input warehousing and shipment wait for approval when config/audit binds a flow to them (issue 14 item
 // 2): a submitted document moves no stock; the last approve moves it in the approver's transaction.
 
 const APPROVAL_TYPE = { warehousing: 'agri_warehousing', shipment: 'agri_shipment' } as const;
 
-interface SubmittedDoc {
-  id: number;
-  docCode: string;
-  areaId: number;
-}
 
 /** The condition fields of a document: total amount, total quantity, its base. */
 const fieldsOf = (areaId: number, lines: readonly { quantity: string; unitPrice: string | null }[]) => {
@@ -36,7 +31,7 @@ const fieldsOf = (areaId: number, lines: readonly { quantity: string; unitPrice:
 export const submitDoc = async (
   ctx: TenantCtx,
   type: AgriDocType,
-  doc: SubmittedDoc,
+  doc: StockDoc,
   lines: readonly { inputId: number; quantity: string; unitPrice: string | null }[],
   fresh: boolean,
   /** The applicant's approvers for 'chosen' steps (a missing one refuses the submit: 400 chosenMissing). */
@@ -60,7 +55,7 @@ export const submitDoc = async (
     );
     return;
   }
-  await moveStock(ctx, [...docChanges(type, doc.id, doc.docCode, doc.areaId, lines, false)]);
+  await moveStock(ctx, [...docChanges(type, doc, lines, false)]);
   if (!fresh) await setDocAudit(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { auditState: 'approved' });
 };
 
@@ -82,7 +77,7 @@ export const registerAgriApprovals = (): void => {
         if (!doc) return;
         const lines = await linesOf(ctx.db, ctx.tenantId, [id]);
         // A shortage throws insufficientStock: the approve fails and nothing changes.
-        await moveStock(ctx, [...docChanges(type, id, doc.docCode, doc.areaId, lines, false)]);
+        await moveStock(ctx, [...docChanges(type, doc, lines, false)]);
         await setDocAudit(ctx.db, ctx.tenantId, id, ctx.user.id, { auditState: 'approved' });
       },
       async onRejected(ctx: TenantCtx, id: number) {

@@ -159,7 +159,14 @@ export class AgriDocService {
     const doc = this.written(await insertDoc(ctx.db, ctx.tenantId, ctx.user.id, type, values), docCode);
     await replaceLines(ctx.db, ctx.tenantId, doc.id, lines);
     // With a flow bound the document waits as 'submitted' and moves no stock until approved.
-    await submitDoc(ctx, type, { id: doc.id, docCode, areaId: body.areaId }, lines, true, body.chosen);
+    await submitDoc(
+      ctx,
+      type,
+      { id: doc.id, docCode, areaId: body.areaId, docDate: body.docDate },
+      lines,
+      true,
+      body.chosen,
+    );
     return this.load(ctx, type, doc.id);
   }
 
@@ -196,8 +203,8 @@ export class AgriDocService {
       stockShape(current.areaId, old) !== stockShape(body.areaId, lines)
     ) {
       await moveStock(ctx, [
-        ...docChanges(type, current.id, docCode, current.areaId, old, true),
-        ...docChanges(type, current.id, docCode, body.areaId, lines, false),
+        ...docChanges(type, { ...current, docCode }, old, true),
+        ...docChanges(type, { id: current.id, docCode, areaId: body.areaId, docDate: body.docDate }, lines, false),
       ]);
     }
     await replaceLines(ctx.db, ctx.tenantId, current.id, lines);
@@ -219,7 +226,7 @@ export class AgriDocService {
     if (current.auditState === 'submitted') throw WorkflowErrors.docNotEditable();
     if (current.auditState === 'approved') {
       const old = await linesOf(ctx.db, ctx.tenantId, [current.id]);
-      await moveStock(ctx, [...docChanges(type, current.id, current.docCode, current.areaId, old, true)]);
+      await moveStock(ctx, [...docChanges(type, current, old, true)]);
     }
     await deleteDoc(ctx.db, ctx.tenantId, type, current.id);
     return { success: true };

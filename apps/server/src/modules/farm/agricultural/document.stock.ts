@@ -12,23 +12,32 @@ import { applyStockChanges, type StockChange, stockOf } from './stock.repository
 /** Stock goes up with a receipt and down with a shipment. */
 const SIGN: Record<AgriDocType, 1n | -1n> = { warehousing: 1n, shipment: -1n };
 
+/** The document a change comes from; its date is the ledger's business date. */
+export interface StockDoc {
+  id: number;
+  docCode: string;
+  areaId: number;
+  docDate: string;
+}
+
 export function* docChanges(
   type: AgriDocType,
-  docId: number,
-  docCode: string,
-  areaId: number,
-  lines: readonly { inputId: number; quantity: string }[],
+  doc: StockDoc,
+  lines: readonly { inputId: number; quantity: string; unitPrice?: string | null | undefined }[],
   reversal: boolean,
 ): Generator<StockChange> {
   const sign = reversal ? -SIGN[type] : SIGN[type];
   for (const l of lines) {
     yield {
-      areaId,
+      areaId: doc.areaId,
       inputId: l.inputId,
       delta: fromUnits(sign * toUnits(l.quantity, 3), 3),
       sourceType: reversal ? `${type}_reversal` : type,
-      sourceId: docId,
-      sourceCode: docCode,
+      sourceId: doc.id,
+      sourceCode: doc.docCode,
+      docDate: doc.docDate,
+      // A receipt enters at its price; everything else moves at the stock's moving average.
+      unitCost: sign > 0n && !reversal ? (l.unitPrice ?? null) : null,
     };
   }
 }

@@ -2,12 +2,8 @@ import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import {
-  agriculturalDocumentLines,
-  agriculturalInputs,
-  agriculturalMovements,
-  agriculturalStocks,
-} from './agricultural.tables.js';
+import { stockBalances, stockLedger } from '../../stock/ledger/index.js';
+import { agriculturalDocumentLines, agriculturalInputs } from './agricultural.tables.js';
 
 export type InputRow = typeof agriculturalInputs.$inferSelect;
 
@@ -192,19 +188,20 @@ export const updateInput = async (
 /** Whether the input ever moved, is held anywhere or sits on a document: then it may only be disabled. */
 export const inputInUse = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
   const [m] = await db
-    .select({ id: agriculturalMovements.id })
-    .from(agriculturalMovements)
-    .where(and(eq(agriculturalMovements.tenantId, tenantId), eq(agriculturalMovements.inputId, id)))
+    .select({ id: stockLedger.id })
+    .from(stockLedger)
+    .where(and(eq(stockLedger.tenantId, tenantId), eq(stockLedger.book, 'agri'), eq(stockLedger.productId, id)))
     .limit(1);
   if (m) return true;
   const [s] = await db
-    .select({ id: agriculturalStocks.inputId })
-    .from(agriculturalStocks)
+    .select({ id: stockBalances.productId })
+    .from(stockBalances)
     .where(
       and(
-        eq(agriculturalStocks.tenantId, tenantId),
-        eq(agriculturalStocks.inputId, id),
-        ne(agriculturalStocks.quantity, '0'),
+        eq(stockBalances.tenantId, tenantId),
+        eq(stockBalances.book, 'agri'),
+        eq(stockBalances.productId, id),
+        ne(stockBalances.quantity, '0'),
       ),
     )
     .limit(1);
@@ -220,8 +217,10 @@ export const inputInUse = async (db: Db, tenantId: number, id: number): Promise<
 /** Deletes an input and its empty stock rows (created on first use, never moved). */
 export const deleteInput = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
   await db
-    .delete(agriculturalStocks)
-    .where(and(eq(agriculturalStocks.tenantId, tenantId), eq(agriculturalStocks.inputId, id)));
+    .delete(stockBalances)
+    .where(
+      and(eq(stockBalances.tenantId, tenantId), eq(stockBalances.book, 'agri'), eq(stockBalances.productId, id)),
+    );
   const gone = await db
     .delete(agriculturalInputs)
     .where(byId(tenantId, id))

@@ -1,18 +1,27 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
+import { stockBalances, stockLedger } from '../../stock/ledger/index.js';
 import { areas } from '../area/index.js';
-import {
-  agriculturalDocuments,
-  agriculturalInputs,
-  agriculturalMovements,
-  agriculturalStocks,
-} from './agricultural.tables.js';
+import { agriculturalDocuments, agriculturalInputs } from './agricultural.tables.js';
 import { escapeLike } from './input.repository.js';
 
-const S = agriculturalStocks;
+// The agricultural pages read the ledger's book 'agri' (warehouse = base, product = input, no lots,
+// location 'stock'), in the 3 decimals they have always shown.
+
+const B = stockBalances;
 const I = agriculturalInputs;
-const M = agriculturalMovements;
+const L = stockLedger;
+
+/** The agri book's balance rows (agricultural stock has no lots and no transit). */
+const agriBalance = (tenantId: number): SQL[] => [
+  eq(B.tenantId, tenantId),
+  eq(B.book, 'agri'),
+  eq(B.lotNo, ''),
+  eq(B.location, 'stock'),
+];
+const qty3 = (c: typeof B.quantity | typeof L.quantity | typeof L.balanceQty) =>
+  sql<string>`${c}::numeric(14,3)::text`;
 
 export interface StockView {
   areaId: number;
@@ -47,21 +56,21 @@ export const listStocks = async (
   limit?: number,
   offset = 0,
 ): Promise<{ rows: StockView[]; total: number }> => {
-  const parts: SQL[] = [eq(S.tenantId, tenantId)];
-  if (f.areaId !== undefined) parts.push(eq(S.areaId, f.areaId));
-  if (f.inputId !== undefined) parts.push(eq(S.inputId, f.inputId));
+  const parts: SQL[] = agriBalance(tenantId);
+  if (f.areaId !== undefined) parts.push(eq(B.warehouseId, f.areaId));
+  if (f.inputId !== undefined) parts.push(eq(B.productId, f.inputId));
   if (f.category) parts.push(eq(I.category, f.category));
   if (f.inputName) parts.push(ilike(I.inputName, `%${escapeLike(f.inputName)}%`));
-  if (f.stockState === 'zero') parts.push(eq(S.quantity, '0'));
-  if (f.stockState === 'inStock') parts.push(gt(S.quantity, '0'));
-  if (f.stockState === 'low') parts.push(gt(S.quantity, '0'), lt(S.quantity, f.lowBelow));
+  if (f.stockState === 'zero') parts.push(eq(B.quantity, '0'));
+  if (f.stockState === 'inStock') parts.push(gt(B.quantity, '0'));
+  if (f.stockState === 'low') parts.push(gt(B.quantity, '0'), lt(B.quantity, f.lowBelow));
   const where = and(...parts) as SQL;
-  const join = and(eq(I.tenantId, S.tenantId), eq(I.id, S.inputId));
+  const join = and(eq(I.tenantId, B.tenantId), eq(I.id, B.productId));
   const q = db
     .select({
-      areaId: S.areaId,
+      areaId: B.warehouseId,
       areaName: areas.areaName,
-      inputId: S.inputId,
+      inputId: B.productId,
       inputCode: I.inputCode,
       inputName: I.inputName,
       category: I.category,
@@ -69,18 +78,30 @@ export const listStocks = async (
       unit: I.unit,
       price: I.price,
       enabledFlag: I.enabledFlag,
-      quantity: S.quantity,
-      lastMovementAt: S.lastMovementAt,
+      quantity: qty3(B.quantity),
+      lastMovementAt: B.lastPostedAt,
     })
-    .from(S)
+    .from(B)
     .innerJoin(I, join)
-    .leftJoin(areas, and(eq(areas.tenantId, S.tenantId), eq(areas.id, S.areaId)))
+    .leftJoin(areas, and(eq(areas.tenantId, B.tenantId), eq(areas.id, B.warehouseId)))
     .where(where)
-    .orderBy(asc(S.areaId), asc(I.inputName), asc(S.inputId));
-  return pageRows(q, () => db.select({ n: count() }).from(S).innerJoin(I, join).where(where), limit, offset);
+    .orderBy(asc(B.warehouseId), asc(I.inputName), asc(B.productId));
+  return pageRows(q, () => db.select({ n: count() }).from(B).innerJoin(I, join).where(where), limit, offset);
 };
 
-export type MovementRow = typeof agriculturalMovements.$inferSelect;
+export interface MovementRow {
+  id: number;
+  areaId: number;
+  inputId: number;
+  quantity: string;
+  balanceAfter: string;
+  sourceType: string;
+  sourceId: number | null;
+  sourceCode: string | null;
+  remark: string | null;
+  occurredAt: Date;
+  createdBy: number | null;
+}
 
 /** The movement record of one stock, newest first. */
 export const listMovements = async (
@@ -91,9 +112,32 @@ export const listMovements = async (
   limit?: number,
   offset = 0,
 ): Promise<{ rows: MovementRow[]; total: number }> => {
-  const where = and(eq(M.tenantId, tenantId), eq(M.areaId, areaId), eq(M.inputId, inputId)) as SQL;
-  const q = db.select().from(M).where(where).orderBy(desc(M.occurredAt), desc(M.id));
-  return pageRows(q, () => db.select({ n: count() }).from(M).where(where), limit, offset);
+  const where = and(
+    eq(L.tenantId, tenantId),
+    eq(L.book, 'agri'),
+    eq(L.warehouseId, areaId),
+    eq(L.productId, inputId),
+    eq(L.lotNo, ''),
+    eq(L.location, 'stock'),
+  ) as SQL;
+  const q = db
+    .select({
+      id: L.id,
+      areaId: L.warehouseId,
+      inputId: L.productId,
+      quantity: qty3(L.quantity),
+      balanceAfter: qty3(L.balanceQty),
+      sourceType: L.sourceType,
+      sourceId: L.sourceId,
+      sourceCode: L.sourceCode,
+      remark: L.remark,
+      occurredAt: L.postedAt,
+      createdBy: L.createdBy,
+    })
+    .from(L)
+    .where(where)
+    .orderBy(desc(L.postedAt), desc(L.id));
+  return pageRows(q, () => db.select({ n: count() }).from(L).where(where), limit, offset);
 };
 
 /** Which of these documents still exist, as `${docType}:${id}`. */

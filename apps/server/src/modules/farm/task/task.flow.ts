@@ -10,6 +10,7 @@ import { TASK_PHOTO_URL } from '@tilth/contracts/task.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { today } from '../../../platform/time/zone.js';
 import { ownFiles } from '../../messaging/file/index.js';
 import { enqueuePush } from '../../messaging/push/index.js';
 import { AgriculturalErrors, applyStockChanges, inputsById } from '../agricultural/index.js';
@@ -70,6 +71,7 @@ export class TaskFlowService {
           sourceType: 'task',
           sourceId: id,
           sourceCode: t.row.taskName,
+          docDate: today(t.ctx.timeZone),
         })),
       );
       if (!res.ok) {

@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { auth, json, type RoleTokens, type TestServer } from '../../../../test/harness.js';
-import {
-  agriculturalInputs,
-  agriculturalMovements,
-  agriculturalStocks,
-} from '../../agricultural/agricultural.tables.js';
+import { stockBalances, stockLedger } from '../../../stock/ledger/index.js';
+import { agriculturalInputs } from '../../agricultural/agricultural.tables.js';
 import { taskTypes } from '../../crop/crop.tables.js';
 import { workers } from '../../worker/worker.tables.js';
 
@@ -91,6 +88,7 @@ export const insertInput = async (s: TestServer, tenant: number, inputName: stri
   return i?.id ?? 0;
 };
 
+/** Sets what a base holds of an input (the ledger's book 'agri') without a movement. */
 export const setStock = async (
   s: TestServer,
   tenant: number,
@@ -100,10 +98,17 @@ export const setStock = async (
 ) => {
   await s.platform.database.withTenant(tenant, (tx) =>
     tx
-      .insert(agriculturalStocks)
-      .values({ tenantId: tenant, areaId, inputId, quantity })
+      .insert(stockBalances)
+      .values({ tenantId: tenant, book: 'agri', warehouseId: areaId, productId: inputId, areaId, quantity })
       .onConflictDoUpdate({
-        target: [agriculturalStocks.tenantId, agriculturalStocks.areaId, agriculturalStocks.inputId],
+        target: [
+          stockBalances.tenantId,
+          stockBalances.book,
+          stockBalances.warehouseId,
+          stockBalances.productId,
+          stockBalances.lotNo,
+          stockBalances.location,
+        ],
         set: { quantity },
       }),
   );
@@ -112,9 +117,15 @@ export const setStock = async (
 export const stockOf = async (s: TestServer, tenant: number, areaId: number, inputId: number) => {
   const [r] = await s.platform.database.withTenant(tenant, (tx) =>
     tx
-      .select({ q: agriculturalStocks.quantity })
-      .from(agriculturalStocks)
-      .where(and(eq(agriculturalStocks.areaId, areaId), eq(agriculturalStocks.inputId, inputId))),
+      .select({ q: sql<string>`${stockBalances.quantity}::numeric(14,3)::text` })
+      .from(stockBalances)
+      .where(
+        and(
+          eq(stockBalances.book, 'agri'),
+          eq(stockBalances.warehouseId, areaId),
+          eq(stockBalances.productId, inputId),
+        ),
+      ),
   );
   return r?.q;
 };
@@ -122,9 +133,16 @@ export const stockOf = async (s: TestServer, tenant: number, areaId: number, inp
 export const movementsOf = async (s: TestServer, tenant: number, taskId: number) =>
   s.platform.database.withTenant(tenant, (tx) =>
     tx
-      .select()
-      .from(agriculturalMovements)
-      .where(and(eq(agriculturalMovements.sourceType, 'task'), eq(agriculturalMovements.sourceId, taskId))),
+      .select({
+        inputId: stockLedger.productId,
+        quantity: sql<string>`${stockLedger.quantity}::numeric(14,3)::text`,
+        balanceAfter: sql<string>`${stockLedger.balanceQty}::numeric(14,3)::text`,
+        sourceCode: stockLedger.sourceCode,
+      })
+      .from(stockLedger)
+      .where(
+        and(eq(stockLedger.book, 'agri'), eq(stockLedger.sourceType, 'task'), eq(stockLedger.sourceId, taskId)),
+      ),
   );
 
 /** Uploads a tiny PNG as `who` and answers its file URL. */
