@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
-  check,
   date,
   index,
   integer,
@@ -9,7 +7,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {

@@ -12,7 +12,6 @@ import { docChanges, moveStock, type StockDoc } from './document.stock.js';
 
 const APPROVAL_TYPE = { warehousing: 'agri_warehousing', shipment: 'agri_shipment' } as const;
 
-
 /** The condition fields of a document: total amount, total quantity, its base. */
 const fieldsOf = (areaId: number, lines: readonly { quantity: string; unitPrice: string | null }[]) => {
   let cents = 0n;

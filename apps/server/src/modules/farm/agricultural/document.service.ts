@@ -204,7 +204,12 @@ export class AgriDocService {
     ) {
       await moveStock(ctx, [
         ...docChanges(type, { ...current, docCode }, old, true),
-        ...docChanges(type, { id: current.id, docCode, areaId: body.areaId, docDate: body.docDate }, lines, false),
+        ...docChanges(
+          type,
+          { id: current.id, docCode, areaId: body.areaId, docDate: body.docDate },
+          lines,
+          false,
+        ),
       ]);
     }
     await replaceLines(ctx.db, ctx.tenantId, current.id, lines);

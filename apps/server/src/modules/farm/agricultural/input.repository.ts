@@ -190,7 +190,9 @@ export const inputInUse = async (db: Db, tenantId: number, id: number): Promise<
   const [m] = await db
     .select({ id: stockLedger.id })
     .from(stockLedger)
-    .where(and(eq(stockLedger.tenantId, tenantId), eq(stockLedger.book, 'agri'), eq(stockLedger.productId, id)))
+    .where(
+      and(eq(stockLedger.tenantId, tenantId), eq(stockLedger.book, 'agri'), eq(stockLedger.productId, id)),
+    )
     .limit(1);
   if (m) return true;
   const [s] = await db
@@ -219,7 +221,11 @@ export const deleteInput = async (db: Db, tenantId: number, id: number): Promise
   await db
     .delete(stockBalances)
     .where(
-      and(eq(stockBalances.tenantId, tenantId), eq(stockBalances.book, 'agri'), eq(stockBalances.productId, id)),
+      and(
+        eq(stockBalances.tenantId, tenantId),
+        eq(stockBalances.book, 'agri'),
+        eq(stockBalances.productId, id),
+      ),
     );
   const gone = await db
     .delete(agriculturalInputs)

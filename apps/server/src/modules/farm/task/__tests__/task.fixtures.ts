@@ -141,7 +141,11 @@ export const movementsOf = async (s: TestServer, tenant: number, taskId: number)
       })
       .from(stockLedger)
       .where(
-        and(eq(stockLedger.book, 'agri'), eq(stockLedger.sourceType, 'task'), eq(stockLedger.sourceId, taskId)),
+        and(
+          eq(stockLedger.book, 'agri'),
+          eq(stockLedger.sourceType, 'task'),
+          eq(stockLedger.sourceId, taskId),
+        ),
       ),
   );
 
