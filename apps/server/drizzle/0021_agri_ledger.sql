@@ -1,6 +1,12 @@
 -- Issue 15 item 3 (ADR 0014): the agricultural-input stock posts through the one stock ledger, book 'agri'
 -- (warehouse = the base, product = the input, no lot, location 'stock'). Copy what each base holds and
--- every movement, then drop the old tables. Values were never kept before the ledger: 0.
+-- every movement, then drop the old tables. Values were never kept before the ledger: 0. The migrating role
+-- owns the tables, so forced RLS is lifted for the copy (the server forces it again on start, rls.ts).
+ALTER TABLE "agricultural_stocks" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "agricultural_movements" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "agricultural_documents" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "stock_balances" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "stock_ledger" NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 INSERT INTO "stock_balances" ("tenant_id", "book", "warehouse_id", "product_id", "lot_no", "location", "quantity", "value", "avg_cost", "area_id", "last_posted_at")
 SELECT s."tenant_id", 'agri', s."area_id", s."input_id", '', 'stock', s."quantity", 0, 0, s."area_id", s."last_movement_at"
   FROM "agricultural_stocks" s;--> statement-breakpoint
@@ -17,6 +23,9 @@ SELECT m."tenant_id", 'agri', m."area_id", m."input_id", '', 'stock', m."quantit
    AND m."source_type" IN ('warehousing', 'shipment', 'warehousing_reversal', 'shipment_reversal')
   LEFT JOIN "tenants" t ON t."id" = m."tenant_id"
  ORDER BY m."occurred_at", m."id";--> statement-breakpoint
+ALTER TABLE "agricultural_documents" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "stock_balances" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "stock_ledger" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 DROP POLICY "tenant_isolation" ON "agricultural_movements" CASCADE;--> statement-breakpoint
 DROP POLICY "area_scope" ON "agricultural_movements" CASCADE;--> statement-breakpoint
 DROP TABLE "agricultural_movements" CASCADE;--> statement-breakpoint
