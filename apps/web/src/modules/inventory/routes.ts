@@ -2,7 +2,7 @@ import { lazyPage } from '../../shared/routing/lazyPage';
 import type { RouteDef } from '../../shared/routing/routeDef';
 
 // The pages of the inventory domain (ARCHITECTURE §8); app/routes.ts joins every domain's table.
-// Titles live in the 'inventory' locale namespace (base data: 'invBase').
+// Titles live in the 'inventory' locale namespace (the base-data pages' texts in 'invBase').
 
 const ApprovalSettingsPage = lazyPage(() => import('./config/ApprovalSettingsPage'), 'ApprovalSettingsPage');
 const OptionPage = lazyPage(() => import('./config/OptionPage'), 'OptionPage');
@@ -19,7 +19,7 @@ const BusinessFormPage = lazyPage(() => import('./base/BusinessFormPage'), 'Busi
 /** A base-data page: menu group wfpf.inventory.base, kept alive, its own code (children name it). */
 const base = (path: string, title: string, page: RouteDef['page'], code?: string): RouteDef => ({
   path,
-  title: `invBase:route.${title}`,
+  title: `inventory:route.base.${title}`,
   isAuth: true,
   isKeeping: code === undefined,
   group: 'wfpf.inventory.base',
@@ -46,7 +46,7 @@ export const INVENTORY_ROUTES: readonly RouteDef[] = [
   ),
   {
     path: '/system/storeManager',
-    title: 'invBase:route.storeManager',
+    title: 'inventory:route.base.storeManager',
     isAuth: true,
     isKeeping: false,
     group: 'wfpf.company.system.farm-maintenance',
@@ -65,7 +65,7 @@ export const INVENTORY_ROUTES: readonly RouteDef[] = [
   },
   {
     path: '/inventory/config/option',
-    title: 'invBase:route.option',
+    title: 'inventory:route.base.option',
     isAuth: true,
     isKeeping: true,
     group: 'wfpf.inventory.config',
