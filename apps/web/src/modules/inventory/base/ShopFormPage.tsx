@@ -18,10 +18,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
-import { UserPicker } from '../../../shell/notice/UserPicker';
 import { useShell } from '../../../shell/ShellContext';
 import { basesApi, INV_BASE_PATHS, invBaseKeys, shopApi, storeApi } from './baseData.api';
 import { CODE_PATTERN } from './components/baseUi';
+import { ManagerPicker } from './components/ManagerPicker';
 
 interface Values {
   shopCode: string;
@@ -143,7 +143,7 @@ export function ShopFormPage() {
         </Space>
         <Space size="large" wrap>
           <Form.Item name="managerId" label={t('invBase:field.manager')}>
-            <UserPicker tenantId={tenantId} ariaLabel={t('invBase:field.manager')} />
+            <ManagerPicker tenantId={tenantId} currentName={current.data?.managerName} />
           </Form.Item>
           <Form.Item
             name="phone"

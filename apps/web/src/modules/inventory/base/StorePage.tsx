@@ -83,7 +83,11 @@ export function StorePage({ code = INV_BASE_CODES.store }: StorePageProps) {
           flag={w.enabledFlag}
           code={code}
           onToggle={async (enabledFlag) => {
-            await storeApi.update(tenantId, w.id, { ...w, enabledFlag });
+            await storeApi.update(tenantId, w.id, {
+              ...w,
+              allowNegative: w.allowNegative === 1 ? 1 : 0,
+              enabledFlag,
+            });
             await list.refresh();
           }}
         />

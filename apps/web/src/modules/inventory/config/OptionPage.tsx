@@ -56,7 +56,7 @@ export function OptionPage() {
     });
   }, [options.data, form]);
 
-  if (options.isError) return <EmptyState variant="loadFailed" />;
+  if (options.isError) return <EmptyState variant="networkError" />;
   if (!options.data) return <Spin />;
   const current = options.data;
 

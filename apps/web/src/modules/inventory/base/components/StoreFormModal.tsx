@@ -16,9 +16,9 @@ import Switch from 'antd/es/switch';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
-import { UserPicker } from '../../../../shell/notice/UserPicker';
 import { type InvWarehouse, invBaseKeys, storeApi } from '../baseData.api';
 import { CODE_PATTERN } from './baseUi';
+import { ManagerPicker } from './ManagerPicker';
 
 interface Values {
   warehouseCode: string;
@@ -133,7 +133,7 @@ export function StoreFormModal({ tenantId, open, warehouse, bases, onClose }: Pr
         </Form.Item>
         <Space size="large" wrap>
           <Form.Item name="managerId" label={t('invBase:field.manager')}>
-            <UserPicker tenantId={tenantId} ariaLabel={t('invBase:field.manager')} />
+            <ManagerPicker tenantId={tenantId} currentName={warehouse?.managerName} />
           </Form.Item>
           <Form.Item name="areaId" label={t('invBase:field.area')} tooltip={t('invBase:store.areaHint')}>
             <Select
