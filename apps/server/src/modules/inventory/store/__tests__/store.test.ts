@@ -1,6 +1,7 @@
 import type { InvOptions, InvShop, InvWarehouse } from '@tilth/contracts/inventory.base.types';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, login } from '../../../../test/harness.js';
 import { stockBalances } from '../../../stock/ledger/index.js';
 import { type InvHarness, invHarness, type Page } from '../../unit/__tests__/inv-base-helpers.js';
 
@@ -188,5 +189,63 @@ describe('warehouses (base/store, /system/storeManager)', () => {
     const listB = await h.ok<Page<InvWarehouse>>('adminB', 'GET', 'inventory/store?size=0', undefined, h.tB);
     expect(listB.totalElements).toBe(0);
     await h.refused(403, undefined, 'operator', 'GET', 'inventory/store');
+  });
+});
+
+describe('warehouses in a base data scope', () => {
+  it("a member limited to one base sees that base's and company-level warehouses only", async () => {
+    const north = await h.area('北区基地');
+    const south = await h.area('南区基地');
+    const created = await h.s.inject({
+      method: 'POST',
+      url: `/iam/v1/${h.tA}/roles`,
+      headers: { ...auth(h.tok.admin), 'accept-language': 'en-US' },
+      payload: {
+        code: 'north-store',
+        nameZh: '北区仓管',
+        nameEn: 'North store keeper',
+        permissions: ['wfpf.inventory.base.store'],
+        dataScope: 'bases',
+        baseIds: [north],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const member = await h.s.inject({
+      method: 'POST',
+      url: `/iam/v1/${h.tA}/users`,
+      headers: auth(h.tok.admin),
+      payload: {
+        realName: '北区仓管',
+        phone: '13800000777',
+        password: 'Start123',
+        roleIds: [(created.json() as { id: number }).id],
+      },
+    });
+    expect(member.statusCode, member.body).toBe(200);
+    const token = await login(h.s, '13800000777', 'Start123');
+    const asMember = (method: 'GET' | 'POST', path: string, payload?: unknown) =>
+      h.s.inject({
+        method,
+        url: `/wfpf/v1/${h.tA}/${path}`,
+        headers: { ...auth(token), 'accept-language': 'en-US' },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+    const wn = await warehouse({ areaId: north });
+    const ws = await warehouse({ areaId: south });
+    const wc = await warehouse();
+    const seen = (await asMember('GET', 'inventory/store?size=0')).json() as Page<InvWarehouse>;
+    const seenIds = seen.content.map((w) => w.id);
+    expect(seenIds).toContain(wn.id);
+    expect(seenIds).toContain(wc.id);
+    expect(seenIds).not.toContain(ws.id);
+    expect((await asMember('GET', `inventory/store/${ws.id}`)).statusCode).toBe(404);
+    // Another base's id is no base to this member.
+    const res = await asMember('POST', 'inventory/store', {
+      warehouseCode: 'WH_SCOPE',
+      warehouseName: '越界仓',
+      areaId: south,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect((res.json() as { code: string }).code).toBe('wfpf.inventory.store.areaNotFound');
   });
 });
