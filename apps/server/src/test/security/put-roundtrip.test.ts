@@ -56,6 +56,66 @@ const TWINS: Record<string, Twin> = {
   [`PUT ${T1}/area`]: { list: '/wfpf/v2/:tenantId/area', get: `${T1}/area/:id`, key: 'areaId' },
   [`PUT ${T1}/land`]: { list: `${T1}/land`, get: `${T1}/land/:id`, key: 'landId' },
   [`PUT ${T1}/batch`]: { list: `${T1}/batch`, get: `${T1}/batch/:id`, key: 'batchId' },
+  // Inventory base data (issue 15): rows added first where the demo data has none.
+  [`PUT ${T1}/inventory/unit/:id`]: {
+    list: `${T1}/inventory/unit?size=0`,
+    get: `${T1}/inventory/unit/:id`,
+    prepare: () => post(`${T1}/inventory/unit`, { unitName: '回路件', unitCode: 'RT_UNIT' }),
+  },
+  [`PUT ${T1}/inventory/standard/:id`]: {
+    list: `${T1}/inventory/standard?size=0`,
+    get: `${T1}/inventory/standard/:id`,
+    prepare: () =>
+      post(`${T1}/inventory/standard`, {
+        standardName: '回路属性',
+        values: [{ valueName: '甲' }, { valueName: '乙' }],
+      }),
+  },
+  [`PUT ${T1}/inventory/store/:id`]: {
+    list: `${T1}/inventory/store?size=0`,
+    get: `${T1}/inventory/store/:id`,
+    prepare: () =>
+      post(`${T1}/inventory/store`, {
+        warehouseCode: 'RT_WH',
+        warehouseName: '回路仓',
+        minStock: 1.5,
+        maxStock: 9,
+      }),
+  },
+  [`PUT ${T1}/inventory/shops/:id`]: {
+    list: `${T1}/inventory/shops?size=0`,
+    get: `${T1}/inventory/shops/:id`,
+    prepare: () =>
+      post(`${T1}/inventory/shops`, { shopCode: 'RT_SHOP', shopName: '回路店', phone: '020-1234' }),
+  },
+  [`PUT ${T1}/inventory/businesses/:id`]: {
+    list: `${T1}/inventory/businesses?size=0`,
+    get: `${T1}/inventory/businesses/:id`,
+    prepare: () =>
+      post(`${T1}/inventory/businesses`, {
+        businessCode: 'RT_BIZ',
+        businessName: '回路单位',
+        category: 'both',
+      }),
+  },
+  // A configured rule (a default row turns into a rule when saved, so it is not the same row).
+  [`PUT ${T1}/inventory/bill/:docType`]: {
+    list: `${T1}/inventory/bill`,
+    pick: (r) => r.configured === true,
+    key: 'docType',
+    prepare: async () => {
+      const res = await s.inject({
+        method: 'PUT',
+        url: fillPath(`${T1}/inventory/bill/return`, A),
+        headers: auth(token),
+        payload: { prefix: 'RT', separator: '-', datePattern: 'yyyyMM', serialLength: 4, startValue: 1 },
+      });
+      // 400 versionRequired: the demo data configured it already.
+      expect([200, 400], res.body).toContain(res.statusCode);
+    },
+    pathOf: ({ id }) => ({ docType: String(id) }),
+  },
+  [`PUT ${T1}/inventory/option`]: { list: `${T1}/inventory/option` },
   [`PUT ${T1}/agricultural/input`]: {
     list: `${T1}/agricultural/input`,
     get: `${T1}/agricultural/input/:id`,

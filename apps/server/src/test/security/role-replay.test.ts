@@ -58,6 +58,43 @@ const REVIEWED_WRITES: Record<string, string> = {
   'DELETE /hfle/v1/:tenantId/files/:id': 'its uploader or an announcement manager only (file.service)',
   'PUT /wfpf/v1/:tenantId/approval-bindings':
     'the approval-settings page code (wfpf.inventory.config.audit): the page is the setting, the spec names no action code for it',
+  // Inventory base data (issue 15): one code per page, which also allows the page's writes.
+  'POST /wfpf/v1/:tenantId/inventory/unit':
+    'the unit page code (wfpf.inventory.base.unit): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/unit/:id':
+    'the unit page code (wfpf.inventory.base.unit): inventory pages have one code each, the spec names no action code',
+  'DELETE /wfpf/v1/:tenantId/inventory/unit/:id':
+    'the unit page code (wfpf.inventory.base.unit): inventory pages have one code each, the spec names no action code',
+  'POST /wfpf/v1/:tenantId/inventory/standard':
+    'the standard page code (wfpf.inventory.base.standard): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/standard/:id':
+    'the standard page code (wfpf.inventory.base.standard): inventory pages have one code each, the spec names no action code',
+  'DELETE /wfpf/v1/:tenantId/inventory/standard/:id':
+    'the standard page code (wfpf.inventory.base.standard): inventory pages have one code each, the spec names no action code',
+  'POST /wfpf/v1/:tenantId/inventory/store':
+    'the store page code (wfpf.inventory.base.store or wfpf.company.system.storeManager): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/store/:id':
+    'the store page code (wfpf.inventory.base.store or wfpf.company.system.storeManager): inventory pages have one code each, the spec names no action code',
+  'DELETE /wfpf/v1/:tenantId/inventory/store/:id':
+    'the store page code (wfpf.inventory.base.store or wfpf.company.system.storeManager): inventory pages have one code each, the spec names no action code',
+  'POST /wfpf/v1/:tenantId/inventory/shops':
+    'the shops page code (wfpf.inventory.base.shops): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/shops/:id':
+    'the shops page code (wfpf.inventory.base.shops): inventory pages have one code each, the spec names no action code',
+  'DELETE /wfpf/v1/:tenantId/inventory/shops/:id':
+    'the shops page code (wfpf.inventory.base.shops): inventory pages have one code each, the spec names no action code',
+  'POST /wfpf/v1/:tenantId/inventory/businesses':
+    'the businesses page code (wfpf.inventory.base.businesses): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/businesses/:id':
+    'the businesses page code (wfpf.inventory.base.businesses): inventory pages have one code each, the spec names no action code',
+  'DELETE /wfpf/v1/:tenantId/inventory/businesses/:id':
+    'the businesses page code (wfpf.inventory.base.businesses): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/bill/:docType':
+    'the document-numbers page code (wfpf.inventory.base.bill): inventory pages have one code each, the spec names no action code',
+  'DELETE /wfpf/v1/:tenantId/inventory/bill/:docType':
+    'the document-numbers page code (wfpf.inventory.base.bill): inventory pages have one code each, the spec names no action code',
+  'PUT /wfpf/v1/:tenantId/inventory/option':
+    'the option-settings page code (wfpf.inventory.config.option): the page is the setting, the spec names no action code for it',
 };
 
 const VIEW_CODES = PERMISSION_CODES.filter((c) => !isActionCode(c));

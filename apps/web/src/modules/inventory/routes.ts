@@ -2,11 +2,57 @@ import { lazyPage } from '../../shared/routing/lazyPage';
 import type { RouteDef } from '../../shared/routing/routeDef';
 
 // The pages of the inventory domain (ARCHITECTURE §8); app/routes.ts joins every domain's table.
-// Titles live in the 'inventory' locale namespace. Only the approval settings exist before issue 15.
+// Titles live in the 'inventory' locale namespace (the base-data pages' texts in 'invBase').
 
 const ApprovalSettingsPage = lazyPage(() => import('./config/ApprovalSettingsPage'), 'ApprovalSettingsPage');
+const OptionPage = lazyPage(() => import('./config/OptionPage'), 'OptionPage');
+const UnitPage = lazyPage(() => import('./base/UnitPage'), 'UnitPage');
+const BillPage = lazyPage(() => import('./base/BillPage'), 'BillPage');
+const StandardPage = lazyPage(() => import('./base/StandardPage'), 'StandardPage');
+const StorePage = lazyPage(() => import('./base/StorePage'), 'StorePage');
+const StoreManagerPage = lazyPage(() => import('./base/StorePage'), 'StoreManagerPage');
+const ShopListPage = lazyPage(() => import('./base/ShopListPage'), 'ShopListPage');
+const ShopFormPage = lazyPage(() => import('./base/ShopFormPage'), 'ShopFormPage');
+const BusinessListPage = lazyPage(() => import('./base/BusinessListPage'), 'BusinessListPage');
+const BusinessFormPage = lazyPage(() => import('./base/BusinessFormPage'), 'BusinessFormPage');
+
+/** A base-data page: menu group wfpf.inventory.base, kept alive, its own code (children name it). */
+const base = (path: string, title: string, page: RouteDef['page'], code?: string): RouteDef => ({
+  path,
+  title: `inventory:route.base.${title}`,
+  isAuth: true,
+  isKeeping: code === undefined,
+  group: 'wfpf.inventory.base',
+  area: 'shell',
+  ...(code ? { code } : {}),
+  page,
+});
 
 export const INVENTORY_ROUTES: readonly RouteDef[] = [
+  base('/inventory/base/unit', 'unit', UnitPage),
+  base('/inventory/base/bill', 'bill', BillPage),
+  base('/inventory/base/standard', 'standard', StandardPage),
+  base('/inventory/base/store', 'store', StorePage),
+  base('/inventory/base/shops', 'shops', ShopListPage),
+  base('/inventory/base/shops/add', 'shopAdd', ShopFormPage, 'wfpf.inventory.base.shops'),
+  base('/inventory/base/shops/edit/:id', 'shopEdit', ShopFormPage, 'wfpf.inventory.base.shops'),
+  base('/inventory/base/businesses', 'businesses', BusinessListPage),
+  base('/inventory/base/businesses/add', 'businessAdd', BusinessFormPage, 'wfpf.inventory.base.businesses'),
+  base(
+    '/inventory/base/businesses/edit/:id',
+    'businessEdit',
+    BusinessFormPage,
+    'wfpf.inventory.base.businesses',
+  ),
+  {
+    path: '/system/storeManager',
+    title: 'inventory:route.base.storeManager',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: StoreManagerPage,
+  },
   {
     path: '/inventory/config/audit',
     title: 'inventory:route.configAudit',
@@ -16,5 +62,15 @@ export const INVENTORY_ROUTES: readonly RouteDef[] = [
     area: 'shell',
     code: 'wfpf.inventory.config.audit',
     page: ApprovalSettingsPage,
+  },
+  {
+    path: '/inventory/config/option',
+    title: 'inventory:route.base.option',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.inventory.config',
+    area: 'shell',
+    code: 'wfpf.inventory.config.option',
+    page: OptionPage,
   },
 ];

@@ -23,17 +23,15 @@ export const nextDocCode = async (
 ): Promise<string> => {
   const rule = await findBillRule(db, tenantId, docType);
   if (rule && rule.enabledFlag === 1) return takeNumber(db, tenantId, rule, docDate);
-  return takeNumber(
-    db,
-    tenantId,
-    {
-      docType,
-      prefix: DEFAULT_BILL_PREFIX[docType] ?? docType.slice(0, 2).toUpperCase(),
-      separator: '',
-      datePattern: 'yyyyMMdd',
-      serialLength: 4,
-      startValue: 1,
-    },
-    docDate,
-  );
+  return takeNumber(db, tenantId, defaultBillRule(docType), docDate);
 };
+
+/** The built-in rule of a type (used while no enabled rule is set up for it). */
+export const defaultBillRule = (docType: string) => ({
+  docType,
+  prefix: DEFAULT_BILL_PREFIX[docType] ?? docType.slice(0, 2).toUpperCase(),
+  separator: '',
+  datePattern: 'yyyyMMdd',
+  serialLength: 4,
+  startValue: 1,
+});
