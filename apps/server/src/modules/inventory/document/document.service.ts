@@ -28,7 +28,13 @@ import { submitDoc } from './document.approval.js';
 import { type ChildHeader, convertPrefill, linkLines, lockSource } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
 import { captureBook, checkLines, checkShortage, totalsOf } from './document.lines.js';
-import { findBusiness, findWarehouses, shortagePolicy, stocktakeBook } from './document.lookup.js';
+import {
+  findBusiness,
+  findSkusForLines,
+  findWarehouses,
+  shortagePolicy,
+  stocktakeBook,
+} from './document.lookup.js';
 import {
   childrenOf,
   type DocRow,
@@ -340,12 +346,28 @@ export class InvDocService {
       throw bad('warehouseId', 'no such warehouse');
     }
     const rows = await stocktakeBook(ctx.db, ctx.tenantId, query.warehouseId, query.skuIds);
-    return rows.map((r) => ({
+    const out: InvStocktakeBookRow[] = rows.map((r) => ({
       skuId: r.skuId,
       productId: r.productId,
       lotNo: r.lotNo,
       stockUnitId: r.stockUnitId,
       bookQty: num(r.quantity),
     }));
+    // A SKU asked for that the warehouse never held is on the books at 0.
+    const missing = (query.skuIds ?? []).filter((id) => !out.some((r) => r.skuId === id));
+    const skus = await findSkusForLines(ctx.db, ctx.tenantId, missing);
+    for (const id of missing) {
+      const sku = skus.get(id);
+      if (!sku) continue;
+      const stock = sku.units.find((u) => u.kind === 'stock');
+      out.push({
+        skuId: id,
+        productId: sku.productId,
+        lotNo: '',
+        stockUnitId: stock?.unitId ?? null,
+        bookQty: 0,
+      });
+    }
+    return out;
   }
 }
