@@ -17,6 +17,7 @@ import { nextDocCode } from '../numbering/index.js';
 import { submitDoc } from './document.approval.js';
 import { countsAsConversion } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
+import { totalsOf } from './document.lines.js';
 import { findSkusForLines } from './document.lookup.js';
 import { type ExecItem, postItems } from './document.post.js';
 import {
@@ -310,12 +311,6 @@ export class InvExecService {
         remark: l.remark,
       };
     });
-    let qty = 0n;
-    let cents = 0n;
-    for (const v of values) {
-      qty += q(v.quantity);
-      if (v.amount) cents += BigInt(Math.round(Number(v.amount) * 100));
-    }
     const rev = await insertDoc(ctx.db, ctx.tenantId, ctx.user.id, {
       docType: doc.docType,
       docCode: await nextDocCode(ctx.db, ctx.tenantId, doc.docType, docDate),
@@ -329,8 +324,7 @@ export class InvExecService {
       execState: 'done',
       handlerName: doc.handlerName,
       remark: body.remark ?? null,
-      totalQuantity: qText(qty),
-      totalAmount: fromUnits(cents, 2),
+      ...totalsOf(values),
       areaId: doc.areaId,
     });
     await replaceLines(ctx.db, ctx.tenantId, rev.id, values);

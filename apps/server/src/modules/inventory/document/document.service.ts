@@ -64,6 +64,9 @@ export const needType = (ctx: Ctx, docType: InvDocType): void =>
 /** Every document type's page code (a route admits any of them; the service checks the type's). */
 export const ANY_DOC_ACCESS = INV_DOC_TYPES.map((t) => invDocPermission(t) as PermissionCode);
 
+const SUPPLIER_BIZ = new Set<string>(['purchase', 'supplier_return']);
+const CUSTOMER_BIZ = new Set<string>(['sale', 'customer_return']);
+
 export interface HeaderInput {
   docDate?: string | undefined;
   bizType?: InvBizType | undefined;
@@ -99,8 +102,17 @@ export const checkHeader = async (ctx: TenantCtx, docType: InvDocType, h: Header
     if (t.enabledFlag !== 1 && current?.toWarehouseId !== to)
       throw bad('toWarehouseId', 'the warehouse is disabled');
   }
-  if (h.businessId && !(await findBusiness(ctx.db, ctx.tenantId, h.businessId))) {
-    throw bad('businessId', 'no such business partner');
+  if (h.businessId) {
+    const partner = await findBusiness(ctx.db, ctx.tenantId, h.businessId);
+    if (!partner) throw bad('businessId', 'no such business partner');
+    // Buying and returning to a supplier need a supplier; selling and customer returns a customer.
+    const wants = SUPPLIER_BIZ.has(bizType) ? 'customer' : CUSTOMER_BIZ.has(bizType) ? 'supplier' : null;
+    if (wants !== null && partner.category === wants) {
+      throw bad(
+        'businessId',
+        `${partner.businessName} is not a ${wants === 'customer' ? 'supplier' : 'customer'}`,
+      );
+    }
   }
   if (h.arrivalDate && h.docDate && h.arrivalDate < h.docDate) {
     throw bad('arrivalDate', 'may not be earlier than docDate');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser } from '../../../workflow/approval/__tests__/workflow.testkit.js';
+import { referencesTo } from '../../reference/index.js';
 import {
   docHarness,
   type InvConvertAnswer,
@@ -100,6 +102,8 @@ describe('purchase request → receipt', () => {
     const rest = await h.executeAll(part);
     expect(rest).toMatchObject({ execState: 'done' });
     expect(await h.held(h.a.w1, h.a.apple)).toBe(24);
+    // 24.00 a box of 12: 2.00 a piece.
+    expect(await h.worth(h.a.w1, h.a.apple)).toEqual({ value: 48, avgCost: 2 });
     const prAfter = await h.get(pr.id);
     expect(prAfter).toMatchObject({ execState: 'done' });
     expect(prAfter.lines[0]).toMatchObject({ doneQty: 2 });
@@ -141,8 +145,10 @@ describe('purchase request → receipt', () => {
       [{ warehouseId: 999999, lines: [line] }, 'warehouseId'],
       [{ bizType: 'sale', lines: [line] }, 'bizType'],
       [{ businessId: 999999, lines: [line] }, 'businessId'],
+      [{ bizType: 'purchase', businessId: h.a.customer, lines: [line] }, 'businessId'],
       [{ docDate: '2026-02-30', lines: [line] }, 'docDate'],
       [{ lines: [line], unknown: 1 }, 'unknown'],
+      [{ lines: Array.from({ length: 201 }, () => line) }, 'at most 200 lines'],
     ];
     for (const [patch, field] of cases) {
       const res = await h.call('admin', 'POST', 'documents', {
@@ -379,5 +385,20 @@ describe('edits, deletes, access', () => {
     const byCode = await h.ok<Page<InvDoc>>('admin', 'GET', `documents?docCode=${code.slice(-6)}&size=0`);
     expect(byCode.content.map((d) => d.docCode)).toContain(code);
     await h.fail(400, 'admin', 'GET', 'documents?dateFrom=2026-02-01&dateTo=2026-01-01');
+  });
+
+  it('names the documents that refer to warehouses, partners, SKUs, products and units', async () => {
+    const refs = await asUser(h.s, h.tA, h.s.fixtures.users.adminA.id, async (ctx) => ({
+      warehouse: await referencesTo(ctx, 'warehouse', h.a.w1),
+      business: await referencesTo(ctx, 'business', h.a.supplier),
+      sku: await referencesTo(ctx, 'sku', h.a.apple),
+      product: await referencesTo(ctx, 'product', h.a.appleProduct),
+      unit: await referencesTo(ctx, 'unit', h.a.box),
+      unused: await referencesTo(ctx, 'sku', h.a.old),
+    }));
+    for (const k of ['warehouse', 'business', 'sku', 'product', 'unit'] as const) {
+      expect(refs[k], k).toMatch(/^\d+ documents?$/);
+    }
+    expect(refs.unused).toBeNull();
   });
 });

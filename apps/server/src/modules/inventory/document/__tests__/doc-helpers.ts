@@ -177,6 +177,22 @@ export const docHarness = async () => {
         );
       return Number(r?.q ?? 0);
     });
+  /** The balance's value and moving-average cost at (warehouse, sku) 'stock'. */
+  const worth = async (warehouseId: number, skuId: number) =>
+    s.platform.database.withTenant(tA, async (tx) => {
+      const [r] = await tx
+        .select({ value: stockBalances.value, avgCost: stockBalances.avgCost })
+        .from(stockBalances)
+        .where(
+          and(
+            eq(stockBalances.tenantId, tA),
+            eq(stockBalances.warehouseId, warehouseId),
+            eq(stockBalances.productId, skuId),
+            eq(stockBalances.location, 'stock'),
+          ),
+        );
+      return { value: Number(r?.value ?? 0), avgCost: Number(r?.avgCost ?? 0) };
+    });
   const setPolicy = (shortagePolicy: 'block' | 'warn', tenant = tA) =>
     s.platform.database.withTenant(tenant, async (tx) => {
       await tx
@@ -200,5 +216,5 @@ export const docHarness = async () => {
     });
     return executeAll(d);
   };
-  return { s, tok, tA, tB, a, b, call, ok, fail, create, get, executeAll, held, setPolicy, receive };
+  return { s, tok, tA, tB, a, b, call, ok, fail, create, get, executeAll, held, worth, setPolicy, receive };
 };
