@@ -47,28 +47,29 @@ export interface Base {
   old: number;
 }
 
-export const seedBase = async (s: TestServer, tenantId: number): Promise<Base> =>
+/** `p` prefixes every code and name (for a tenant that may already hold demo rows). */
+export const seedBase = async (s: TestServer, tenantId: number, p = ''): Promise<Base> =>
   s.platform.database.withTenant(tenantId, async (tx) => {
     const [pcs, box] = await tx
       .insert(invUnits)
       .values([
-        { tenantId, unitName: '件', unitCode: 'PCS' },
-        { tenantId, unitName: '箱', unitCode: 'BOX' },
+        { tenantId, unitName: `${p}件`, unitCode: `${p}PCS` },
+        { tenantId, unitName: `${p}箱`, unitCode: `${p}BOX` },
       ])
       .returning();
     const [w1, w2, wNeg] = await tx
       .insert(invWarehouses)
       .values([
-        { tenantId, warehouseCode: 'W1', warehouseName: '一号仓' },
-        { tenantId, warehouseCode: 'W2', warehouseName: '二号仓' },
-        { tenantId, warehouseCode: 'WN', warehouseName: '负库存仓', allowNegative: 1 },
+        { tenantId, warehouseCode: `${p}W1`, warehouseName: `${p}一号仓` },
+        { tenantId, warehouseCode: `${p}W2`, warehouseName: `${p}二号仓` },
+        { tenantId, warehouseCode: `${p}WN`, warehouseName: `${p}负库存仓`, allowNegative: 1 },
       ])
       .returning();
     const [supplier, customer] = await tx
       .insert(invBusinesses)
       .values([
-        { tenantId, businessCode: 'S1', businessName: '供应商', category: 'supplier' },
-        { tenantId, businessCode: 'C1', businessName: '客户', category: 'customer' },
+        { tenantId, businessCode: `${p}S1`, businessName: `${p}供应商`, category: 'supplier' },
+        { tenantId, businessCode: `${p}C1`, businessName: `${p}客户`, category: 'customer' },
       ])
       .returning();
     const u = { stockUnitId: one(pcs).id, purchaseUnitId: one(box).id, retailUnitId: one(pcs).id };
@@ -77,8 +78,8 @@ export const seedBase = async (s: TestServer, tenantId: number): Promise<Base> =
       .values([
         {
           tenantId,
-          productCode: 'APPLE',
-          productName: '苹果',
+          productCode: `${p}APPLE`,
+          productName: `${p}苹果`,
           productType: 'goods',
           ...u,
           purchaseFactor: '12',
@@ -86,22 +87,29 @@ export const seedBase = async (s: TestServer, tenantId: number): Promise<Base> =
         },
         {
           tenantId,
-          productCode: 'MILK',
-          productName: '牛奶',
+          productCode: `${p}MILK`,
+          productName: `${p}牛奶`,
           productType: 'goods',
           ...u,
           tracksLot: 1,
           tracksExpiry: 1,
         },
-        { tenantId, productCode: 'OLD', productName: '旧货', productType: 'goods', ...u, enabledFlag: 0 },
+        {
+          tenantId,
+          productCode: `${p}OLD`,
+          productName: `${p}旧货`,
+          productType: 'goods',
+          ...u,
+          enabledFlag: 0,
+        },
       ])
       .returning();
     const skus = await tx
       .insert(invSkus)
       .values([
-        { tenantId, productId: one(apple).id, skuCode: 'APPLE' },
-        { tenantId, productId: one(milk).id, skuCode: 'MILK' },
-        { tenantId, productId: one(old).id, skuCode: 'OLD', enabledFlag: 0 },
+        { tenantId, productId: one(apple).id, skuCode: `${p}APPLE` },
+        { tenantId, productId: one(milk).id, skuCode: `${p}MILK` },
+        { tenantId, productId: one(old).id, skuCode: `${p}OLD`, enabledFlag: 0 },
       ])
       .returning();
     return {
