@@ -69,4 +69,26 @@ describe('concurrency', () => {
     expect(new Set(codes).size).toBe(N);
     expect(codes).toEqual(Array.from({ length: N }, (_, i) => `CG20310315${String(i + 1).padStart(4, '0')}`));
   });
+
+  it('concurrent conversions of one purchase request never receive more than it asked for', async () => {
+    const pr = await h.create({
+      docType: 'purchase_request',
+      warehouseId: h.a.w2,
+      submit: true,
+      lines: [{ skuId: h.a.apple, unitId: h.a.pcs, quantity: 5 }],
+    });
+    const lineId = pr.lines[0]?.id;
+    const convert = () =>
+      h.call('admin', 'POST', 'documents', {
+        docType: 'warehousing',
+        bizType: 'purchase',
+        warehouseId: h.a.w2,
+        sourceDocId: pr.id,
+        lines: [{ skuId: h.a.apple, unitId: h.a.pcs, quantity: 1, sourceLineId: lineId }],
+      });
+    const codes = (await Promise.all(Array.from({ length: 12 }, convert))).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
+    expect((await h.get(pr.id)).lines[0]).toMatchObject({ convertedQty: 5, remainingQty: 0 });
+  });
 });
