@@ -32,6 +32,7 @@ import { registerInvShopRoutes } from './inventory/shop/shop.routes.js';
 import { registerInvStandardRoutes } from './inventory/standard/standard.routes.js';
 import { registerInvStoreRoutes } from './inventory/store/store.routes.js';
 import { registerInvUnitRoutes } from './inventory/unit/unit.routes.js';
+import { registerInventoryDocumentRoutes } from './inventory/document/document.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
@@ -83,6 +84,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerInvShopRoutes(app, platform);
   registerInvBusinessRoutes(app, platform);
   registerInvOptionRoutes(app, platform);
+  registerInventoryDocumentRoutes(app, platform);
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
   registerDefinitionRoutes(app, platform);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoExtras } from '../../modules/demo/demo.extras.js';
+import { seedBase } from '../../modules/inventory/document/__tests__/doc-helpers.js';
 import {
   AERATOR_TYPES,
   INSECT_LAMP_TYPES,
@@ -134,6 +135,25 @@ const TWINS: Record<string, Twin> = {
     get: `${T1}/agricultural/shipment/:id`,
     key: 'docId',
     renewed: ['lineId'],
+  },
+  [`PUT ${T1}/inventory/documents/:id`]: {
+    // A draft (approved documents refuse edits); its lines are replaced as a whole, so their ids are new.
+    list: `${T1}/inventory/documents?auditState=draft&size=0`,
+    get: `${T1}/inventory/documents/:id`,
+    renewed: ['id'],
+    // Without the inventory demo seeds: base rows of its own and a draft.
+    prepare: async () => {
+      const drafts = (await get(`${T1}/inventory/documents?auditState=draft&size=1`)) as {
+        content: unknown[];
+      };
+      if (drafts.content.length > 0) return;
+      const b = await seedBase(s, A, 'RT_');
+      await post(`${T1}/inventory/documents`, {
+        docType: 'purchase_request',
+        warehouseId: b.w1,
+        lines: [{ skuId: b.apple, unitId: b.box, quantity: 2, unitPrice: 24 }],
+      });
+    },
   },
   [`PUT ${T1}/approval-definitions`]: {
     list: `${T1}/approval-definitions`,

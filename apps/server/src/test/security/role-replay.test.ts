@@ -38,6 +38,8 @@ const DERIVED = new Set(['telemetry_hourly', 'telemetry_daily']);
  * Tenant writes that need no action code, each reviewed: what else stops a member who should not. Any other
  * write must declare a `.ps.` code (the class of issue 10 item 3: a write behind a page's view code).
  */
+const INV_DOC_PAGE =
+  "the document type's page code (wfpf.inventory.prment.*), checked per type by the service; inventory pages have no action codes";
 const REVIEWED_WRITES: Record<string, string> = {
   'POST /wfpf/v1/:tenantId/task/:id/start': "the task's leader or participants only (task.rules: worker)",
   'POST /wfpf/v1/:tenantId/task/:id/finish': "the task's leader or participants only (task.rules: worker)",
@@ -56,6 +58,15 @@ const REVIEWED_WRITES: Record<string, string> = {
   'POST /hfle/v1/:tenantId/files/multipart':
     'an upload is private to the uploader until a write that needs a code links it',
   'DELETE /hfle/v1/:tenantId/files/:id': 'its uploader or an announcement manager only (file.service)',
+  // Inventory documents (issue 15): one route set for six types.
+  'POST /wfpf/v1/:tenantId/inventory/documents': INV_DOC_PAGE,
+  'PUT /wfpf/v1/:tenantId/inventory/documents/:id': INV_DOC_PAGE,
+  'DELETE /wfpf/v1/:tenantId/inventory/documents/:id': INV_DOC_PAGE,
+  'POST /wfpf/v1/:tenantId/inventory/documents/:id/submit': INV_DOC_PAGE,
+  'POST /wfpf/v1/:tenantId/inventory/documents/:id/legs': INV_DOC_PAGE,
+  'POST /wfpf/v1/:tenantId/inventory/documents/:id/execute': INV_DOC_PAGE,
+  'POST /wfpf/v1/:tenantId/inventory/documents/:id/adjust': INV_DOC_PAGE,
+  'POST /wfpf/v1/:tenantId/inventory/documents/:id/reverse': INV_DOC_PAGE,
   'PUT /wfpf/v1/:tenantId/approval-bindings':
     'the approval-settings page code (wfpf.inventory.config.audit): the page is the setting, the spec names no action code for it',
   // Inventory base data (issue 15): one code per page, which also allows the page's writes.
