@@ -40,8 +40,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/inventory/prment/transfer',
   '/inventory/prment/return',
   '/inventory/prment/inventory_form',
-  '/inventory/prment/stock',
-  '/inventory/prment/report',
   '/inventory/config/option',
   '/system/cameraManager',
   '/system/storeManager',

@@ -5,8 +5,30 @@ import type { RouteDef } from '../../shared/routing/routeDef';
 // Titles live in the 'inventory' locale namespace. Only the approval settings exist before issue 15.
 
 const ApprovalSettingsPage = lazyPage(() => import('./config/ApprovalSettingsPage'), 'ApprovalSettingsPage');
+const StockPage = lazyPage(() => import('./prment/stock/StockPage'), 'StockPage');
+const StockReportPage = lazyPage(() => import('./prment/report/StockReportPage'), 'StockReportPage');
 
 export const INVENTORY_ROUTES: readonly RouteDef[] = [
+  {
+    path: '/inventory/prment/stock',
+    title: 'inventory:route.prmentStock',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.inventory.prment',
+    area: 'shell',
+    code: 'wfpf.inventory.prment.stock',
+    page: StockPage,
+  },
+  {
+    path: '/inventory/prment/report',
+    title: 'inventory:route.prmentReport',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.inventory.prment',
+    area: 'shell',
+    code: 'wfpf.inventory.prment.report',
+    page: StockReportPage,
+  },
   {
     path: '/inventory/config/audit',
     title: 'inventory:route.configAudit',

@@ -31,37 +31,30 @@ const ledgerWhere = (tenantId: number, f: SummaryFilter, alias: string): SQL[] =
   return parts;
 };
 
-/** The CTEs the summary rows and its series share: per-key movements by period and the range's opening. */
-const summaryCtes = (tenantId: number, f: SummaryFilter): SQL => {
+/**
+ * The CTE `a` both summary queries start from: one pass over the ledger from the range's first day on,
+ * grouped by key and period; rows after the range fall in period null (they only correct the opening).
+ */
+const movementsCte = (tenantId: number, f: SummaryFilter): SQL => {
   const unit = sql.raw(`'${f.period}'`);
   return sql`
-    mv as (
-      select l.warehouse_id, l.product_id, l.doc_date, l.quantity, l.value_change
+    a as (
+      select l.warehouse_id, l.product_id,
+             case when l.doc_date <= ${f.dateTo}::date then date_trunc(${unit}, l.doc_date)::date end p,
+             coalesce(sum(l.quantity) filter (where l.quantity > 0), 0) in_q,
+             coalesce(sum(l.value_change) filter (where l.quantity > 0), 0) in_v,
+             coalesce(-sum(l.quantity) filter (where l.quantity < 0), 0) out_q,
+             coalesce(-sum(l.value_change) filter (where l.quantity < 0), 0) out_v,
+             sum(l.quantity) net_q, sum(l.value_change) net_v
         from stock_ledger l
        where ${andAll(ledgerWhere(tenantId, f, 'l'))} and l.doc_date >= ${f.dateFrom}::date
-    ), after as (
-      select warehouse_id, product_id, sum(quantity) q, sum(value_change) v from mv group by 1, 2
-    ), bal as (
-      select b.warehouse_id, b.product_id, sum(b.quantity) q, sum(b.value) v
-        from stock_balances b
-       where ${andAll(ledgerWhere(tenantId, f, 'b'))}
-       group by 1, 2
-    ), opening as (
-      select coalesce(bal.warehouse_id, after.warehouse_id) warehouse_id,
-             coalesce(bal.product_id, after.product_id) product_id,
-             coalesce(bal.q, 0) - coalesce(after.q, 0) q, coalesce(bal.v, 0) - coalesce(after.v, 0) v
-        from bal full join after on after.warehouse_id = bal.warehouse_id and after.product_id = bal.product_id
-    ), agg as (
-      select warehouse_id, product_id, date_trunc(${unit}, doc_date)::date p,
-             coalesce(sum(quantity) filter (where quantity > 0), 0) in_q,
-             coalesce(sum(value_change) filter (where quantity > 0), 0) in_v,
-             coalesce(-sum(quantity) filter (where quantity < 0), 0) out_q,
-             coalesce(-sum(value_change) filter (where quantity < 0), 0) out_v,
-             sum(quantity) net_q, sum(value_change) net_v
-        from mv
-       where doc_date <= ${f.dateTo}::date
        group by 1, 2, 3
     )`;
+};
+
+/** Sorting and counting tens of thousands of groups in memory beats spilling them to disk. */
+export const allowReportMemory = async (db: Db): Promise<void> => {
+  await db.execute(sql`set local work_mem = '64MB'`);
 };
 
 export interface SummaryDbRow {
@@ -86,7 +79,10 @@ export interface SummaryDbRow {
   total: string | number;
 }
 
-/** One row per period, warehouse and SKU that moved in it, by period then warehouse and product. */
+/**
+ * One row per period, warehouse and SKU that moved in it, by period then warehouse and SKU id; names are
+ * joined to the page only.
+ */
 export const listSummary = async (
   db: Db,
   tenantId: number,
@@ -97,26 +93,37 @@ export const listSummary = async (
   const page = limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`;
   return rowsOf<SummaryDbRow>(
     await db.execute(sql`
-      with ${summaryCtes(tenantId, f)}, r as (
-        select agg.*, ${tenantId}::bigint tenant_id,
-               coalesce(o.q, 0) + coalesce(sum(agg.net_q) over w, 0) open_q,
-               coalesce(o.v, 0) + coalesce(sum(agg.net_v) over w, 0) open_v
-          from agg
-          left join opening o on o.warehouse_id = agg.warehouse_id and o.product_id = agg.product_id
-        window w as (partition by agg.warehouse_id, agg.product_id order by agg.p
+      with ${movementsCte(tenantId, f)}, k as (
+        select warehouse_id, product_id, sum(net_q) q, sum(net_v) v from a group by 1, 2
+      ), o as (
+        select k.warehouse_id, k.product_id,
+               coalesce(sum(b.quantity), 0) - k.q q, coalesce(sum(b.value), 0) - k.v v
+          from k
+          left join stock_balances b
+            on b.tenant_id = ${tenantId} and b.book = 'inv' and b.location = 'stock'
+           and b.warehouse_id = k.warehouse_id and b.product_id = k.product_id
+         group by k.warehouse_id, k.product_id, k.q, k.v
+      ), r as (
+        select a.*, o.q + coalesce(sum(a.net_q) over w, 0) open_q, o.v + coalesce(sum(a.net_v) over w, 0) open_v
+          from a join o on o.warehouse_id = a.warehouse_id and o.product_id = a.product_id
+         where a.p is not null
+        window w as (partition by a.warehouse_id, a.product_id order by a.p
                      rows between unbounded preceding and 1 preceding)
+      ), pg as (
+        select r.*, count(*) over () total from r order by r.p, r.warehouse_id, r.product_id ${page}
       )
-      select greatest(r.p, ${f.dateFrom}::date)::text p, to_char(r.p, ${LABEL[f.period]}) label,
-             r.warehouse_id, w.warehouse_name, p.id product_id, p.product_code, p.product_name,
-             r.product_id sku_id, s.sku_name, u.unit_name,
-             r.open_q::text open_q, round(r.open_v, 2)::text open_v,
-             r.in_q::text in_q, round(r.in_v, 2)::text in_v, r.out_q::text out_q, round(r.out_v, 2)::text out_v,
-             (r.open_q + r.net_q)::text close_q, round(r.open_v + r.net_v, 2)::text close_v,
-             count(*) over () total
-        from r
-        ${namesJoin('r')}
-       order by r.p, w.warehouse_code, p.product_code, r.product_id, r.warehouse_id
-       ${page}`),
+      select greatest(pg.p, ${f.dateFrom}::date)::text p, to_char(pg.p, ${LABEL[f.period]}) label,
+             pg.warehouse_id, w.warehouse_name, p.id product_id, p.product_code, p.product_name,
+             pg.product_id sku_id, s.sku_name, u.unit_name,
+             pg.open_q::text open_q, round(pg.open_v, 2)::text open_v,
+             pg.in_q::text in_q, round(pg.in_v, 2)::text in_v, pg.out_q::text out_q, round(pg.out_v, 2)::text out_v,
+             (pg.open_q + pg.net_q)::text close_q, round(pg.open_v + pg.net_v, 2)::text close_v, pg.total
+        from pg
+        left join inv_warehouses w on w.tenant_id = ${tenantId} and w.id = pg.warehouse_id
+        left join inv_skus s on s.tenant_id = ${tenantId} and s.id = pg.product_id
+        left join inv_products p on p.tenant_id = s.tenant_id and p.id = s.product_id
+        left join inv_units u on u.tenant_id = p.tenant_id and u.id = p.stock_unit_id
+       order by pg.p, pg.warehouse_id, pg.product_id`),
   );
 };
 
@@ -133,16 +140,18 @@ export const summarySeries = async (db: Db, tenantId: number, f: SummaryFilter):
   const step = sql.raw(`'1 ${f.period}'`);
   return rowsOf<SeriesDbRow>(
     await db.execute(sql`
-      with ${summaryCtes(tenantId, f)}, per as (
-        select p, sum(in_v) in_v, sum(out_v) out_v, sum(net_v) net_v from agg group by p
+      with ${movementsCte(tenantId, f)}, per as (
+        select p, sum(in_v) in_v, sum(out_v) out_v, sum(net_v) net_v from a where p is not null group by p
+      ), opening as (
+        select (select coalesce(sum(b.value), 0) from stock_balances b where ${andAll(ledgerWhere(tenantId, f, 'b'))})
+               - (select coalesce(sum(net_v), 0) from a) v
       ), ps as (
         select gs::date p
           from generate_series(date_trunc(${unit}, ${f.dateFrom}::date), ${f.dateTo}::date, ${step}::interval) gs
       )
       select to_char(ps.p, ${LABEL[f.period]}) label,
              round(coalesce(per.in_v, 0), 2)::text in_v, round(coalesce(per.out_v, 0), 2)::text out_v,
-             round((select coalesce(sum(v), 0) from opening)
-                   + sum(coalesce(per.net_v, 0)) over (order by ps.p), 2)::text close_v
+             round((select v from opening) + sum(coalesce(per.net_v, 0)) over (order by ps.p), 2)::text close_v
         from ps left join per on per.p = ps.p
        order by ps.p`),
   );

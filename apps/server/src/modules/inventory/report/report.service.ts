@@ -26,6 +26,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { addDays, today } from '../../../platform/time/zone.js';
 import {
+  allowReportMemory,
   type LedgerFilter,
   listLedger,
   listSummary,
@@ -117,6 +118,7 @@ export class InvReportService {
     requireAccess(ctx, REPORT_ACCESS.report);
     const f = this.summaryFilter(q);
     const opts = await readReportOptions(ctx.db, ctx.tenantId);
+    await allowReportMemory(ctx.db);
     const { limit, offset } = pageWindow(q);
     const rows = await listSummary(ctx.db, ctx.tenantId, f, limit, offset);
     const probe = rows.length === 0 && offset > 0 ? await listSummary(ctx.db, ctx.tenantId, f, 1, 0) : rows;
@@ -141,6 +143,7 @@ export class InvReportService {
     requireAccess(ctx, REPORT_ACCESS.report);
     const f = this.summaryFilter(q);
     const opts = await readReportOptions(ctx.db, ctx.tenantId);
+    await allowReportMemory(ctx.db);
     const rows = await listSummary(ctx.db, ctx.tenantId, f, INV_EXPORT_MAX_ROWS, 0);
     return { rows: rows.map(toSummaryRow), opts };
   }
