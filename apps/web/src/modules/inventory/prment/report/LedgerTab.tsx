@@ -27,7 +27,6 @@ export interface LedgerFilter {
   direction?: 'in' | 'out';
 }
 
-
 /** Every ledger row with its document; the code opens the document's info page. */
 export function LedgerTab({
   warehouses,
@@ -80,7 +79,11 @@ export function LedgerTab({
       title: t('invReport:field.location'),
       dataIndex: 'location',
       render: (v: 'stock' | 'transit') =>
-        v === 'transit' ? <Tag color="blue">{t('invReport:location.transit')}</Tag> : t('invReport:location.stock'),
+        v === 'transit' ? (
+          <Tag color="blue">{t('invReport:location.transit')}</Tag>
+        ) : (
+          t('invReport:location.stock')
+        ),
     },
     { title: t('invReport:field.unit'), dataIndex: 'stockUnitName' },
     {
@@ -89,7 +92,12 @@ export function LedgerTab({
       align: 'right',
       render: (q: number) => <span className={q < 0 ? 'inv-report__out' : 'inv-report__in'}>{qty(q)}</span>,
     },
-    { title: t('invReport:field.unitCost'), dataIndex: 'unitCost', align: 'right', render: (v: number) => formatQty(lang, v, 4) },
+    {
+      title: t('invReport:field.unitCost'),
+      dataIndex: 'unitCost',
+      align: 'right',
+      render: (v: number) => formatQty(lang, v, 4),
+    },
     { title: t('invReport:field.valueChange'), dataIndex: 'valueChange', align: 'right', render: money },
     { title: t('invReport:field.balanceQty'), dataIndex: 'balanceQty', align: 'right', render: qty },
     { title: t('invReport:field.balanceValue'), dataIndex: 'balanceValue', align: 'right', render: money },
@@ -160,7 +168,9 @@ export function LedgerTab({
         dataSource={answer.data?.content ?? []}
         loading={answer.isFetching}
         scroll={{ x: 1900 }}
-        locale={{ emptyText: <EmptyState variant="noData" size="small" title={t('invReport:empty.ledger')} /> }}
+        locale={{
+          emptyText: <EmptyState variant="noData" size="small" title={t('invReport:empty.ledger')} />,
+        }}
         pagination={{
           current: page.page + 1,
           pageSize: page.size,

@@ -46,9 +46,22 @@ export function SlowTab({ warehouses }: { warehouses: { value: number; label: st
       align: 'right',
       render: (v: number) => formatMoney(lang, v),
     },
-    { title: t('invReport:field.lastOut'), dataIndex: 'lastOutDate', render: (v: string | null) => v ?? t('invReport:slow.never') },
-    { title: t('invReport:field.lastIn'), dataIndex: 'lastInDate', render: (v: string | null) => v ?? NO_DATA },
-    { title: t('invReport:field.idleDays'), dataIndex: 'idleDays', align: 'right', render: (v: number | null) => v ?? NO_DATA },
+    {
+      title: t('invReport:field.lastOut'),
+      dataIndex: 'lastOutDate',
+      render: (v: string | null) => v ?? t('invReport:slow.never'),
+    },
+    {
+      title: t('invReport:field.lastIn'),
+      dataIndex: 'lastInDate',
+      render: (v: string | null) => v ?? NO_DATA,
+    },
+    {
+      title: t('invReport:field.idleDays'),
+      dataIndex: 'idleDays',
+      align: 'right',
+      render: (v: number | null) => v ?? NO_DATA,
+    },
   ];
 
   return (
@@ -90,7 +103,11 @@ export function SlowTab({ warehouses }: { warehouses: { value: number; label: st
         dataSource={answer.data?.content ?? []}
         loading={answer.isFetching}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: <EmptyState variant="noData" size="small" title={t('invReport:empty.slow', { days })} /> }}
+        locale={{
+          emptyText: (
+            <EmptyState variant="noData" size="small" title={t('invReport:empty.slow', { count: days })} />
+          ),
+        }}
         pagination={{
           current: page.page + 1,
           pageSize: page.size,

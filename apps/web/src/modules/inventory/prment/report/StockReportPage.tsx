@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../../../../shell/ShellContext';
 import { invReportApi, invReportKeys } from './invReport.api';
-import { LedgerTab, type LedgerFilter } from './LedgerTab';
+import { type LedgerFilter, LedgerTab } from './LedgerTab';
 import { SlowTab } from './SlowTab';
 import { SummaryTab } from './SummaryTab';
 import './invReport.css';

@@ -194,7 +194,9 @@ export function SummaryTab({
             dataSource={answer.data?.content ?? []}
             loading={answer.isFetching}
             scroll={{ x: 1700 }}
-            locale={{ emptyText: <EmptyState variant="noData" size="small" title={t('invReport:empty.summary')} /> }}
+            locale={{
+              emptyText: <EmptyState variant="noData" size="small" title={t('invReport:empty.summary')} />,
+            }}
             pagination={{
               current: page.page + 1,
               pageSize: page.size,

@@ -6,7 +6,8 @@ import { formatNumber } from '../../../../shared/format/number';
 export const formatQty = (lang: string, n: number | null | undefined, decimals: number): string =>
   formatNumber(n, lang, decimals, decimals);
 
-export const formatMoney = (lang: string, n: number | null | undefined): string => formatNumber(n, lang, 2, 2);
+export const formatMoney = (lang: string, n: number | null | undefined): string =>
+  formatNumber(n, lang, 2, 2);
 
 /** The console path segment of each document type (spec 01 §2.5: prment/<segment>/info/{id}). */
 const DOC_SEGMENT: Record<string, string> = {

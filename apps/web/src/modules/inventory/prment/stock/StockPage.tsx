@@ -20,7 +20,8 @@ const FLAGS = ['belowMin', 'aboveMax', 'expiring'] as const;
 export const stockQuery = (filters: FilterValues | Query): Query => {
   const { flag, ...rest } = filters;
   const out: Query = {};
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null && !Array.isArray(v)) out[k] = v;
+  for (const [k, v] of Object.entries(rest))
+    if (v !== undefined && v !== null && !Array.isArray(v)) out[k] = v;
   if (typeof flag === 'string' && (FLAGS as readonly string[]).includes(flag)) out[flag] = '1';
   return out;
 };
@@ -61,7 +62,12 @@ export function StockPage() {
       showSearch: true,
       options: (warehouses.data ?? []).map((w) => ({ value: w.warehouseId, label: w.warehouseName ?? '' })),
     },
-    { name: 'keyword', label: t('invReport:field.keyword'), type: 'text', placeholder: t('invReport:field.keywordHint') },
+    {
+      name: 'keyword',
+      label: t('invReport:field.keyword'),
+      type: 'text',
+      placeholder: t('invReport:field.keywordHint'),
+    },
     { name: 'lotNo', label: t('invReport:field.lotNo'), type: 'text' },
     {
       name: 'flag',
@@ -123,12 +129,18 @@ export function StockPage() {
       align: 'right',
       render: (q: number) => (q === 0 ? NO_DATA : qty(q)),
     },
-    { title: t('invReport:field.avgCost'), dataIndex: 'avgCost', align: 'right', render: (v: number) => formatQty(lang, v, 4) },
+    {
+      title: t('invReport:field.avgCost'),
+      dataIndex: 'avgCost',
+      align: 'right',
+      render: (v: number) => formatQty(lang, v, 4),
+    },
     { title: t('invReport:field.value'), dataIndex: 'value', align: 'right', render: money },
     {
       title: t('invReport:field.limits'),
       key: 'limits',
-      render: (_, r) => (r.minQty === null && r.maxQty === null ? NO_DATA : `${qty(r.minQty)} – ${qty(r.maxQty)}`),
+      render: (_, r) =>
+        r.minQty === null && r.maxQty === null ? NO_DATA : `${qty(r.minQty)} – ${qty(r.maxQty)}`,
     },
   ];
 
@@ -150,7 +162,11 @@ export function StockPage() {
           categories={chartRows.map((w) => w.warehouseName ?? String(w.warehouseId))}
           series={[
             { name: t('invReport:chart.value'), kind: 'bar', data: chartRows.map((w) => w.value) },
-            { name: t('invReport:chart.transitValue'), kind: 'bar', data: chartRows.map((w) => w.transitValue) },
+            {
+              name: t('invReport:chart.transitValue'),
+              kind: 'bar',
+              data: chartRows.map((w) => w.transitValue),
+            },
           ]}
           axes={[t('invReport:chart.money')]}
         />
