@@ -21,7 +21,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A calendar day 'yyyy-MM-dd' that exists. */
 export const invReportDay = z
   .string()
-  .max(20)
+  .regex(DAY, { error: 'a date yyyy-MM-dd' })
   .refine(
     (s) => {
       const m = DAY.exec(s);
