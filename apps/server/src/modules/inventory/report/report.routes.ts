@@ -14,6 +14,7 @@ import {
   invSummaryQuery,
   invWarehouseValueList,
 } from '@tilth/contracts/inventory.report.types';
+import type { FastifyReply } from 'fastify';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import { contentDisposition } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -27,8 +28,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const registerInvReportRoutes = (app: App, platform: Platform): void => {
   const svc = new InvReportService();
   const xlsx = (name: string, body: Buffer) => ({ name, body });
-  type Reply = Parameters<Parameters<typeof addRoute>[2]['handler']>[2];
-  const send = (reply: Reply, file: { name: string; body: Buffer }) =>
+  const send = (reply: FastifyReply, file: { name: string; body: Buffer }) =>
     reply
       .type(XLSX_TYPE)
       .header('content-disposition', contentDisposition('attachment', file.name))
