@@ -33,6 +33,7 @@ import { registerInvStandardRoutes } from './inventory/standard/standard.routes.
 import { registerInvStoreRoutes } from './inventory/store/store.routes.js';
 import { registerInvUnitRoutes } from './inventory/unit/unit.routes.js';
 import { registerInventoryDocumentRoutes } from './inventory/document/document.routes.js';
+import { registerInvReportRoutes } from './inventory/report/report.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
@@ -85,6 +86,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerInvBusinessRoutes(app, platform);
   registerInvOptionRoutes(app, platform);
   registerInventoryDocumentRoutes(app, platform);
+  registerInvReportRoutes(app, platform);
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
   registerDefinitionRoutes(app, platform);

@@ -34,8 +34,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/inventory/prment/transfer',
   '/inventory/prment/return',
   '/inventory/prment/inventory_form',
-  '/inventory/prment/stock',
-  '/inventory/prment/report',
   '/system/cameraManager',
   '/system/notice-manger',
   '/system/article',

@@ -27,6 +27,8 @@ const base = (path: string, title: string, page: RouteDef['page'], code?: string
   ...(code ? { code } : {}),
   page,
 });
+const StockPage = lazyPage(() => import('./prment/stock/StockPage'), 'StockPage');
+const StockReportPage = lazyPage(() => import('./prment/report/StockReportPage'), 'StockReportPage');
 
 export const INVENTORY_ROUTES: readonly RouteDef[] = [
   base('/inventory/base/unit', 'unit', UnitPage),
@@ -52,6 +54,26 @@ export const INVENTORY_ROUTES: readonly RouteDef[] = [
     group: 'wfpf.company.system.farm-maintenance',
     area: 'shell',
     page: StoreManagerPage,
+  },
+  {
+    path: '/inventory/prment/stock',
+    title: 'inventory:route.prmentStock',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.inventory.prment',
+    area: 'shell',
+    code: 'wfpf.inventory.prment.stock',
+    page: StockPage,
+  },
+  {
+    path: '/inventory/prment/report',
+    title: 'inventory:route.prmentReport',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.inventory.prment',
+    area: 'shell',
+    code: 'wfpf.inventory.prment.report',
+    page: StockReportPage,
   },
   {
     path: '/inventory/config/audit',

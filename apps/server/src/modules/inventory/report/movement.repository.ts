@@ -1,0 +1,239 @@
+import type { InvReportPeriod } from '@tilth/contracts/inventory.report.types';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client.js';
+import { escapeLike } from '../../../platform/db/like.js';
+import { rowsOf } from '../../../platform/db/rows.js';
+import { andAll, namesJoin, type SkuFilter, skuCondition } from './stock.repository.js';
+
+// In / out / balance by period and the movement detail, from `stock_ledger` (book 'inv') grouped by the
+// documents' date. The opening balance of the range is the balance now minus every movement dated from
+// the range's first day on: one scan of the range (and what follows it) instead of all history before it.
+// That holds because the ledger always sums to the balance (ADR 0014).
+
+const LABEL: Record<InvReportPeriod, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
+
+export interface SummaryFilter extends SkuFilter {
+  period: InvReportPeriod;
+  dateFrom: string;
+  dateTo: string;
+  warehouseId?: number | undefined;
+}
+
+const ledgerWhere = (tenantId: number, f: SummaryFilter, alias: string): SQL[] => {
+  const a = sql.raw(alias);
+  const parts: SQL[] = [
+    sql`${a}.tenant_id = ${tenantId}`,
+    sql`${a}.book = 'inv'`,
+    sql`${a}.location = 'stock'`,
+  ];
+  if (f.warehouseId !== undefined) parts.push(sql`${a}.warehouse_id = ${f.warehouseId}`);
+  parts.push(...skuCondition(tenantId, sql`${a}.product_id`, f));
+  return parts;
+};
+
+/**
+ * The CTE `a` both summary queries start from: one pass over the ledger from the range's first day on,
+ * grouped by key and period; rows after the range fall in period null (they only correct the opening).
+ */
+const movementsCte = (tenantId: number, f: SummaryFilter): SQL => {
+  const unit = sql.raw(`'${f.period}'`);
+  return sql`
+    a as (
+      select l.warehouse_id, l.product_id,
+             case when l.doc_date <= ${f.dateTo}::date then date_trunc(${unit}, l.doc_date)::date end p,
+             coalesce(sum(l.quantity) filter (where l.quantity > 0), 0) in_q,
+             coalesce(sum(l.value_change) filter (where l.quantity > 0), 0) in_v,
+             coalesce(-sum(l.quantity) filter (where l.quantity < 0), 0) out_q,
+             coalesce(-sum(l.value_change) filter (where l.quantity < 0), 0) out_v,
+             sum(l.quantity) net_q, sum(l.value_change) net_v
+        from stock_ledger l
+       where ${andAll(ledgerWhere(tenantId, f, 'l'))} and l.doc_date >= ${f.dateFrom}::date
+       group by 1, 2, 3
+    )`;
+};
+
+/** Sorting and counting tens of thousands of groups in memory beats spilling them to disk. */
+export const allowReportMemory = async (db: Db): Promise<void> => {
+  await db.execute(sql`set local work_mem = '64MB'`);
+};
+
+export interface SummaryDbRow {
+  p: string;
+  label: string;
+  warehouse_id: string | number;
+  warehouse_name: string | null;
+  product_id: string | number | null;
+  product_code: string | null;
+  product_name: string | null;
+  sku_id: string | number;
+  sku_name: string | null;
+  unit_name: string | null;
+  open_q: string;
+  open_v: string;
+  in_q: string;
+  in_v: string;
+  out_q: string;
+  out_v: string;
+  close_q: string;
+  close_v: string;
+  total: string | number;
+}
+
+/**
+ * One row per period, warehouse and SKU that moved in it, by period then warehouse and SKU id; names are
+ * joined to the page only.
+ */
+export const listSummary = async (
+  db: Db,
+  tenantId: number,
+  f: SummaryFilter,
+  limit: number | undefined,
+  offset: number,
+): Promise<SummaryDbRow[]> => {
+  const page = limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`;
+  return rowsOf<SummaryDbRow>(
+    await db.execute(sql`
+      with ${movementsCte(tenantId, f)}, k as (
+        select warehouse_id, product_id, sum(net_q) q, sum(net_v) v from a group by 1, 2
+      ), o as (
+        select k.warehouse_id, k.product_id,
+               coalesce(sum(b.quantity), 0) - k.q q, coalesce(sum(b.value), 0) - k.v v
+          from k
+          left join stock_balances b
+            on b.tenant_id = ${tenantId} and b.book = 'inv' and b.location = 'stock'
+           and b.warehouse_id = k.warehouse_id and b.product_id = k.product_id
+         group by k.warehouse_id, k.product_id, k.q, k.v
+      ), r as (
+        select a.*, o.q + coalesce(sum(a.net_q) over w, 0) open_q, o.v + coalesce(sum(a.net_v) over w, 0) open_v
+          from a join o on o.warehouse_id = a.warehouse_id and o.product_id = a.product_id
+         where a.p is not null
+        window w as (partition by a.warehouse_id, a.product_id order by a.p
+                     rows between unbounded preceding and 1 preceding)
+      ), pg as (
+        select r.*, count(*) over () total from r order by r.p, r.warehouse_id, r.product_id ${page}
+      )
+      select greatest(pg.p, ${f.dateFrom}::date)::text p, to_char(pg.p, ${LABEL[f.period]}) label,
+             pg.warehouse_id, w.warehouse_name, p.id product_id, p.product_code, p.product_name,
+             pg.product_id sku_id, s.sku_name, u.unit_name,
+             pg.open_q::text open_q, round(pg.open_v, 2)::text open_v,
+             pg.in_q::text in_q, round(pg.in_v, 2)::text in_v, pg.out_q::text out_q, round(pg.out_v, 2)::text out_v,
+             (pg.open_q + pg.net_q)::text close_q, round(pg.open_v + pg.net_v, 2)::text close_v, pg.total
+        from pg
+        left join inv_warehouses w on w.tenant_id = ${tenantId} and w.id = pg.warehouse_id
+        left join inv_skus s on s.tenant_id = ${tenantId} and s.id = pg.product_id
+        left join inv_products p on p.tenant_id = s.tenant_id and p.id = s.product_id
+        left join inv_units u on u.tenant_id = p.tenant_id and u.id = p.stock_unit_id
+       order by pg.p, pg.warehouse_id, pg.product_id`),
+  );
+};
+
+export interface SeriesDbRow {
+  label: string;
+  in_v: string;
+  out_v: string;
+  close_v: string;
+}
+
+/** Every period of the range with the money in, out and held at its end, over the whole filter. */
+export const summarySeries = async (db: Db, tenantId: number, f: SummaryFilter): Promise<SeriesDbRow[]> => {
+  const unit = sql.raw(`'${f.period}'`);
+  const step = sql.raw(`'1 ${f.period}'`);
+  return rowsOf<SeriesDbRow>(
+    await db.execute(sql`
+      with ${movementsCte(tenantId, f)}, per as (
+        select p, sum(in_v) in_v, sum(out_v) out_v, sum(net_v) net_v from a where p is not null group by p
+      ), opening as (
+        select (select coalesce(sum(b.value), 0) from stock_balances b where ${andAll(ledgerWhere(tenantId, f, 'b'))})
+               - (select coalesce(sum(net_v), 0) from a) v
+      ), ps as (
+        select gs::date p
+          from generate_series(date_trunc(${unit}, ${f.dateFrom}::date), ${f.dateTo}::date, ${step}::interval) gs
+      )
+      select to_char(ps.p, ${LABEL[f.period]}) label,
+             round(coalesce(per.in_v, 0), 2)::text in_v, round(coalesce(per.out_v, 0), 2)::text out_v,
+             round((select v from opening) + sum(coalesce(per.net_v, 0)) over (order by ps.p), 2)::text close_v
+        from ps left join per on per.p = ps.p
+       order by ps.p`),
+  );
+};
+
+export interface LedgerFilter extends SkuFilter {
+  warehouseId?: number | undefined;
+  lotNo?: string | undefined;
+  location?: 'stock' | 'transit' | undefined;
+  sourceType?: string | undefined;
+  docCode?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  direction?: 'in' | 'out' | undefined;
+}
+
+export interface LedgerDbRow {
+  id: string | number;
+  doc_date: string;
+  posted_at: string;
+  warehouse_id: string | number;
+  warehouse_name: string | null;
+  product_id: string | number | null;
+  product_code: string | null;
+  product_name: string | null;
+  sku_id: string | number;
+  sku_name: string | null;
+  unit_name: string | null;
+  lot_no: string;
+  location: 'stock' | 'transit';
+  source_type: string;
+  source_id: string | number | null;
+  source_code: string | null;
+  quantity: string;
+  unit_cost: string;
+  value_change: string;
+  balance_qty: string;
+  balance_value: string;
+  remark: string | null;
+}
+
+const ledgerDetailWhere = (tenantId: number, f: LedgerFilter): SQL => {
+  const parts: SQL[] = [sql`l.tenant_id = ${tenantId}`, sql`l.book = 'inv'`];
+  if (f.warehouseId !== undefined) parts.push(sql`l.warehouse_id = ${f.warehouseId}`);
+  parts.push(...skuCondition(tenantId, sql`l.product_id`, f));
+  if (f.lotNo) parts.push(sql`l.lot_no ilike ${`%${escapeLike(f.lotNo)}%`}`);
+  if (f.location) parts.push(sql`l.location = ${f.location}`);
+  if (f.sourceType) parts.push(sql`l.source_type = ${f.sourceType}`);
+  if (f.docCode) parts.push(sql`l.source_code ilike ${`%${escapeLike(f.docCode)}%`}`);
+  if (f.dateFrom) parts.push(sql`l.doc_date >= ${f.dateFrom}::date`);
+  if (f.dateTo) parts.push(sql`l.doc_date <= ${f.dateTo}::date`);
+  if (f.direction === 'in') parts.push(sql`l.quantity > 0`);
+  if (f.direction === 'out') parts.push(sql`l.quantity < 0`);
+  return andAll(parts);
+};
+
+/** Ledger rows, newest posting first (the order their balance-after follows). */
+export const listLedger = async (
+  db: Db,
+  tenantId: number,
+  f: LedgerFilter,
+  limit: number | undefined,
+  offset: number,
+): Promise<{ rows: LedgerDbRow[]; total: number }> => {
+  const where = ledgerDetailWhere(tenantId, f);
+  const page = limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`;
+  const rows = rowsOf<LedgerDbRow>(
+    await db.execute(sql`
+      select l.id, l.doc_date::text doc_date, to_char(l.posted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') posted_at, l.warehouse_id, w.warehouse_name,
+             p.id product_id, p.product_code, p.product_name, l.product_id sku_id, s.sku_name, u.unit_name,
+             l.lot_no, l.location, l.source_type, l.source_id, l.source_code, l.quantity::text quantity,
+             round(l.unit_cost, 4)::text unit_cost, round(l.value_change, 2)::text value_change,
+             l.balance_qty::text balance_qty, round(l.balance_value, 2)::text balance_value, l.remark
+        from stock_ledger l
+        ${namesJoin('l')}
+       where ${where}
+       order by l.id desc
+       ${page}`),
+  );
+  if (limit === undefined) return { rows, total: rows.length };
+  const [c] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`select count(*) n from stock_ledger l where ${where}`),
+  );
+  return { rows, total: Number(c?.n ?? 0) };
+};
