@@ -1,14 +1,21 @@
 import type { DocAuditState } from '@tilth/contracts';
-import type { InvExecState } from './api/invDoc.types';
-import type { InvDocType } from './docTypes';
+import {
+  INV_DOC_LINES_MAX,
+  INV_PRICE_MAX,
+  INV_QUANTITY_MAX,
+  INV_STOCKTAKE_LINES_MAX,
+  type InvDocType,
+  type InvExecState,
+} from '@tilth/contracts/inventory.document.types';
 
 // The pure rules of the document pages: exact line amounts, the same SKU and lot not twice, unit
 // conversion, what an execution may take, and which actions a document offers in its state.
 
 export const QTY_DECIMALS = 4;
-export const PRICE_MAX = 99_999;
-export const QTY_MAX = 99_999_999;
-export const LINES_MAX = 500;
+export const PRICE_MAX = INV_PRICE_MAX;
+export const QTY_MAX = INV_QUANTITY_MAX;
+export const LINES_MAX = INV_DOC_LINES_MAX;
+export const STOCKTAKE_LINES_MAX = INV_STOCKTAKE_LINES_MAX;
 
 /** Whether `v` has at most `n` decimals (allowing float noise). */
 export const hasDecimals = (v: number, n: number): boolean =>
@@ -114,20 +121,24 @@ export interface ActionDoc {
   auditState: DocAuditState;
   execState: InvExecState;
   processId: number | null;
-  reversedFlag?: number;
-  reversalOf?: { id: number } | null;
-  reversedBy?: { id: number } | null;
-  source?: { docType: InvDocType } | null;
-  toWarehouseId?: number | null;
+  reversedFlag: number;
+  reversalOfId: number | null;
+  sourceDocType: InvDocType | null;
+  toWarehouseId: number | null;
+  /** Known on a whole document only (not on list rows). */
+  lines?: readonly { remainingQty: number }[];
   children?: readonly unknown[];
 }
 
-const reversed = (d: ActionDoc): boolean => (d.reversedFlag ?? 0) === 1 || !!d.reversedBy;
+/** Whether anything is left to convert / execute: by the lines when known, else by the state. */
+const hasRemaining = (d: ActionDoc): boolean =>
+  d.lines ? d.lines.some((l) => l.remainingQty > 0) : d.execState !== 'done';
 
 /**
  * What a document offers in its state: draft and rejected ones are edited, deleted and submitted (a
  * rejected stocktake is counted again on its resubmit page); approved sources convert; approved inbound /
- * outbound documents are stored / shipped and, once executed, reversed.
+ * outbound documents are stored / shipped and, once executed, reversed. A reversing document and a
+ * reversed one offer nothing more.
  */
 export const docActions = (d: ActionDoc): DocAction[] => {
   const out: DocAction[] = [];
@@ -137,35 +148,37 @@ export const docActions = (d: ActionDoc): DocAction[] => {
     return d.docType === 'stocktake' ? [...out, 'resubmit', 'delete'] : [...out, 'edit', 'delete', 'submit'];
   }
   if (d.auditState !== 'approved') return out;
-  const done = d.execState === 'done';
   const started = d.execState !== 'pending';
-  const isReversal = !!d.reversalOf;
+  const closed = d.reversedFlag === 1 || d.reversalOfId !== null;
   switch (d.docType) {
     case 'purchase_request':
-      if (!done) out.push('convertPurchase');
+      if (hasRemaining(d)) out.push('convertPurchase');
       break;
     case 'warehousing':
-      if (!done && !reversed(d) && !isReversal) out.push('execute');
-      if (started && !reversed(d) && !isReversal) out.push('reverse');
+      if (closed) break;
+      if (d.execState !== 'done') out.push('execute');
+      if (started) out.push('reverse');
       break;
-    case 'shipment':
-      if (!done && !reversed(d) && !isReversal) out.push('execute');
-      if (started && !reversed(d) && !isReversal) {
-        // A transfer's outbound leg is received by its own inbound leg, not converted by hand.
-        const leg = d.source?.docType === 'transfer';
-        if (!leg && d.toWarehouseId) out.push('convertShipment');
-        if (!leg) out.push('shipmentReturn');
-        out.push('reverse');
+    case 'shipment': {
+      if (closed) break;
+      if (d.execState !== 'done') out.push('execute');
+      // A transfer's outbound leg is received by its own inbound leg, not converted by hand.
+      const leg = d.sourceDocType === 'transfer' || d.sourceDocType === 'stocktake';
+      if (started && !leg) {
+        if (d.toWarehouseId !== null) out.push('convertShipment');
+        out.push('shipmentReturn');
       }
+      if (started) out.push('reverse');
       break;
+    }
     case 'transfer':
-      if ((d.children?.length ?? 0) === 0 && !started) out.push('legs');
+      if (hasRemaining(d)) out.push('legs');
       break;
     case 'return':
-      if (!done) out.push('returnConvert');
+      if (hasRemaining(d)) out.push('returnConvert');
       break;
     case 'stocktake':
-      if (!done && (d.children?.length ?? 0) === 0) out.push('adjust');
+      if (d.execState !== 'done' && (d.children?.length ?? 0) === 0) out.push('adjust');
       break;
   }
   return out;

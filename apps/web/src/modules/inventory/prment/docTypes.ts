@@ -1,28 +1,19 @@
 import type { ApprovalDocType } from '@tilth/contracts';
+import {
+  INV_DOC_PAGES,
+  INV_DOC_TYPES,
+  type InvDocType,
+  invDocPermission,
+} from '@tilth/contracts/inventory.document.types';
 
 // The six inventory documents as the console routes them (spec 01 §2.5): the URL segment of each type,
 // the one permission code of its pages, its approval document type, and what kind of execution state it
 // shows (inbound: stored; outbound: out).
 
-export const INV_DOC_TYPES = [
-  'purchase_request',
-  'warehousing',
-  'shipment',
-  'transfer',
-  'return',
-  'stocktake',
-] as const;
-export type InvDocType = (typeof INV_DOC_TYPES)[number];
+export { INV_DOC_TYPES, type InvDocType };
 
 /** The URL segment under /inventory/prment of each type. */
-export const DOC_SEGMENT: Record<InvDocType, string> = {
-  purchase_request: 'aplionform',
-  warehousing: 'warehousing',
-  shipment: 'shipment',
-  transfer: 'transfer',
-  return: 'return',
-  stocktake: 'inventory_form',
-};
+export const DOC_SEGMENT: Record<InvDocType, string> = INV_DOC_PAGES;
 
 export const APPROVAL_TYPE: Record<InvDocType, ApprovalDocType> = {
   purchase_request: 'inv_purchase_request',
@@ -73,14 +64,10 @@ export const DOC_PATHS = {
 };
 
 /** The one permission code of a type's pages (one code per page, permissions.company). */
-export const DOC_CODE: Record<InvDocType, string> = {
-  purchase_request: 'wfpf.inventory.prment.aplionform',
-  warehousing: 'wfpf.inventory.prment.warehousing',
-  shipment: 'wfpf.inventory.prment.shipment',
-  transfer: 'wfpf.inventory.prment.transfer',
-  return: 'wfpf.inventory.prment.return',
-  stocktake: 'wfpf.inventory.prment.inventory_form',
-};
+export const DOC_CODE = Object.fromEntries(INV_DOC_TYPES.map((t) => [t, invDocPermission(t)])) as Record<
+  InvDocType,
+  string
+>;
 
 export const isInvDocType = (v: unknown): v is InvDocType =>
   typeof v === 'string' && (INV_DOC_TYPES as readonly string[]).includes(v);

@@ -1,6 +1,14 @@
+import type { InvBizType } from '@tilth/contracts/inventory.document.types';
 import type { Dayjs } from 'dayjs';
 import { fromInstant } from '../../../shared/format/time';
-import type { InvBookRow, InvDoc, InvDocCreateBody, InvDocLine } from './api/invDoc.types';
+import type {
+  InvConvertAnswer,
+  InvDoc,
+  InvDocCreateBody,
+  InvDocLine,
+  InvSku,
+  InvStocktakeBookRow,
+} from './api/invDoc.types';
 import type { LineValue, SkuInfo } from './components/LineEditor';
 import type { InvDocType } from './docTypes';
 
@@ -9,7 +17,7 @@ import type { InvDocType } from './docTypes';
 
 export interface DocFormValues {
   docDate: Dayjs;
-  bizType?: string;
+  bizType?: InvBizType;
   warehouseId?: number;
   toWarehouseId?: number | null;
   businessId?: number | null;
@@ -27,8 +35,8 @@ export const skuFromLine = (l: InvDocLine): SkuInfo => ({
   productName: l.productName ?? '',
   skuName: l.skuName,
   specification: l.specification,
-  tracksLot: l.tracksLot ?? l.lotNo !== '',
-  tracksExpiry: l.tracksExpiry ?? l.expiryDate !== null,
+  tracksLot: l.lotNo !== '' ? 1 : 0,
+  tracksExpiry: l.expiryDate !== null ? 1 : 0,
   units: [{ unitId: l.unitId, unitName: l.unitName ?? '', factor: l.factor, kind: 'stock' }],
   // Only the line's unit is known here: treated as the stock unit so no false conversion hint shows.
   stockUnit: { id: l.unitId, name: l.unitName ?? '' },
@@ -69,30 +77,30 @@ export const valuesOfDoc = (d: InvDoc): DocFormValues => ({
 });
 
 /**
- * A conversion's prefilled body as form values: each line at most what remains of its source line
- * (the source document's lines give the maxima).
+ * A conversion's prefilled answer as form values: each line at most what remains of its source line (the
+ * source document's remaining quantity, else the prefilled one).
  */
-export const valuesOfConvert = (body: InvDocCreateBody, source: InvDoc | undefined): DocFormValues => {
+export const valuesOfConvert = (answer: InvConvertAnswer, source: InvDoc | undefined): DocFormValues => {
   const remaining = new Map((source?.lines ?? []).map((l) => [l.id, l.remainingQty]));
   return {
-    docDate: fromInstant(body.docDate),
-    bizType: body.bizType,
-    warehouseId: body.warehouseId,
-    toWarehouseId: body.toWarehouseId ?? null,
-    businessId: body.businessId ?? null,
-    arrivalDate: day(body.arrivalDate),
-    handlerName: body.handlerName ?? '',
-    remark: body.remark ?? '',
-    lines: body.lines.map((l) => ({
+    docDate: fromInstant(answer.docDate),
+    bizType: answer.bizType,
+    warehouseId: answer.warehouseId,
+    toWarehouseId: answer.toWarehouseId,
+    businessId: answer.businessId,
+    arrivalDate: null,
+    handlerName: '',
+    remark: '',
+    lines: answer.lines.map((l) => ({
       skuId: l.skuId,
       unitId: l.unitId,
       quantity: l.quantity,
-      unitPrice: l.unitPrice ?? null,
-      lotNo: l.lotNo ?? '',
+      unitPrice: l.unitPrice,
+      lotNo: l.lotNo,
       expiryDate: day(l.expiryDate),
-      sourceLineId: l.sourceLineId ?? null,
+      sourceLineId: l.sourceLineId,
       maxQty: l.sourceLineId ? (remaining.get(l.sourceLineId) ?? l.quantity) : null,
-      bookQty: l.bookQty ?? null,
+      bookQty: l.bookQty,
     })),
   };
 };
@@ -116,6 +124,7 @@ export const bodyOfValues = (
   remark: text(v.remark),
   ...(extra.sourceDocId ? { sourceDocId: extra.sourceDocId } : {}),
   ...(extra.submit ? { submit: true } : {}),
+  // The server takes the book quantities of a stocktake itself when it saves.
   lines: v.lines.map((l) => ({
     skuId: l.skuId ?? 0,
     unitId: l.unitId ?? 0,
@@ -124,7 +133,6 @@ export const bodyOfValues = (
     lotNo: l.lotNo?.trim() ?? '',
     expiryDate: l.expiryDate ? l.expiryDate.format('YYYY-MM-DD') : null,
     ...(l.sourceLineId ? { sourceLineId: l.sourceLineId } : {}),
-    ...(type === 'stocktake' ? { bookQty: l.bookQty ?? null } : {}),
   })),
 });
 
@@ -134,7 +142,7 @@ export const bodyOfValues = (
  */
 export const mergeBook = (
   lines: readonly LineValue[],
-  book: readonly InvBookRow[],
+  book: readonly InvStocktakeBookRow[],
   skus: ReadonlyMap<number, SkuInfo>,
 ): LineValue[] => {
   const key = (skuId: number | undefined, lot: string | undefined) => `${skuId}|${(lot ?? '').trim()}`;
@@ -144,30 +152,27 @@ export const mergeBook = (
     if (!row) return { ...l, bookQty: l.skuId ? 0 : l.bookQty };
     rows.delete(key(l.skuId, l.lotNo));
     const factor = skus.get(l.skuId ?? 0)?.units.find((u) => u.unitId === l.unitId)?.factor ?? 1;
-    return { ...l, bookQty: Math.round((row.quantity / factor) * 1e4) / 1e4 };
+    return { ...l, bookQty: Math.round((row.bookQty / factor) * 1e4) / 1e4 };
   });
   for (const r of rows.values()) {
-    const sku = skus.get(r.skuId);
     out.push({
       skuId: r.skuId,
-      unitId: sku?.stockUnit.id ?? r.unitId,
+      unitId: skus.get(r.skuId)?.stockUnit.id ?? r.stockUnitId ?? undefined,
       quantity: null,
       lotNo: r.lotNo,
-      expiryDate: day(r.expiryDate),
-      bookQty: r.quantity,
+      expiryDate: null,
+      bookQty: r.bookQty,
     });
   }
   return out;
 };
 
-/** SKU infos for book rows the page does not know yet (from the row's own names, in the stock unit). */
-export const skuFromBook = (r: InvBookRow): SkuInfo => ({
-  skuId: r.skuId,
-  productName: r.productName ?? `#${r.skuId}`,
-  skuName: r.skuName ?? null,
-  specification: r.specification ?? null,
-  tracksLot: r.lotNo !== '',
-  tracksExpiry: !!r.expiryDate,
-  units: r.unitId ? [{ unitId: r.unitId, unitName: r.unitName ?? '', factor: 1, kind: 'stock' }] : [],
-  stockUnit: { id: r.unitId ?? 0, name: r.unitName ?? '' },
-});
+/** The SKUs by id, as the line editor keeps them. */
+export const skuMap = (
+  known: ReadonlyMap<number, SkuInfo>,
+  more: readonly InvSku[],
+): Map<number, SkuInfo> => {
+  const next = new Map(known);
+  for (const s of more) next.set(s.skuId, s);
+  return next;
+};

@@ -45,7 +45,7 @@ export const executeBody = (doc: InvDoc, values: ExecuteValues): InvExecuteBody 
   lines: executeLines(values.rows).map((r) => ({
     lineId: r.lineId,
     quantity: r.quantity ?? 0,
-    ...(r.lotNo !== undefined ? { lotNo: r.lotNo.trim() || null } : {}),
+    ...(r.lotNo?.trim() ? { lotNo: r.lotNo.trim() } : {}),
     ...(r.expiryDate ? { expiryDate: r.expiryDate.format('YYYY-MM-DD') } : {}),
   })),
 });
@@ -62,7 +62,7 @@ export function ExecuteForm({ doc, form, mode }: ExecuteFormProps) {
   const fmt = useDocFormat();
   const byId = new Map((doc.lines ?? []).map((l) => [l.id, l]));
   const initial = executeDefaults(doc);
-  // An inbound line of a lot-tracked product names its lot here; an outbound takes the line's lot.
+  // A receipt in parts may name another lot (and expiry) per part; a shipment takes the line's lot.
   const lotEditable = mode === 'store';
   return (
     <Form<ExecuteValues> form={form} initialValues={initial} layout="vertical">
@@ -141,7 +141,7 @@ export function ExecuteForm({ doc, form, mode }: ExecuteFormProps) {
                   width: 150,
                   render: (_, f) => {
                     const l: InvDocLine | undefined = byId.get(initial.rows[f.name]?.lineId ?? 0);
-                    if (!l?.tracksLot || !lotEditable) return l?.lotNo || '';
+                    if (!l?.lotNo || !lotEditable) return l?.lotNo || '';
                     return (
                       <Form.Item
                         name={[f.name, 'lotNo']}
@@ -159,7 +159,7 @@ export function ExecuteForm({ doc, form, mode }: ExecuteFormProps) {
                   width: 160,
                   render: (_, f) => {
                     const l = byId.get(initial.rows[f.name]?.lineId ?? 0);
-                    if (!l?.tracksExpiry || !lotEditable) return l?.expiryDate ?? '';
+                    if (!l?.expiryDate || !lotEditable) return l?.expiryDate ?? '';
                     return (
                       <Form.Item
                         name={[f.name, 'expiryDate']}

@@ -68,6 +68,18 @@ export interface LineEditorProps {
 export const unitOf = (sku: SkuInfo | undefined, unitId: number | undefined) =>
   sku?.units.find((u) => u.unitId === unitId);
 
+/** A product's units once each (a unit may be stock, purchase and retail at once). */
+export const unitOptions = (sku: SkuInfo | undefined): { value: number; label: string }[] => {
+  const seen = new Set<number>();
+  const out: { value: number; label: string }[] = [];
+  for (const u of sku?.units ?? []) {
+    if (seen.has(u.unitId)) continue;
+    seen.add(u.unitId);
+    out.push({ value: u.unitId, label: u.factor === 1 ? u.unitName : `${u.unitName} (×${u.factor})` });
+  }
+  return out;
+};
+
 /** "= 24 kg" under a quantity entered in another unit than the stock unit; null when the same. */
 export const stockHint = (
   sku: SkuInfo | undefined,
@@ -195,7 +207,7 @@ export function LineEditor({
           <Select<number>
             aria-label={t('invDoc:line.unit')}
             disabled={converted || !skuOf(f.name)}
-            options={(skuOf(f.name)?.units ?? []).map((u) => ({ value: u.unitId, label: u.unitName }))}
+            options={unitOptions(skuOf(f.name))}
           />
         </Form.Item>
       ),

@@ -14,8 +14,8 @@ import { APPROVAL_TYPE, DOC_PATHS } from '../docTypes';
 import { ExecuteDialog } from './ExecuteDialog';
 
 /** Where a return converts to: a customer's return comes in, a return to a supplier goes out. */
-export const returnTarget = (d: Pick<InvDoc, 'bizType' | 'source'>): 'warehousing' | 'shipment' =>
-  d.source?.docType === 'shipment' || /customer|sale/i.test(d.bizType) ? 'warehousing' : 'shipment';
+export const returnTarget = (d: Pick<InvDoc, 'bizType'>): 'warehousing' | 'shipment' =>
+  d.bizType === 'supplier_return' ? 'shipment' : 'warehousing';
 
 /**
  * Runs a document's actions (list rows and the info page share them): navigation to the edit, resubmit

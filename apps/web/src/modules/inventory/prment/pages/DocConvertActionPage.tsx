@@ -47,9 +47,7 @@ export function DocConvertActionPage({ kind }: { kind: 'legs' | 'adjust' }) {
   const go = async () => {
     setRunning(true);
     try {
-      await (kind === 'legs'
-        ? invDocApi.legs(tenantId, d.id, d.objectVersionNumber)
-        : invDocApi.adjust(tenantId, d.id, d.objectVersionNumber));
+      await (kind === 'legs' ? invDocApi.legs(tenantId, d.id) : invDocApi.adjust(tenantId, d.id));
       message.success(t(`invDoc:message.${kind}Done`));
       await queryClient.invalidateQueries({ queryKey: invDocKeys.all(tenantId) });
       navigate(DOC_PATHS.info(d.docType, d.id), { replace: true });

@@ -14,7 +14,7 @@ import { nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { ApprovalRouteHint } from '../../../farm/approval/ChooseApproversForm';
 import { useApproverChoice } from '../../../farm/approval/useApproverChoice';
-import { type InvDoc, type InvSku, invDocApi, invDocKeys } from '../api/invDoc.api';
+import { type ConvertTarget, type InvDocDetail, type InvSku, invDocApi, invDocKeys } from '../api/invDoc.api';
 import { HeaderFields, useWarehouses } from '../components/HeaderFields';
 import { LineEditor, type SkuInfo } from '../components/LineEditor';
 import { returnTarget } from '../components/useDocActions';
@@ -24,7 +24,7 @@ import {
   bodyOfValues,
   type DocFormValues,
   mergeBook,
-  skuFromBook,
+  skuMap,
   valuesOfConvert,
   valuesOfDoc,
   withLineSkus,
@@ -35,7 +35,7 @@ export type FormMode =
   | { kind: 'edit' }
   | { kind: 'resubmit' }
   /** `to: 'return-target'`: a return converts into whatever moves it (returnTarget). */
-  | { kind: 'convert'; to: InvDocType | 'return-target' };
+  | { kind: 'convert'; to: ConvertTarget | 'return-target' };
 
 const safeId = (id: string | undefined): number | null => {
   const n = Number(id);
@@ -70,19 +70,14 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
   });
   const source = mode.kind === 'convert' ? loaded.data : undefined;
   const current = mode.kind === 'edit' || mode.kind === 'resubmit' ? loaded.data : undefined;
-  const to: InvDocType | null =
-    mode.kind !== 'convert'
-      ? routeType
-      : mode.to === 'return-target'
-        ? source
-          ? returnTarget(source)
-          : null
-        : mode.to;
-  const type = to ?? routeType;
+  const returnTo = source ? returnTarget(source) : null;
+  const to: ConvertTarget | null =
+    mode.kind !== 'convert' ? null : mode.to === 'return-target' ? returnTo : mode.to;
+  const type: InvDocType = to ?? routeType;
   const prefill = useQuery({
     queryKey: invDocKeys.convert(tenantId, id ?? 0, to ?? ''),
-    queryFn: () => invDocApi.convert(tenantId, id ?? 0, to ?? routeType),
-    enabled: mode.kind === 'convert' && id !== null && to !== null,
+    queryFn: () => invDocApi.convert(tenantId, id ?? 0, to ?? 'warehousing'),
+    enabled: id !== null && to !== null,
   });
 
   const watchedWarehouse = Form.useWatch('warehouseId', form);
@@ -97,7 +92,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
   }, [current, form]);
   useEffect(() => {
     if (prefill.data) {
-      setSkus((prev) => withLineSkus(prev, source));
+      setSkus((prev) => withLineSkus(prev, prefill.data));
       form.setFieldsValue(valuesOfConvert(prefill.data, source));
     }
   }, [prefill.data, source, form]);
@@ -136,8 +131,10 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
     try {
       const lines = (form.getFieldValue('lines') as DocFormValues['lines'] | undefined) ?? [];
       const book = await invDocApi.book(tenantId, warehouseId, []);
-      const known = new Map(skus);
-      for (const r of book) if (!known.has(r.skuId)) known.set(r.skuId, skuFromBook(r));
+      // Book rows carry ids only: the SKUs' names and units come from the product list once.
+      const known = book.some((r) => !skus.has(r.skuId))
+        ? skuMap(skus, await invDocApi.allSkus(tenantId, warehouseId))
+        : new Map(skus);
       setSkus(known);
       form.setFieldValue(
         'lines',
@@ -171,7 +168,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
         if (!chosen) return;
       }
       const body = bodyOfValues(type, v, { sourceDocId: source?.id ?? null });
-      let saved: InvDoc;
+      let saved: InvDocDetail;
       if (current) {
         saved = await invDocApi.update(tenantId, current.id, {
           ...body,
@@ -185,6 +182,8 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
           ...(submit ? { submit: true, ...(chosen?.chosen ? { chosen: chosen.chosen } : {}) } : {}),
         });
       }
+      // A 'warn' shortage policy lets a short shipment through: say what is short.
+      for (const w of saved.warnings ?? []) message.warning(w.message);
       message.success(
         t(
           saved.auditState === 'submitted'

@@ -14,7 +14,7 @@ import { NO_DATA } from '../../../../shared/format/number';
 import { formatDate } from '../../../../shared/format/time';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
-import { type InvDoc, type InvDocRef, invDocApi, invDocKeys } from '../api/invDoc.api';
+import { type InvDoc, type InvDocLink, invDocApi, invDocKeys } from '../api/invDoc.api';
 import { DocLinesTable } from '../components/DocLinesTable';
 import { DocStateTags } from '../components/DocStateTags';
 import { useDocActions } from '../components/useDocActions';
@@ -22,7 +22,7 @@ import { docActions } from '../docModel';
 import { DOC_CODE, DOC_PATHS, type InvDocType } from '../docTypes';
 import { actionLabel, ROW_ACTIONS_SHOWN } from './DocListPage';
 
-const docLink = (t: (k: string) => string, r: InvDocRef): ReactNode => (
+const docLink = (t: (k: string) => string, r: InvDocLink): ReactNode => (
   <Link to={DOC_PATHS.info(r.docType, r.id)}>
     {t(`invDoc:type.${r.docType}`)} {r.docCode}
   </Link>
