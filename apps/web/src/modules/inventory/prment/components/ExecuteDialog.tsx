@@ -14,7 +14,7 @@ import { fromInstant } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { type InvDoc, type InvDocLine, type InvExecuteBody, invDocApi, invDocKeys } from '../api/invDoc.api';
 import { useDocFormat } from '../docFormat';
-import { executeLines, executeProblem, QTY_DECIMALS } from '../docModel';
+import { executeLines, executeProblem } from '../docModel';
 
 export interface ExecuteRow {
   lineId: number;
@@ -48,6 +48,14 @@ export const executeBody = (doc: InvDoc, values: ExecuteValues): InvExecuteBody 
     ...(r.lotNo?.trim() ? { lotNo: r.lotNo.trim() } : {}),
     ...(r.expiryDate ? { expiryDate: r.expiryDate.format('YYYY-MM-DD') } : {}),
   })),
+});
+
+/** The form rule of a store / ship quantity: 0 (skip) up to what remains of the line, 4 decimals. */
+export const executeQuantityRule = (remaining: number, t: (key: string) => string) => ({
+  validator: async (_rule: unknown, v: number | null | undefined) => {
+    const problem = executeProblem(v, remaining);
+    if (problem) throw new Error(t(`invDoc:rule.execute.${problem}`));
+  },
 });
 
 interface ExecuteFormProps {
@@ -116,18 +124,11 @@ export function ExecuteForm({ doc, form, mode }: ExecuteFormProps) {
                       <Form.Item
                         name={[f.name, 'quantity']}
                         style={{ margin: 0 }}
-                        rules={[
-                          {
-                            validator: async (_r, v: number | null | undefined) => {
-                              const problem = executeProblem(v, remaining);
-                              if (problem) throw new Error(t(`invDoc:rule.execute.${problem}`));
-                            },
-                          },
-                        ]}
+                        rules={[executeQuantityRule(remaining, t)]}
                       >
                         <InputNumber<number>
                           min={0}
-                          precision={QTY_DECIMALS}
+                          max={remaining}
                           style={{ width: '100%' }}
                           aria-label={t(`invDoc:execute.${mode}Qty`)}
                         />

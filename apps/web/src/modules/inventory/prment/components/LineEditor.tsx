@@ -94,6 +94,42 @@ export const stockHint = (
 };
 
 /**
+ * The form rules of the lines: the same SKU and lot not twice; a quantity above 0 (a count: 0 or more),
+ * 4 decimals, and never above what remains of a converted line's source.
+ */
+export const lineRules = (
+  lines: readonly (LineValue | undefined)[],
+  variant: 'priced' | 'stocktake',
+  t: (key: string, values?: Record<string, string>) => string,
+  formatQty: (n: number) => string,
+) => {
+  const dupes = duplicateLines(lines);
+  const stocktake = variant === 'stocktake';
+  return {
+    duplicateRule: (index: number) => ({
+      validator: async () => {
+        if (dupes.has(index)) throw new Error(t('invDoc:rule.duplicate'));
+      },
+    }),
+    qtyRule: (index: number) => ({
+      validator: async (_r: unknown, v: number | null | undefined) => {
+        const bad =
+          v === null ||
+          v === undefined ||
+          (stocktake ? v < 0 : v <= 0) ||
+          v > QTY_MAX ||
+          !hasDecimals(v, QTY_DECIMALS);
+        if (bad) throw new Error(t(stocktake ? 'invDoc:rule.counted' : 'invDoc:rule.quantity'));
+        const max = lines[index]?.maxQty;
+        if (max !== null && max !== undefined && Math.round(v * 1e4) > Math.round(max * 1e4)) {
+          throw new Error(t('invDoc:rule.overSource', { max: formatQty(max) }));
+        }
+      },
+    }),
+  };
+};
+
+/**
  * The lines of a document: SKU (product, spec, available stock), unit among the product's units, quantity
  * (its stock-unit equivalent shown), unit price and amount, lot and expiry where the product tracks them;
  * the same SKU and lot never twice. Field name 'lines' of the surrounding form.
@@ -109,8 +145,9 @@ export function LineEditor({
 }: LineEditorProps) {
   const { t } = useTranslation(['invDoc', 'common']);
   const fmt = useDocFormat();
-  const lines = (Form.useWatch('lines', form) as LineValue[] | undefined) ?? [];
-  const dupes = duplicateLines(lines);
+  // useWatch answers after the first paint; the store already holds the initial lines.
+  const watched = Form.useWatch('lines', form) as LineValue[] | undefined;
+  const lines = watched ?? (form.getFieldValue('lines') as LineValue[] | undefined) ?? [];
   const amounts = lines.map((l) => lineAmount(l?.quantity, l?.unitPrice));
   const skuOf = (i: number) => skus.get(lines[i]?.skuId ?? 0);
   const anyLot = lines.some((_, i) => skuOf(i)?.tracksLot);
@@ -129,24 +166,7 @@ export function LineEditor({
     if (stocktake) form.setFieldValue(['lines', index, 'bookQty'], null);
   };
 
-  const duplicateRule = (index: number) => ({
-    validator: async () => {
-      if (dupes.has(index)) throw new Error(t('invDoc:rule.duplicate'));
-    },
-  });
-
-  const qtyRule = (index: number) => ({
-    validator: async (_r: unknown, v: number | null | undefined) => {
-      const min = stocktake ? 0 : Number.MIN_VALUE;
-      if (v === null || v === undefined || v < min || v > QTY_MAX || !hasDecimals(v, QTY_DECIMALS)) {
-        throw new Error(t(stocktake ? 'invDoc:rule.counted' : 'invDoc:rule.quantity'));
-      }
-      const max = lines[index]?.maxQty;
-      if (max !== null && max !== undefined && Math.round(v * 1e4) > Math.round(max * 1e4)) {
-        throw new Error(t('invDoc:rule.overSource', { max: fmt.quantity(max) }));
-      }
-    },
-  });
+  const { duplicateRule, qtyRule } = lineRules(lines, variant, t, fmt.quantity);
 
   const columns = [
     {
@@ -236,7 +256,6 @@ export function LineEditor({
               <InputNumber<number>
                 min={0}
                 max={l?.maxQty ?? QTY_MAX}
-                precision={QTY_DECIMALS}
                 style={{ width: '100%' }}
                 aria-label={t(stocktake ? 'invDoc:line.counted' : 'invDoc:line.quantity')}
               />
