@@ -22,6 +22,7 @@ const doc = (extra: Partial<ActionDoc>): ActionDoc => ({
   reversedFlag: 0,
   reversalOfId: null,
   sourceDocType: null,
+  bizType: 'purchase',
   toWarehouseId: null,
   ...extra,
 });
@@ -121,10 +122,21 @@ describe('actions by state', () => {
     expect(docActions(doc({ auditState: 'submitted', processId: 3 }))).toEqual(['timeline']);
   });
 
-  it('stores an approved inbound until done, and reverses it once anything is stored', () => {
+  it('stores an approved inbound until done; once anything is stored, returns it to the supplier or reverses it', () => {
     expect(docActions(doc({ auditState: 'approved' }))).toEqual(['execute']);
-    expect(docActions(doc({ auditState: 'approved', execState: 'partial' }))).toEqual(['execute', 'reverse']);
-    expect(docActions(doc({ auditState: 'approved', execState: 'done' }))).toEqual(['reverse']);
+    expect(docActions(doc({ auditState: 'approved', execState: 'partial' }))).toEqual([
+      'execute',
+      'supplierReturn',
+      'reverse',
+    ]);
+    expect(docActions(doc({ auditState: 'approved', execState: 'done' }))).toEqual([
+      'supplierReturn',
+      'reverse',
+    ]);
+    // A transfer's inbound leg goes back by reversal, not to a supplier.
+    expect(docActions(doc({ auditState: 'approved', execState: 'done', bizType: 'transfer' }))).toEqual([
+      'reverse',
+    ]);
     expect(docActions(doc({ auditState: 'approved', execState: 'done', reversedFlag: 1 }))).toEqual([]);
     expect(docActions(doc({ auditState: 'approved', execState: 'done', reversalOfId: 8 }))).toEqual([]);
   });

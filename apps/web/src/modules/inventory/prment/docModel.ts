@@ -4,6 +4,7 @@ import {
   INV_PRICE_MAX,
   INV_QUANTITY_MAX,
   INV_STOCKTAKE_LINES_MAX,
+  type InvBizType,
   type InvDocType,
   type InvExecState,
 } from '@tilth/contracts/inventory.document.types';
@@ -112,6 +113,7 @@ export type DocAction =
   | 'convertPurchase'
   | 'convertShipment'
   | 'shipmentReturn'
+  | 'supplierReturn'
   | 'legs'
   | 'returnConvert'
   | 'adjust';
@@ -124,6 +126,7 @@ export interface ActionDoc {
   reversedFlag: number;
   reversalOfId: number | null;
   sourceDocType: InvDocType | null;
+  bizType: InvBizType;
   toWarehouseId: number | null;
   /** Known on a whole document only (not on list rows). */
   lines?: readonly { remainingQty: number }[];
@@ -157,6 +160,8 @@ export const docActions = (d: ActionDoc): DocAction[] => {
     case 'warehousing':
       if (closed) break;
       if (d.execState !== 'done') out.push('execute');
+      // What was bought (not moved in by a transfer or an adjustment) may go back to the supplier.
+      if (started && (d.bizType === 'purchase' || d.bizType === 'other')) out.push('supplierReturn');
       if (started) out.push('reverse');
       break;
     case 'shipment': {

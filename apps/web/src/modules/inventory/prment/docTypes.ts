@@ -57,7 +57,7 @@ export const DOC_PATHS = {
   shipmentConvert: (id: number) => `${ROOT}/shipment/convert/${id}`,
   /** Transfer → its outbound and inbound legs. */
   transferConvert: (id: number) => `${ROOT}/transfer/convert/${id}`,
-  /** Return → the inbound or outbound that moves it. */
+  /** Return → the inbound or outbound that moves it; inbound → a return to its supplier. */
   returnConvert: (id: number) => `${ROOT}/return/convert/${id}`,
   /** Approved stocktake → adjusting inbound / outbound. */
   stocktakeConvert: (id: number) => `${ROOT}/inventory_form/convert/${id}`,

@@ -109,6 +109,7 @@ export function useDocActions(after: () => unknown, onDeleted?: () => void) {
       case 'shipmentReturn':
         return navigate(DOC_PATHS.shipmentReturn(d.id));
       case 'returnConvert':
+      case 'supplierReturn':
         return navigate(DOC_PATHS.returnConvert(d.id));
     }
   };

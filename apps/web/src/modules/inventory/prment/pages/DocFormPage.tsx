@@ -34,7 +34,7 @@ export type FormMode =
   | { kind: 'add' }
   | { kind: 'edit' }
   | { kind: 'resubmit' }
-  /** `to: 'return-target'`: a return converts into whatever moves it (returnTarget). */
+  /** `to: 'return-target'`: a return converts into what moves it (returnTarget); an inbound into a return. */
   | { kind: 'convert'; to: ConvertTarget | 'return-target' };
 
 const safeId = (id: string | undefined): number | null => {
@@ -70,7 +70,12 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
   });
   const source = mode.kind === 'convert' ? loaded.data : undefined;
   const current = mode.kind === 'edit' || mode.kind === 'resubmit' ? loaded.data : undefined;
-  const returnTo = source ? returnTarget(source) : null;
+  // return/convert/{id}: a return is moved by an inbound / outbound; an inbound goes back to its supplier.
+  const returnTo: ConvertTarget | null = !source
+    ? null
+    : source.docType === 'return'
+      ? returnTarget(source)
+      : 'return';
   const to: ConvertTarget | null =
     mode.kind !== 'convert' ? null : mode.to === 'return-target' ? returnTo : mode.to;
   const type: InvDocType = to ?? routeType;
@@ -84,18 +89,21 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
   const watchedLines = Form.useWatch('lines', form);
   const areaId = warehouses.data?.find((w) => w.id === watchedWarehouse)?.areaId ?? null;
 
-  useEffect(() => {
-    if (current) {
-      setSkus((prev) => withLineSkus(prev, current));
-      form.setFieldsValue(valuesOfDoc(current));
-    }
-  }, [current, form]);
-  useEffect(() => {
-    if (prefill.data) {
-      setSkus((prev) => withLineSkus(prev, prefill.data));
-      form.setFieldsValue(valuesOfConvert(prefill.data, source));
-    }
-  }, [prefill.data, source, form]);
+  // The lines' own SKUs (a saved document's, a conversion's) until one is picked anew.
+  const known = useMemo(
+    () => withLineSkus(withLineSkus(skus, current), prefill.data),
+    [skus, current, prefill.data],
+  );
+  // The form mounts once its document is loaded, so these are its first values.
+  const initialValues = useMemo<Partial<DocFormValues>>(
+    () =>
+      prefill.data
+        ? valuesOfConvert(prefill.data, source)
+        : current
+          ? valuesOfDoc(current)
+          : { docDate: nowInZone(), lines: [{ quantity: null, unitPrice: null, lotNo: '' }] },
+    [prefill.data, source, current],
+  );
   useEffect(() => {
     // A new document starts in the tenant's default warehouse.
     const w = option.data?.defaultWarehouseId;
@@ -132,16 +140,16 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
       const lines = (form.getFieldValue('lines') as DocFormValues['lines'] | undefined) ?? [];
       const book = await invDocApi.book(tenantId, warehouseId, []);
       // Book rows carry ids only: the SKUs' names and units come from the product list once.
-      const known = book.some((r) => !skus.has(r.skuId))
-        ? skuMap(skus, await invDocApi.allSkus(tenantId, warehouseId))
-        : new Map(skus);
-      setSkus(known);
+      const named = book.some((r) => !known.has(r.skuId))
+        ? skuMap(known, await invDocApi.allSkus(tenantId, warehouseId))
+        : new Map(known);
+      setSkus(named);
       form.setFieldValue(
         'lines',
         mergeBook(
           lines.filter((l) => l?.skuId),
           book,
-          known,
+          named,
         ),
       );
       message.success(t('invDoc:message.bookLoaded', { count: book.length }));
@@ -228,12 +236,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
       {current?.auditState === 'rejected' ? (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} title={t('invDoc:form.rejected')} />
       ) : null}
-      <Form<DocFormValues>
-        form={form}
-        layout="vertical"
-        disabled={!editable}
-        initialValues={{ docDate: nowInZone(), lines: [{ quantity: null, unitPrice: null, lotNo: '' }] }}
-      >
+      <Form<DocFormValues> form={form} layout="vertical" disabled={!editable} initialValues={initialValues}>
         <HeaderFields type={type} locked={mode.kind === 'convert'} />
         {stocktake ? (
           <Space style={{ marginBottom: 8 }}>
@@ -245,7 +248,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
         ) : null}
         <LineEditor
           form={form}
-          skus={skus}
+          skus={known}
           onSku={addSku}
           warehouseId={watchedWarehouse}
           variant={stocktake ? 'stocktake' : 'priced'}

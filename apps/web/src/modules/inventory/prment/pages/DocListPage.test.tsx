@@ -39,10 +39,10 @@ describe('document list rows', () => {
     expect(buttons(row({ auditState: 'submitted', processId: 9 }))).toBe('Details Approval record');
   });
 
-  it('stores an approved inbound, and reverses it once stored', () => {
+  it('stores an approved inbound, then returns it to the supplier or reverses it', () => {
     expect(buttons(row({ execState: 'pending' }))).toBe('Details Store');
-    expect(buttons(row({ execState: 'partial' }))).toBe('Details Store Reverse');
-    expect(buttons(row({ execState: 'done' }))).toBe('Details Reverse');
+    expect(buttons(row({ execState: 'partial' }))).toBe('Details Store Return to supplier Reverse');
+    expect(buttons(row({ execState: 'done' }))).toBe('Details Return to supplier Reverse');
   });
 
   it('ships an outbound, then offers the customer return', () => {

@@ -32,6 +32,7 @@ export const ROW_ACTIONS_SHOWN: readonly DocAction[] = [
   'convertPurchase',
   'convertShipment',
   'shipmentReturn',
+  'supplierReturn',
   'legs',
   'returnConvert',
   'adjust',
