@@ -1,0 +1,1 @@
+export const seedInventoryDocuments = async (): Promise<void> => {};

@@ -1,0 +1,373 @@
+import type { Page } from '@tilth/contracts/common.types';
+import {
+  INV_BIZ_TYPES_BY_DOC,
+  INV_DOC_TYPES,
+  type InvBizType,
+  type InvConvertAnswer,
+  type InvDoc,
+  type InvDocCreateBody,
+  type InvDocDetail,
+  type InvDocListQuery,
+  type InvDocType,
+  type InvDocUpdateBody,
+  type InvDocWarning,
+  type InvStocktakeBookQuery,
+  type InvStocktakeBookRow,
+  invDocPermission,
+} from '@tilth/contracts/inventory.document.types';
+import type { PermissionCode } from '@tilth/contracts/permissions';
+import type { ChosenAssignees } from '@tilth/contracts/workflow.types';
+import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
+import { num } from '../../../platform/decimal.js';
+import { CommonErrors } from '../../../platform/errors.js';
+import { hasPermission, requireAccess, requireTenant } from '../../../platform/http/access.js';
+import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { today } from '../../../platform/time/zone.js';
+import { nextDocCode } from '../numbering/index.js';
+import { submitDoc } from './document.approval.js';
+import { type ChildHeader, convertPrefill, linkLines, lockSource } from './document.convert.js';
+import { InvDocErrors } from './document.errors.js';
+import { captureBook, checkLines, checkShortage, totalsOf } from './document.lines.js';
+import {
+  findBusiness,
+  findSkusForLines,
+  findWarehouses,
+  shortagePolicy,
+  stocktakeBook,
+} from './document.lookup.js';
+import {
+  childrenOf,
+  type DocRow,
+  deleteDoc,
+  findDocRow,
+  findDocView,
+  insertDoc,
+  type LineValues,
+  linesOf,
+  listDocs,
+  lockDoc,
+  rawLines,
+  replaceLines,
+  reversalOfDoc,
+  updateDoc,
+} from './document.repository.js';
+import { toDoc, toLine, toLink } from './document.view.js';
+
+// Documents' life before they move stock: list, read, create (with conversions), edit, delete, submit.
+
+const bad = (field: string, reason: string) => InvDocErrors.invalid({ field, reason });
+
+/** The document type's page code; conversions and actions ask for the target's. */
+export const needType = (ctx: Ctx, docType: InvDocType): void =>
+  requireAccess(ctx, invDocPermission(docType) as PermissionCode);
+
+/** Every document type's page code (a route admits any of them; the service checks the type's). */
+export const ANY_DOC_ACCESS = INV_DOC_TYPES.map((t) => invDocPermission(t) as PermissionCode);
+
+export interface HeaderInput {
+  docDate?: string | undefined;
+  bizType?: InvBizType | undefined;
+  warehouseId: number;
+  toWarehouseId?: number | null | undefined;
+  businessId?: number | null | undefined;
+  arrivalDate?: string | null | undefined;
+  handlerName?: string | null | undefined;
+  remark?: string | null | undefined;
+}
+
+/** The header's checked values: business type, warehouses and counterparty, the warehouse's base. */
+export const checkHeader = async (ctx: TenantCtx, docType: InvDocType, h: HeaderInput, current?: DocRow) => {
+  const to = h.toWarehouseId ?? null;
+  const bizType: InvBizType =
+    h.bizType ??
+    (docType === 'shipment' && to !== null ? 'transfer' : (INV_BIZ_TYPES_BY_DOC[docType][0] as InvBizType));
+  if (!INV_BIZ_TYPES_BY_DOC[docType].includes(bizType)) {
+    throw bad('bizType', `not a business type of a ${docType}`);
+  }
+  const whs = await findWarehouses(ctx.db, ctx.tenantId, to === null ? [h.warehouseId] : [h.warehouseId, to]);
+  const wh = whs.get(h.warehouseId);
+  if (!wh) throw bad('warehouseId', 'no such warehouse');
+  if (wh.enabledFlag !== 1 && current?.warehouseId !== wh.id)
+    throw bad('warehouseId', 'the warehouse is disabled');
+  const needsTo = docType === 'transfer' || (docType === 'shipment' && bizType === 'transfer');
+  if (needsTo && to === null) throw bad('toWarehouseId', 'required');
+  if (!needsTo && to !== null) throw bad('toWarehouseId', `not used by this ${docType}`);
+  if (to !== null) {
+    const t = whs.get(to);
+    if (!t) throw bad('toWarehouseId', 'no such warehouse');
+    if (to === h.warehouseId) throw bad('toWarehouseId', 'must differ from warehouseId');
+    if (t.enabledFlag !== 1 && current?.toWarehouseId !== to)
+      throw bad('toWarehouseId', 'the warehouse is disabled');
+  }
+  if (h.businessId && !(await findBusiness(ctx.db, ctx.tenantId, h.businessId))) {
+    throw bad('businessId', 'no such business partner');
+  }
+  if (h.arrivalDate && h.docDate && h.arrivalDate < h.docDate) {
+    throw bad('arrivalDate', 'may not be earlier than docDate');
+  }
+  return {
+    bizType,
+    warehouse: wh,
+    values: {
+      bizType,
+      warehouseId: wh.id,
+      toWarehouseId: to,
+      businessId: h.businessId ?? null,
+      arrivalDate: h.arrivalDate ?? null,
+      handlerName: h.handlerName ?? null,
+      remark: h.remark ?? null,
+      areaId: wh.areaId,
+    },
+  };
+};
+
+export interface Saved {
+  doc: DocRow;
+  warnings: InvDocWarning[];
+}
+
+export interface InsertOptions {
+  /** A source the caller locked and checked itself (transfer legs, stocktake adjustments). */
+  source?: DocRow;
+  /** Skip the save-time shortage check (the execution that follows checks). */
+  noShortage?: boolean;
+}
+
+/** Links lines to the source unless it is a stocktake (adjustments take differences, not quantities). */
+const linkTo = (ctx: TenantCtx, src: DocRow, docType: string, lines: readonly LineValues[], sign: 1 | -1) =>
+  src.docType === 'stocktake' ? Promise.resolve() : linkLines(ctx, src, docType, lines, sign);
+
+/** The locked source of a document being saved: system-made children (legs, adjustments) skip the rules. */
+const sourceOf = async (ctx: TenantCtx, id: number, child: ChildHeader): Promise<DocRow> => {
+  const src = await lockDoc(ctx.db, ctx.tenantId, id);
+  if (src && (src.docType === 'transfer' || src.docType === 'stocktake')) return src;
+  return lockSource(ctx, id, child);
+};
+
+/** Validates and inserts a document with its lines (and conversion links); no access check, no submit. */
+export const insertDocument = async (
+  ctx: TenantCtx,
+  body: InvDocCreateBody,
+  opts: InsertOptions = {},
+): Promise<Saved> => {
+  const docType = body.docType;
+  const header = await checkHeader(ctx, docType, body);
+  if (docType === 'warehousing' && header.bizType === 'transfer' && !body.sourceDocId) {
+    throw bad('sourceDocId', 'a transfer receipt is converted from an outbound');
+  }
+  const { values: lines, skus } = await checkLines(ctx, docType, header.bizType, body.lines, new Set());
+  let src: DocRow | undefined = opts.source;
+  if (!src && body.sourceDocId) {
+    src = await lockSource(ctx, body.sourceDocId, {
+      docType,
+      bizType: header.bizType,
+      warehouseId: header.warehouse.id,
+    });
+  }
+  if (src) await linkTo(ctx, src, docType, lines, 1);
+  else if (lines.some((l) => l.sourceLineId)) throw bad('lines', 'sourceLineId without sourceDocId');
+  if (docType === 'stocktake') await captureBook(ctx, header.warehouse.id, lines);
+  const warnings =
+    docType === 'shipment' && header.warehouse.allowNegative !== 1 && !opts.noShortage
+      ? await checkShortage(ctx, header.warehouse.id, lines, skus, await shortagePolicy(ctx.db, ctx.tenantId))
+      : [];
+  const docDate = body.docDate ?? today(ctx.timeZone);
+  // The number is taken last: a refused document takes none, and a rollback gives it back (gap-free).
+  const docCode = await nextDocCode(ctx.db, ctx.tenantId, docType, docDate);
+  const doc = await insertDoc(ctx.db, ctx.tenantId, ctx.user.id, {
+    docType,
+    docCode,
+    docDate,
+    ...header.values,
+    sourceDocId: src?.id ?? null,
+    sourceDocType: src?.docType ?? null,
+    ...totalsOf(lines),
+  });
+  await replaceLines(ctx.db, ctx.tenantId, doc.id, lines);
+  return { doc, warnings };
+};
+
+/** A document with lines, links and states (GET /documents/{id} and every write's answer). */
+export const loadDetail = async (
+  ctx: TenantCtx,
+  id: number,
+  warnings?: InvDocWarning[],
+): Promise<InvDocDetail> => {
+  const d = await findDocView(ctx.db, ctx.tenantId, id);
+  if (!d) throw InvDocErrors.notFound();
+  const [lines, children, source, reversalOf, reversedBy] = await Promise.all([
+    linesOf(ctx.db, ctx.tenantId, [id]),
+    childrenOf(ctx.db, ctx.tenantId, id),
+    d.sourceDocId ? findDocRow(ctx.db, ctx.tenantId, d.sourceDocId) : undefined,
+    d.reversalOfId ? findDocRow(ctx.db, ctx.tenantId, d.reversalOfId) : undefined,
+    reversalOfDoc(ctx.db, ctx.tenantId, id),
+  ]);
+  return {
+    ...toDoc(d),
+    lines: lines.map((l) => toLine(d.docType, l)),
+    source: source ? toLink(source) : null,
+    children: children.map(toLink),
+    reversalOf: reversalOf ? toLink(reversalOf) : null,
+    reversedBy: reversedBy ? toLink(reversedBy) : null,
+    ...(warnings && warnings.length > 0 ? { warnings } : {}),
+  };
+};
+
+/** A draft or rejected document of the tenant, locked, its version checked when one is given. */
+const editable = async (ctx: TenantCtx, id: number, version: number | undefined): Promise<DocRow> => {
+  const doc = await lockDoc(ctx.db, ctx.tenantId, id);
+  if (!doc) throw InvDocErrors.notFound();
+  needType(ctx, doc.docType as InvDocType);
+  if (version !== undefined && doc.objectVersionNumber !== version) throw CommonErrors.stale();
+  if (doc.auditState !== 'draft' && doc.auditState !== 'rejected') throw InvDocErrors.notEditable();
+  return doc;
+};
+
+/** Gives a document's conversion back to its source (before its lines change or it is deleted). */
+const unlinkSource = async (ctx: TenantCtx, doc: DocRow, lines: readonly LineValues[]) => {
+  if (!doc.sourceDocId) return;
+  const src = await lockDoc(ctx.db, ctx.tenantId, doc.sourceDocId);
+  if (src) await linkTo(ctx, src, doc.docType, lines, -1);
+};
+
+export class InvDocService {
+  async list(ctx: Ctx, query: InvDocListQuery): Promise<Page<InvDoc>> {
+    requireTenant(ctx);
+    if (query.docType) needType(ctx, query.docType);
+    const types = query.docType
+      ? [query.docType]
+      : INV_DOC_TYPES.filter((t) => hasPermission(ctx, invDocPermission(t) as PermissionCode));
+    if (types.length === 0) throw CommonErrors.forbidden();
+    if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+      throw bad('dateFrom', 'may not be later than dateTo');
+    }
+    const { limit, offset } = pageWindow(query);
+    const { rows, total } = await listDocs(
+      ctx.db,
+      ctx.tenantId,
+      { ...query, docTypes: types, docCode: query.docCode?.trim() || undefined },
+      limit,
+      offset,
+    );
+    return pageAnswer(rows.map(toDoc), total, query);
+  }
+
+  async get(ctx: Ctx, id: number): Promise<InvDocDetail> {
+    requireTenant(ctx);
+    const doc = await findDocRow(ctx.db, ctx.tenantId, id);
+    if (!doc) throw InvDocErrors.notFound();
+    needType(ctx, doc.docType as InvDocType);
+    return loadDetail(ctx, id);
+  }
+
+  async create(ctx: Ctx, body: InvDocCreateBody): Promise<InvDocDetail> {
+    requireTenant(ctx);
+    needType(ctx, body.docType);
+    const { doc, warnings } = await insertDocument(ctx, body);
+    if (body.submit) await submitDoc(ctx, doc, true, body.chosen);
+    return loadDetail(ctx, doc.id, warnings);
+  }
+
+  /** Replaces header and lines of a draft or rejected document; a stocktake counts its book again. */
+  async update(ctx: Ctx, id: number, body: InvDocUpdateBody): Promise<InvDocDetail> {
+    requireTenant(ctx);
+    const doc = await editable(ctx, id, body.objectVersionNumber);
+    const docType = doc.docType as InvDocType;
+    const header = await checkHeader(ctx, docType, body, doc);
+    const old = await rawLines(ctx.db, ctx.tenantId, id);
+    const kept = new Set(old.map((l) => l.skuId));
+    const { values: lines, skus } = await checkLines(ctx, docType, header.bizType, body.lines, kept);
+    if (doc.sourceDocId) {
+      await unlinkSource(ctx, doc, old);
+      const src = await sourceOf(ctx, doc.sourceDocId, {
+        docType,
+        bizType: header.bizType,
+        warehouseId: header.warehouse.id,
+      });
+      await linkTo(ctx, src, docType, lines, 1);
+    } else if (lines.some((l) => l.sourceLineId)) {
+      throw bad('lines', 'sourceLineId without a source document');
+    }
+    if (docType === 'stocktake') await captureBook(ctx, header.warehouse.id, lines);
+    const warnings =
+      docType === 'shipment' && header.warehouse.allowNegative !== 1
+        ? await checkShortage(
+            ctx,
+            header.warehouse.id,
+            lines,
+            skus,
+            await shortagePolicy(ctx.db, ctx.tenantId),
+          )
+        : [];
+    const docDate = body.docDate ?? doc.docDate;
+    const res = await updateDoc(ctx.db, ctx.tenantId, id, body.objectVersionNumber, ctx.user.id, {
+      docDate,
+      ...header.values,
+      ...totalsOf(lines),
+    });
+    if (!res) throw CommonErrors.stale();
+    await replaceLines(ctx.db, ctx.tenantId, id, lines);
+    return loadDetail(ctx, id, warnings);
+  }
+
+  async remove(ctx: Ctx, id: number, version: number | undefined): Promise<{ success: boolean }> {
+    requireTenant(ctx);
+    const doc = await editable(ctx, id, version);
+    await unlinkSource(ctx, doc, await rawLines(ctx.db, ctx.tenantId, id));
+    await deleteDoc(ctx.db, ctx.tenantId, id);
+    return { success: true };
+  }
+
+  /** Submits a draft, or resubmits a rejected document (approved at once when no flow is bound). */
+  async submit(
+    ctx: Ctx,
+    id: number,
+    version: number | undefined,
+    chosen: ChosenAssignees | undefined,
+  ): Promise<InvDocDetail> {
+    requireTenant(ctx);
+    const doc = await editable(ctx, id, version);
+    await submitDoc(ctx, doc, false, chosen);
+    return loadDetail(ctx, id);
+  }
+
+  async convert(ctx: Ctx, id: number, to: InvDocType): Promise<InvConvertAnswer> {
+    requireTenant(ctx);
+    needType(ctx, to);
+    const src = await findDocRow(ctx.db, ctx.tenantId, id);
+    if (!src) throw InvDocErrors.notFound();
+    return convertPrefill(ctx, src, to);
+  }
+
+  async book(ctx: Ctx, query: InvStocktakeBookQuery): Promise<InvStocktakeBookRow[]> {
+    requireTenant(ctx);
+    needType(ctx, 'stocktake');
+    if (!(await findWarehouses(ctx.db, ctx.tenantId, [query.warehouseId])).get(query.warehouseId)) {
+      throw bad('warehouseId', 'no such warehouse');
+    }
+    const rows = await stocktakeBook(ctx.db, ctx.tenantId, query.warehouseId, query.skuIds);
+    const out: InvStocktakeBookRow[] = rows.map((r) => ({
+      skuId: r.skuId,
+      productId: r.productId,
+      lotNo: r.lotNo,
+      stockUnitId: r.stockUnitId,
+      bookQty: num(r.quantity),
+    }));
+    // A SKU asked for that the warehouse never held is on the books at 0.
+    const missing = (query.skuIds ?? []).filter((id) => !out.some((r) => r.skuId === id));
+    const skus = await findSkusForLines(ctx.db, ctx.tenantId, missing);
+    for (const id of missing) {
+      const sku = skus.get(id);
+      if (!sku) continue;
+      const stock = sku.units.find((u) => u.kind === 'stock');
+      out.push({
+        skuId: id,
+        productId: sku.productId,
+        lotNo: '',
+        stockUnitId: stock?.unitId ?? null,
+        bookQty: 0,
+      });
+    }
+    return out;
+  }
+}
