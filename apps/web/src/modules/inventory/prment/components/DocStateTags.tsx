@@ -18,20 +18,27 @@ export function ExecStateTag({ type, state }: { type: InvDocType; state: InvExec
   return <Tag color={EXEC_COLORS[state]}>{t(`invDoc:exec.${type}.${state}`)}</Tag>;
 }
 
-/** Audit state, then (once approved) the execution state. */
+/** Audit state, then (once approved) the execution state, and whether it reverses or was reversed. */
 export function DocStateTags({
   type,
   auditState,
   execState,
+  reversedFlag = 0,
+  reversalOfId = null,
 }: {
   type: InvDocType;
   auditState: DocAuditState;
   execState: InvExecState;
+  reversedFlag?: number;
+  reversalOfId?: number | null;
 }) {
+  const { t } = useTranslation('invDoc');
   return (
     <Space size={4} wrap>
       <AuditStateTag state={auditState} />
       {auditState === 'approved' ? <ExecStateTag type={type} state={execState} /> : null}
+      {reversedFlag === 1 ? <Tag color="magenta">{t('invDoc:state.reversed')}</Tag> : null}
+      {reversalOfId !== null ? <Tag color="purple">{t('invDoc:state.reversal')}</Tag> : null}
     </Space>
   );
 }

@@ -65,6 +65,7 @@ describe('document info page', () => {
     const text = textOf(render('warehousing', doc, '/inventory/prment/warehousing/info/42'));
     expect(text).toContain('Reverses');
     expect(text).toContain('Inbound order RK1');
+    expect(text).toContain('Reversal');
     // The action bar holds only back and print.
     expect(text.split('Inbound order RK202611260001')[0]?.trim()).toBe('Back Print');
   });

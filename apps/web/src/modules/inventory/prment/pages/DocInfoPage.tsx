@@ -58,7 +58,15 @@ export function DocHeader({ doc: d }: { doc: InvDoc }) {
     {
       key: 'state',
       label: t('invDoc:field.state'),
-      children: <DocStateTags type={d.docType} auditState={d.auditState} execState={d.execState} />,
+      children: (
+        <DocStateTags
+          type={d.docType}
+          auditState={d.auditState}
+          execState={d.execState}
+          reversedFlag={d.reversedFlag}
+          reversalOfId={d.reversalOfId}
+        />
+      ),
     },
   );
   if (d.source)

@@ -166,7 +166,15 @@ export function DocListPage({ type }: { type: InvDocType }) {
     {
       title: t('invDoc:field.state'),
       key: 'state',
-      render: (_, d) => <DocStateTags type={type} auditState={d.auditState} execState={d.execState} />,
+      render: (_, d) => (
+        <DocStateTags
+          type={type}
+          auditState={d.auditState}
+          execState={d.execState}
+          reversedFlag={d.reversedFlag}
+          reversalOfId={d.reversalOfId}
+        />
+      ),
     },
     {
       title: t('common:action.operation'),
