@@ -80,7 +80,12 @@ describe('line editor', () => {
       { skuId: 11, unitId: 1, quantity: 2 },
       { skuId: 13, lotNo: 'L-2', quantity: 1, maxQty: 4 },
     ];
-    const rules = lineRules(lines, 'priced', (k) => k, String);
+    const rules = lineRules(
+      () => lines,
+      'priced',
+      (k) => k,
+      String,
+    );
     await expect(rules.duplicateRule(0).validator()).resolves.toBeUndefined();
     await expect(rules.duplicateRule(2).validator()).rejects.toThrow('invDoc:rule.duplicate');
     await expect(rules.duplicateRule(3).validator()).resolves.toBeUndefined();
@@ -89,7 +94,12 @@ describe('line editor', () => {
     await expect(rules.qtyRule(0).validator(undefined, 0)).rejects.toThrow('invDoc:rule.quantity');
     await expect(rules.qtyRule(0).validator(undefined, 0.00001)).rejects.toThrow('invDoc:rule.quantity');
     // A count may be 0.
-    const counts = lineRules(lines, 'stocktake', (k) => k, String);
+    const counts = lineRules(
+      () => lines,
+      'stocktake',
+      (k) => k,
+      String,
+    );
     await expect(counts.qtyRule(0).validator(undefined, 0)).resolves.toBeUndefined();
   });
 });

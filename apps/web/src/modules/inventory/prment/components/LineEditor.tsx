@@ -79,7 +79,22 @@ export function LineEditor({
     if (stocktake) form.setFieldValue(['lines', index, 'bookQty'], null);
   };
 
-  const { duplicateRule, qtyRule } = lineRules(lines, variant, t, fmt.quantity);
+  // A line's SKU / lot is checked again when another line's changes (a duplicate may appear or go).
+  const siblings = (i: number) =>
+    lines.flatMap((_, j) =>
+      j === i
+        ? []
+        : [
+            ['lines', j, 'skuId'],
+            ['lines', j, 'lotNo'],
+          ],
+    );
+  const { duplicateRule, qtyRule } = lineRules(
+    () => (form.getFieldValue('lines') as LineValue[] | undefined) ?? [],
+    variant,
+    t,
+    fmt.quantity,
+  );
 
   const columns = [
     {
@@ -99,7 +114,7 @@ export function LineEditor({
             name={[f.name, 'skuId']}
             style={{ margin: 0 }}
             rules={[{ required: true, message: t('invDoc:rule.sku') }, duplicateRule(f.name)]}
-            dependencies={[['lines']]}
+            dependencies={siblings(f.name)}
           >
             <SkuSelect
               warehouseId={warehouseId}
@@ -261,7 +276,7 @@ export function LineEditor({
                     { required: true, whitespace: true, message: t('invDoc:rule.lot') },
                     duplicateRule(f.name),
                   ]}
-                  dependencies={[['lines']]}
+                  dependencies={siblings(f.name)}
                 >
                   <Input maxLength={40} disabled={converted} aria-label={t('invDoc:line.lot')} />
                 </Form.Item>

@@ -59,17 +59,17 @@ export const stockHint = (
  * 4 decimals, and never above what remains of a converted line's source.
  */
 export const lineRules = (
-  lines: readonly (LineValue | undefined)[],
+  /** The lines when a rule runs (the form's, not those of the last paint). */
+  linesNow: () => readonly (LineValue | undefined)[],
   variant: 'priced' | 'stocktake',
   t: (key: string, values?: Record<string, string>) => string,
   formatQty: (n: number) => string,
 ) => {
-  const dupes = duplicateLines(lines);
   const stocktake = variant === 'stocktake';
   return {
     duplicateRule: (index: number) => ({
       validator: async () => {
-        if (dupes.has(index)) throw new Error(t('invDoc:rule.duplicate'));
+        if (duplicateLines(linesNow()).has(index)) throw new Error(t('invDoc:rule.duplicate'));
       },
     }),
     qtyRule: (index: number) => ({
@@ -81,7 +81,7 @@ export const lineRules = (
           v > QTY_MAX ||
           !hasDecimals(v, QTY_DECIMALS);
         if (bad) throw new Error(t(stocktake ? 'invDoc:rule.counted' : 'invDoc:rule.quantity'));
-        const max = lines[index]?.maxQty;
+        const max = linesNow()[index]?.maxQty;
         if (max !== null && max !== undefined && Math.round(v * 1e4) > Math.round(max * 1e4)) {
           throw new Error(t('invDoc:rule.overSource', { max: formatQty(max) }));
         }
