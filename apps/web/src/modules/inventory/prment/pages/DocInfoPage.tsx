@@ -88,7 +88,7 @@ export function DocHeader({ doc: d }: { doc: InvDoc }) {
       key: 'children',
       label: t('invDoc:field.children'),
       children: (
-        <Space direction="vertical" size={2}>
+        <Space orientation="vertical" size={2}>
           {(d.children ?? []).map((c) => (
             <Space key={c.id} size={4}>
               {docLink(t, c)}
