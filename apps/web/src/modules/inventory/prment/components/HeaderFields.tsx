@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { InvBizType } from '@tilth/contracts/inventory.document.types';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
@@ -9,8 +10,15 @@ import { useShell } from '../../../../shell/ShellContext';
 import { invDocApi, invDocKeys } from '../api/invDoc.api';
 import { COUNTERPARTY, type InvDocType } from '../docTypes';
 
-/** Return directions (bizType of a return): a customer's goods coming back, or ours going back to a supplier. */
-export const RETURN_BIZ_TYPES = ['customer_return', 'supplier_return'] as const;
+/**
+ * The kinds a clerk picks per type (INV_BIZ_TYPES_BY_DOC): a return's direction, an inbound bought or
+ * other, an outbound sold or other. Transfer, customer-return and adjustment kinds come from conversions.
+ */
+export const PICKED_BIZ_TYPES: Partial<Record<InvDocType, readonly InvBizType[]>> = {
+  return: ['customer_return', 'supplier_return'],
+  warehousing: ['purchase', 'other'],
+  shipment: ['sale', 'other'],
+};
 
 export const useWarehouses = () => {
   const { tenantId } = useShell();
@@ -28,7 +36,8 @@ export function HeaderFields({ type, locked = false }: { type: InvDocType; locke
   const form = Form.useFormInstance();
   const warehouses = useWarehouses();
   const party = COUNTERPARTY[type];
-  const bizType = Form.useWatch('bizType', form) as string | undefined;
+  const bizType = Form.useWatch('bizType', form) as InvBizType | undefined;
+  const kinds = PICKED_BIZ_TYPES[type];
   // A return to a supplier picks among suppliers, a customer's among customers.
   const category =
     type === 'return' ? (bizType === 'supplier_return' ? 'supplier' : bizType ? 'customer' : 'any') : party;
@@ -53,16 +62,23 @@ export function HeaderFields({ type, locked = false }: { type: InvDocType; locke
       >
         <DatePicker format="YYYY-MM-DD" style={{ width: 180 }} />
       </Form.Item>
-      {type === 'return' ? (
+      {kinds ? (
         <Form.Item
           name="bizType"
-          label={t('invDoc:field.returnKind')}
-          rules={[{ required: true, message: t('invDoc:rule.returnKind') }]}
+          label={t(type === 'return' ? 'invDoc:field.returnKind' : 'invDoc:field.bizType')}
+          rules={[{ required: type === 'return', message: t('invDoc:rule.returnKind') }]}
         >
           <Select
             style={width}
             disabled={locked}
-            options={RETURN_BIZ_TYPES.map((b) => ({ value: b, label: t(`invDoc:bizType.${b}`) }))}
+            placeholder={type === 'return' ? undefined : t(`invDoc:bizType.${kinds[0]}`)}
+            // A converted document keeps the kind its conversion gave it.
+            options={(locked && bizType && !kinds.includes(bizType) ? [...kinds, bizType] : kinds).map(
+              (b) => ({
+                value: b,
+                label: t(`invDoc:bizType.${b}`),
+              }),
+            )}
           />
         </Form.Item>
       ) : null}

@@ -47,12 +47,11 @@ export function DocHeader({ doc: d }: { doc: InvDoc }) {
       label: t('invDoc:field.arrivalDate'),
       children: d.arrivalDate ? formatDate(d.arrivalDate) : NO_DATA,
     });
-  if (d.docType === 'return')
-    items.push({
-      key: 'kind',
-      label: t('invDoc:field.returnKind'),
-      children: t(`invDoc:bizType.${d.bizType}`, d.bizType),
-    });
+  items.push({
+    key: 'kind',
+    label: t(d.docType === 'return' ? 'invDoc:field.returnKind' : 'invDoc:field.bizType'),
+    children: t(`invDoc:bizType.${d.bizType}`),
+  });
   items.push(
     { key: 'handler', label: t('invDoc:field.handler'), children: d.handlerName || NO_DATA },
     {
