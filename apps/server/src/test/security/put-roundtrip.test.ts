@@ -75,6 +75,12 @@ const TWINS: Record<string, Twin> = {
     key: 'docId',
     renewed: ['lineId'],
   },
+  [`PUT ${T1}/inventory/documents/:id`]: {
+    // A draft (approved documents refuse edits); its lines are replaced as a whole, so their ids are new.
+    list: `${T1}/inventory/documents?auditState=draft&size=0`,
+    get: `${T1}/inventory/documents/:id`,
+    renewed: ['id'],
+  },
   [`PUT ${T1}/approval-definitions`]: {
     list: `${T1}/approval-definitions`,
     // An enabled flow refuses edits (409, spec 03 §4): the demo's draft.

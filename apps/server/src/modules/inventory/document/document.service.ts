@@ -195,13 +195,12 @@ export const loadDetail = async (
 ): Promise<InvDocDetail> => {
   const d = await findDocView(ctx.db, ctx.tenantId, id);
   if (!d) throw InvDocErrors.notFound();
-  const [lines, children, source, reversalOf, reversedBy] = await Promise.all([
-    linesOf(ctx.db, ctx.tenantId, [id]),
-    childrenOf(ctx.db, ctx.tenantId, id),
-    d.sourceDocId ? findDocRow(ctx.db, ctx.tenantId, d.sourceDocId) : undefined,
-    d.reversalOfId ? findDocRow(ctx.db, ctx.tenantId, d.reversalOfId) : undefined,
-    reversalOfDoc(ctx.db, ctx.tenantId, id),
-  ]);
+  // One after another: the request's transaction is one connection.
+  const lines = await linesOf(ctx.db, ctx.tenantId, [id]);
+  const children = await childrenOf(ctx.db, ctx.tenantId, id);
+  const source = d.sourceDocId ? await findDocRow(ctx.db, ctx.tenantId, d.sourceDocId) : undefined;
+  const reversalOf = d.reversalOfId ? await findDocRow(ctx.db, ctx.tenantId, d.reversalOfId) : undefined;
+  const reversedBy = await reversalOfDoc(ctx.db, ctx.tenantId, id);
   return {
     ...toDoc(d),
     lines: lines.map((l) => toLine(d.docType, l)),

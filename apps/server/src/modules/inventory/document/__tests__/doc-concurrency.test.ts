@@ -26,7 +26,9 @@ describe('concurrency', () => {
       });
       if (created.statusCode !== 200) return created.statusCode;
       const d = created.json();
-      const sub = await h.call('admin', 'POST', `documents/${d.id}/submit`, { objectVersionNumber: d.objectVersionNumber });
+      const sub = await h.call('admin', 'POST', `documents/${d.id}/submit`, {
+        objectVersionNumber: d.objectVersionNumber,
+      });
       if (sub.statusCode !== 200) return sub.statusCode;
       const s = sub.json();
       const ex = await h.call('admin', 'POST', `documents/${d.id}/execute`, {
@@ -38,7 +40,10 @@ describe('concurrency', () => {
     const codes = await Promise.all(Array.from({ length: N }, ship));
     const shipped = codes.filter((c) => c === 200).length;
     // Refused ones are shortages: at save (400, policy 'block') or at execution (409).
-    expect(codes.every((c) => c === 200 || c === 400 || c === 409), codes.join(',')).toBe(true);
+    expect(
+      codes.every((c) => c === 200 || c === 400 || c === 409),
+      codes.join(','),
+    ).toBe(true);
     expect(shipped).toBe(STOCK);
     expect(await h.held(h.a.w1, h.a.apple)).toBe(0);
     const [sum] = await h.s.platform.database.withTenant(h.tA, async (tx) =>
