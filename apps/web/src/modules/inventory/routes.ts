@@ -1,5 +1,6 @@
 import { lazyPage } from '../../shared/routing/lazyPage';
 import type { RouteDef } from '../../shared/routing/routeDef';
+import { PRMENT_ROUTES } from './prment/prmentRoutes';
 
 // The pages of the inventory domain (ARCHITECTURE §8); app/routes.ts joins every domain's table.
 // Titles live in the 'inventory' locale namespace (the base-data pages' texts in 'invBase').
@@ -95,4 +96,5 @@ export const INVENTORY_ROUTES: readonly RouteDef[] = [
     code: 'wfpf.inventory.config.option',
     page: OptionPage,
   },
+  ...PRMENT_ROUTES,
 ];

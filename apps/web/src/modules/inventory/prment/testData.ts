@@ -1,0 +1,106 @@
+import type { InvDocDetail, InvDocLine, InvOption, InvSku } from './api/invDoc.api';
+import { invDocKeys } from './api/invDoc.api';
+
+// Documents as the API answers them, for the page tests.
+
+export const line = (extra: Partial<InvDocLine> = {}): InvDocLine => ({
+  id: 101,
+  lineNo: 1,
+  skuId: 11,
+  skuCode: 'FERT-25',
+  skuName: '25 kg bag',
+  productId: 1,
+  productCode: 'FERT',
+  productName: 'Compound fertiliser',
+  specification: 'N-P-K 15-15-15',
+  model: null,
+  unitId: 2,
+  unitName: 'bag',
+  factor: 25,
+  quantity: 10,
+  unitPrice: 120,
+  amount: 1200,
+  lotNo: '',
+  expiryDate: null,
+  sourceLineId: null,
+  convertedQty: 0,
+  doneQty: 0,
+  remainingQty: 10,
+  bookQty: null,
+  diffQty: null,
+  remark: null,
+  ...extra,
+});
+
+export const detail = (extra: Partial<InvDocDetail> = {}): InvDocDetail => ({
+  id: 42,
+  docType: 'warehousing',
+  docCode: 'RK202611260001',
+  docDate: '2026-11-26',
+  bizType: 'purchase',
+  warehouseId: 3,
+  warehouseName: 'North store',
+  toWarehouseId: null,
+  toWarehouseName: null,
+  businessId: 5,
+  businessName: 'Green Supply Co.',
+  sourceDocId: null,
+  sourceDocType: null,
+  reversalOfId: null,
+  reversedFlag: 0,
+  auditState: 'approved',
+  execState: 'pending',
+  processId: null,
+  arrivalDate: null,
+  handlerName: 'Li Wei',
+  remark: null,
+  totalQuantity: 10,
+  totalAmount: 1200,
+  areaId: 9,
+  lineCount: 1,
+  objectVersionNumber: 3,
+  creationDate: '2026-11-26T01:00:00Z',
+  createdBy: 1,
+  lines: [line()],
+  source: null,
+  children: [],
+  reversalOf: null,
+  reversedBy: null,
+  ...extra,
+});
+
+export const sku = (extra: Partial<InvSku> = {}): InvSku => ({
+  skuId: 11,
+  skuCode: 'FERT-25',
+  skuName: '25 kg bag',
+  productId: 1,
+  productCode: 'FERT',
+  productName: 'Compound fertiliser',
+  specification: 'N-P-K 15-15-15',
+  model: null,
+  tracksLot: 0,
+  tracksExpiry: 0,
+  stockUnit: { id: 1, name: 'kg' },
+  units: [
+    { unitId: 1, unitName: 'kg', factor: 1, kind: 'stock' },
+    { unitId: 2, unitName: 'bag', factor: 25, kind: 'purchase' },
+    { unitId: 2, unitName: 'bag', factor: 25, kind: 'retail' },
+  ],
+  retailPrice: 150,
+  memberPrice: 140,
+  costPrice: 120,
+  available: 300,
+  ...extra,
+});
+
+const option: InvOption = {
+  defaultWarehouseId: 3,
+  costMethod: 'moving_average',
+  shortagePolicy: 'block',
+  quantityDecimals: 2,
+  expiryWarnDays: 30,
+  objectVersionNumber: 1,
+};
+
+/** The tenant's options (2 quantity decimals) as the pages' format hook reads them. */
+export const optionData = [[invDocKeys.option(7), option]] as const;
