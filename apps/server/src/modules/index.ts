@@ -26,14 +26,14 @@ import { registerOrganizationRoutes } from './identity/organization/organization
 import { registerPlatformRoutes } from './identity/tenant/platform.routes.js';
 import { registerTenantRoutes } from './identity/tenant/tenant.routes.js';
 import { registerInvBusinessRoutes } from './inventory/business/business.routes.js';
+import { registerInventoryDocumentRoutes } from './inventory/document/document.routes.js';
 import { registerInvBillRoutes } from './inventory/numbering/numbering.routes.js';
 import { registerInvOptionRoutes } from './inventory/option/option.routes.js';
+import { registerInvReportRoutes } from './inventory/report/report.routes.js';
 import { registerInvShopRoutes } from './inventory/shop/shop.routes.js';
 import { registerInvStandardRoutes } from './inventory/standard/standard.routes.js';
 import { registerInvStoreRoutes } from './inventory/store/store.routes.js';
 import { registerInvUnitRoutes } from './inventory/unit/unit.routes.js';
-import { registerInventoryDocumentRoutes } from './inventory/document/document.routes.js';
-import { registerInvReportRoutes } from './inventory/report/report.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';

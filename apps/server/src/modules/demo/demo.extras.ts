@@ -24,6 +24,14 @@ import { seedAuditLog } from '../identity/audit/index.js';
 import { seedDemoUsers } from '../identity/identity/index.js';
 import { seedOrganization } from '../identity/organization/index.js';
 import { seedPlatformDemo, TenantService } from '../identity/tenant/index.js';
+import { seedInvBusinesses } from '../inventory/business/index.js';
+import { seedInventoryDocuments } from '../inventory/document/index.js';
+import { seedInvBillRules } from '../inventory/numbering/index.js';
+import { seedInvOptions } from '../inventory/option/index.js';
+import { seedInvShops } from '../inventory/shop/index.js';
+import { seedInvStandards } from '../inventory/standard/index.js';
+import { seedInvWarehouses } from '../inventory/store/index.js';
+import { seedInvUnits } from '../inventory/unit/index.js';
 import { seedAlarms } from '../iot/alarm/index.js';
 import { seedAutomation } from '../iot/automation/index.js';
 import { seedInsects } from '../iot/insect/index.js';
@@ -212,6 +220,15 @@ export const demoExtras: DemoExtras[] = [
   seedAutomation,
   // A disabled subscription with some delivery history (data push page).
   seedPush,
+  // Inventory base data (warehouses need the bases), products, then documents that post to the ledger.
+  seedInvUnits,
+  seedInvStandards,
+  seedInvWarehouses,
+  seedInvShops,
+  seedInvBusinesses,
+  seedInvBillRules,
+  seedInvOptions,
+  seedInventoryDocuments,
   // A draft flow with a step still lacking its approver (the designer's checks).
   seedDraftFlows,
 ];
