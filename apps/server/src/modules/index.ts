@@ -25,6 +25,7 @@ import { registerIdentityRoutes } from './identity/identity/identity.routes.js';
 import { registerOrganizationRoutes } from './identity/organization/organization.routes.js';
 import { registerPlatformRoutes } from './identity/tenant/platform.routes.js';
 import { registerTenantRoutes } from './identity/tenant/tenant.routes.js';
+import { registerInvProductRoutes } from './inventory/product/product.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
@@ -69,6 +70,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerMapRoutes(app, platform);
   registerBatchRoutes(app, platform);
   registerAgriculturalRoutes(app, platform);
+  registerInvProductRoutes(app, platform);
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
   registerDefinitionRoutes(app, platform);
