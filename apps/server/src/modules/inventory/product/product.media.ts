@@ -45,7 +45,7 @@ export const checkMedia = async (
   });
   if (videoUrl !== null) {
     const f = videoId ? facts.get(videoId) : undefined;
-    const ok = f !== undefined && f.contentType.startsWith('video/') && f.fileSize <= INV_VIDEO_BYTES_MAX;
+    const ok = f?.contentType.startsWith('video/') === true && f.fileSize <= INV_VIDEO_BYTES_MAX;
     if (!ok) {
       throw ProductErrors.mediaInvalid({ field: 'videoUrl', what: 'video', mb: INV_VIDEO_BYTES_MAX / MB });
     }
