@@ -126,7 +126,11 @@ const main = async () => {
     const P = `/wfpf/v1/${t}/inventory/product`;
     for (const [name, url, total] of [
       ['product list, first page', `${P}?page=0&size=10`, PRODUCTS],
-      ['product list, keyword 番茄', `${P}?keyword=${encodeURIComponent('番茄')}&page=0&size=10`, PRODUCTS / 5],
+      [
+        'product list, keyword 番茄',
+        `${P}?keyword=${encodeURIComponent('番茄')}&page=0&size=10`,
+        PRODUCTS / 5,
+      ],
       ['product list, type + enabled', `${P}?productType=material&enabledFlag=1&page=0&size=10`, undefined],
       ['product list, page 1,000', `${P}?page=999&size=10`, PRODUCTS],
       [

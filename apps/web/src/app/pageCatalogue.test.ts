@@ -27,7 +27,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
   '/web/agriculture/identify',
-  '/inventory/base/product',
   '/inventory/base/store',
   '/inventory/base/shops',
   '/inventory/base/businesses',

@@ -54,9 +54,15 @@ describe('SKU grid', () => {
       [100, 'C0', 9.9, 1],
       [101, 'C1', 9.9, 1],
     ]);
-    const more = buildSkuRows([grade, { ...weight, values: [...weight.values, { id: 23, valueName: '5kg' }] }], first);
+    const more = buildSkuRows(
+      [grade, { ...weight, values: [...weight.values, { id: 23, valueName: '5kg' }] }],
+      first,
+    );
     expect(more.rows).toHaveLength(6);
-    expect(more.rows.filter((r) => r.skuId === undefined).map((r) => r.skuName)).toEqual(['一级 / 5kg', '二级 / 5kg']);
+    expect(more.rows.filter((r) => r.skuId === undefined).map((r) => r.skuName)).toEqual([
+      '一级 / 5kg',
+      '二级 / 5kg',
+    ]);
   });
 
   it('keeps a row with stock that the new choice leaves out, and reports it', () => {
@@ -73,16 +79,50 @@ describe('SKU grid', () => {
   it('reads the chosen values and rows back from a product', () => {
     const product = {
       standards: [
-        { standardId: 1, standardName: '品级', values: [...grade.values, { id: 13, valueName: '三级' }].map((v, i) => ({ ...v, sortNo: i })) },
+        {
+          standardId: 1,
+          standardName: '品级',
+          values: [...grade.values, { id: 13, valueName: '三级' }].map((v, i) => ({ ...v, sortNo: i })),
+        },
       ],
       skus: [
-        { skuId: 7, skuCode: 'T-11', skuName: '一级', valueIds: [11], barcode: null, retailPrice: null, memberPrice: null, costPrice: 3, enabledFlag: 1, hasStock: true, limits: [] },
-        { skuId: 8, skuCode: 'T-13', skuName: '三级', valueIds: [13], barcode: '69', retailPrice: 1, memberPrice: null, costPrice: null, enabledFlag: 0, hasStock: false, limits: [{ warehouseId: 2, warehouseName: 'A', minQty: 1, maxQty: null }] },
+        {
+          skuId: 7,
+          skuCode: 'T-11',
+          skuName: '一级',
+          valueIds: [11],
+          barcode: null,
+          retailPrice: null,
+          memberPrice: null,
+          costPrice: 3,
+          enabledFlag: 1,
+          hasStock: true,
+          limits: [],
+        },
+        {
+          skuId: 8,
+          skuCode: 'T-13',
+          skuName: '三级',
+          valueIds: [13],
+          barcode: '69',
+          retailPrice: 1,
+          memberPrice: null,
+          costPrice: null,
+          enabledFlag: 0,
+          hasStock: false,
+          limits: [{ warehouseId: 2, warehouseName: 'A', minQty: 1, maxQty: null }],
+        },
       ],
     };
     expect(chosenFromProduct(product)[0]?.values.map((v) => v.id)).toEqual([11, 13]);
     const rows = rowsFromProduct(product);
-    expect(rows[1]).toMatchObject({ key: '13', skuId: 8, barcode: '69', enabledFlag: 0, limits: [{ warehouseId: 2, minQty: 1, maxQty: null }] });
+    expect(rows[1]).toMatchObject({
+      key: '13',
+      skuId: 8,
+      barcode: '69',
+      enabledFlag: 0,
+      limits: [{ warehouseId: 2, minQty: 1, maxQty: null }],
+    });
   });
 });
 

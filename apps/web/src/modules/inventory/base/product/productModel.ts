@@ -130,6 +130,33 @@ export interface ProductFormValues {
   enabledFlag: 0 | 1;
 }
 
+/** The form's values of a product as read (edit, and the list's enable switch). */
+export const formValuesOf = (p: InvProduct): ProductFormValues => ({
+  productName: p.productName,
+  productCode: p.productCode,
+  productType: (['goods', 'material', 'agricultural'] as const).find((x) => x === p.productType) ?? 'goods',
+  model: p.model ?? '',
+  specification: p.specification ?? '',
+  alias: p.alias ?? '',
+  brand: p.brand ?? '',
+  stockUnitId: p.stockUnitId,
+  purchaseUnitId: p.purchaseUnitId,
+  purchaseFactor: p.purchaseFactor,
+  retailUnitId: p.retailUnitId,
+  retailFactor: p.retailFactor,
+  retailPrice: p.retailPrice,
+  memberPrice: p.memberPrice,
+  costPrice: p.costPrice,
+  cropId: p.cropId,
+  varietyId: p.varietyId,
+  tracksLot: p.tracksLot === 1,
+  tracksExpiry: p.tracksExpiry === 1,
+  images: p.images,
+  videoUrl: p.videoUrl,
+  description: p.description ?? '',
+  enabledFlag: p.enabledFlag === 1 ? 1 : 0,
+});
+
 const text = (s: string | undefined | null): string | null => (s?.trim() ? s.trim() : null);
 const factor = (unitId: number, stockUnitId: number, f: number | null | undefined) =>
   unitId === stockUnitId ? 1 : (f ?? 1);
@@ -182,7 +209,11 @@ export const VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
 
 /** Why a chosen image is refused before upload (spec 03 §5: jpg or png, 10 MB). */
 export const imageProblem = (f: { type: string; size: number }): 'type' | 'size' | null =>
-  !(IMAGE_TYPES as readonly string[]).includes(f.type) ? 'type' : f.size > INV_IMAGE_BYTES_MAX ? 'size' : null;
+  !(IMAGE_TYPES as readonly string[]).includes(f.type)
+    ? 'type'
+    : f.size > INV_IMAGE_BYTES_MAX
+      ? 'size'
+      : null;
 
 /** Why a chosen video is refused before upload (one video, 30 MB). */
 export const videoProblem = (f: { type: string; size: number }): 'type' | 'size' | null =>
@@ -194,4 +225,8 @@ export const priceOk = (v: number | null | undefined): boolean =>
 
 /** More than 0, at most 4 decimals. */
 export const factorOk = (v: number | null | undefined): boolean =>
-  v !== null && v !== undefined && v > 0 && v <= 1_000_000 && Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6;
+  v !== null &&
+  v !== undefined &&
+  v > 0 &&
+  v <= 1_000_000 &&
+  Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6;

@@ -53,7 +53,8 @@ const all = <T>(url: string, query: Query = {}) =>
   api.get<Page<T>>(url, { query: { page: 0, size: 0, ...query } }).then((p) => p.content);
 
 export const productApi = {
-  page: (tenantId: number, query: Query) => api.get<Page<InvProductRow>>(`${base(tenantId)}/product`, { query }),
+  page: (tenantId: number, query: Query) =>
+    api.get<Page<InvProductRow>>(`${base(tenantId)}/product`, { query }),
   one: (tenantId: number, id: number) => api.get<InvProduct>(`${base(tenantId)}/product/${id}`),
   create: (tenantId: number, body: InvProductCreateBody) =>
     api.post<InvProduct>(`${base(tenantId)}/product`, { json: body }),
@@ -66,7 +67,8 @@ export const productApi = {
   standards: (tenantId: number) => all<StandardOption>(`${base(tenantId)}/standard`),
   warehouses: (tenantId: number) => all<WarehouseOption>(`${base(tenantId)}/store`),
   crops: (tenantId: number) => all<Crop>(`/wfpf/v1/${tenantId}/crop/page`),
-  varieties: (tenantId: number, cropId: number) => all<Variety>(`/wfpf/v1/${tenantId}/variety/page`, { cropId }),
+  varieties: (tenantId: number, cropId: number) =>
+    all<Variety>(`/wfpf/v1/${tenantId}/variety/page`, { cropId }),
   upload: (tenantId: number, file: File) => {
     const body = new FormData();
     body.append('file', file, file.name);
