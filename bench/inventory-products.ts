@@ -95,6 +95,23 @@ const main = async () => {
       for (const q of ['reset role', 'analyze', `set role ${APP_ROLE}`]) await db.db.execute(sql.raw(q));
     }
     const seedSeconds = (performance.now() - seededAt) / 1000;
+    if (process.env.BENCH_EXPLAIN) {
+      // The plans of the list and picker statements, for tuning (BENCH_EXPLAIN=1).
+      await db.withTenant(t, async (tx) => {
+        for (const q of [
+          sql`select p.id, count(*) over () from inv_products p where p.tenant_id = ${t} order by p.creation_date desc, p.id desc limit 10 offset 9990`,
+          sql`select p.id, count(*) over () from inv_products p where p.tenant_id = ${t} and (p.product_name ilike '%番茄%' or p.product_code ilike '%番茄%' or p.alias ilike '%番茄%') order by p.creation_date desc, p.id desc limit 10`,
+        ]) {
+          const r = await tx.execute(sql`explain (analyze, buffers) ${q}`);
+          console.log(
+            (r as unknown as { rows: Record<string, string>[] }).rows
+              .map((x) => Object.values(x)[0])
+              .join('\n'),
+            '\n',
+          );
+        }
+      });
+    }
 
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
-import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { crops, varieties } from '../../farm/crop/index.js';
 import { invUnits } from '../unit/index.js';
+import { countOver, pageWithTotal } from './product.paging.js';
 import { invProducts, invSkus } from './product.tables.js';
 
 export type ProductRow = typeof invProducts.$inferSelect;
@@ -105,18 +105,34 @@ export const listProducts = async (
   if (f.enabledFlag !== undefined) parts.push(eq(invProducts.enabledFlag, f.enabledFlag));
   if (f.cropId !== undefined) parts.push(eq(invProducts.cropId, f.cropId));
   const where = and(...parts) as SQL;
+  // The page's ids first, then their names and counts: the subqueries run for 10 rows, not for the
+  // rows an offset skips (PostgreSQL evaluates the select list of skipped rows too).
   const q = db
-    .select(viewColumns)
+    .select({ id: invProducts.id, total: countOver })
     .from(invProducts)
     .where(where)
     .orderBy(desc(invProducts.creationDate), desc(invProducts.id));
-  const { rows, total } = await pageRows(
+  const { rows: page, total } = await pageWithTotal(
     q,
     () => db.select({ n: count() }).from(invProducts).where(where),
     limit,
     offset,
   );
-  return { rows: rows.map(flat), total };
+  if (page.length === 0) return { rows: [], total };
+  const views = await db
+    .select(viewColumns)
+    .from(invProducts)
+    .where(
+      and(
+        byTenant(tenantId),
+        inArray(
+          invProducts.id,
+          page.map((r) => r.id),
+        ),
+      ),
+    );
+  const byId = new Map(views.map((r) => [r.product.id, flat(r)]));
+  return { rows: page.flatMap((r) => byId.get(r.id) ?? []), total };
 };
 
 export const findProductView = async (

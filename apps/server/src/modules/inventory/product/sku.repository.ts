@@ -1,12 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
-import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { files } from '../../messaging/file/index.js';
 import { stockBalances } from '../../stock/ledger/index.js';
 import { invStandards, invStandardValues } from '../standard/index.js';
 import { invWarehouses } from '../store/index.js';
+import { countOver, pageWithTotal } from './product.paging.js';
 import { invProducts, invSkus, invStockLimits } from './product.tables.js';
 
 export type SkuRow = typeof invSkus.$inferSelect;
@@ -258,30 +258,30 @@ export interface PickRow {
   retailUnitName: string;
 }
 
-const pickWhere = (tenantId: number, f: SkuPickFilter): SQL => {
-  const parts: SQL[] = [skusOfTenant(tenantId)];
-  if (f.ids) parts.push(inArray(invSkus.id, [...f.ids]));
-  if (f.productId !== undefined) parts.push(eq(invSkus.productId, f.productId));
-  if (f.productType) parts.push(eq(invProducts.productType, f.productType));
-  if (f.enabledFlag === 1) parts.push(eq(invSkus.enabledFlag, 1), eq(invProducts.enabledFlag, 1));
-  if (f.enabledFlag === 0) parts.push(or(eq(invSkus.enabledFlag, 0), eq(invProducts.enabledFlag, 0)) as SQL);
+/** The SKU's own conditions (filtered first) and those that need its product (after the join). */
+const pickWhere = (tenantId: number, f: SkuPickFilter): { sku: SQL; product: SQL } => {
+  const sku: SQL[] = [skusOfTenant(tenantId)];
+  const product: SQL[] = [eq(invProducts.tenantId, tenantId)];
+  if (f.ids) sku.push(inArray(invSkus.id, [...f.ids]));
+  if (f.productId !== undefined) sku.push(eq(invSkus.productId, f.productId));
+  if (f.productType) product.push(eq(invProducts.productType, f.productType));
+  if (f.enabledFlag === 1) sku.push(eq(invSkus.enabledFlag, 1));
+  if (f.enabledFlag === 1) product.push(eq(invProducts.enabledFlag, 1));
   if (f.keyword) {
     const k = `%${escapeLike(f.keyword)}%`;
-    parts.push(
+    // The product's texts are matched once per product (a hashed semi-join), not once per SKU row.
+    const products = sql`select p2.id from inv_products p2 where p2.tenant_id = ${tenantId} and (p2.product_name ilike ${k} or p2.product_code ilike ${k} or p2.alias ilike ${k})`;
+    sku.push(
       or(
+        sql`${invSkus.productId} in (${products})`,
         ilike(invSkus.skuCode, k),
         ilike(invSkus.skuName, k),
         ilike(invSkus.barcode, k),
-        ilike(invProducts.productName, k),
-        ilike(invProducts.productCode, k),
-        ilike(invProducts.alias, k),
       ) as SQL,
     );
   }
-  return and(...parts) as SQL;
+  return { sku: and(...sku) as SQL, product: and(...product) as SQL };
 };
-
-const joinProduct = and(eq(invProducts.tenantId, invSkus.tenantId), eq(invProducts.id, invSkus.productId));
 
 export const listSkuPicks = async (
   db: Db,
@@ -291,19 +291,49 @@ export const listSkuPicks = async (
   offset = 0,
 ): Promise<{ rows: PickRow[]; total: number }> => {
   const where = pickWhere(tenantId, f);
-  const q = db
-    .select(pickColumns)
+  // The SKUs are filtered on their own first (OFFSET 0 keeps the planner from folding the subquery into a
+  // join it misjudges), then joined to their products by key; ids first, then the rows with unit names.
+  const m = db
+    .select({
+      id: invSkus.id,
+      productId: invSkus.productId,
+      skuCode: invSkus.skuCode,
+      enabledFlag: invSkus.enabledFlag,
+    })
     .from(invSkus)
-    .innerJoin(invProducts, joinProduct)
-    .where(where)
-    .orderBy(asc(invProducts.productName), asc(invSkus.skuCode));
-  return pageRows(
+    .where(where.sku)
+    .offset(0)
+    .as('m');
+  const joined = and(eq(invProducts.tenantId, tenantId), eq(invProducts.id, m.productId));
+  const outer =
+    f.enabledFlag === 0
+      ? (and(where.product, or(eq(m.enabledFlag, 0), eq(invProducts.enabledFlag, 0))) as SQL)
+      : where.product;
+  const q = db
+    .select({ id: m.id, total: countOver })
+    .from(m)
+    .innerJoin(invProducts, joined)
+    .where(outer)
+    .orderBy(asc(invProducts.productName), asc(m.skuCode));
+  const { rows: page, total } = await pageWithTotal(
     q,
-    () => db.select({ n: count() }).from(invSkus).innerJoin(invProducts, joinProduct).where(where),
+    () => db.select({ n: count() }).from(m).innerJoin(invProducts, joined).where(outer),
     limit,
     offset,
   );
+  const byId = new Map(
+    (
+      await skuPicksByIds(
+        db,
+        tenantId,
+        page.map((r) => r.id),
+      )
+    ).map((r) => [r.sku.id, r]),
+  );
+  return { rows: page.flatMap((r) => byId.get(r.id) ?? []), total };
 };
+
+const joinProduct = and(eq(invProducts.tenantId, invSkus.tenantId), eq(invProducts.id, invSkus.productId));
 
 /** SKUs by id whatever their state (document lines name disabled ones too). */
 export const skuPicksByIds = async (db: Db, tenantId: number, ids: readonly number[]): Promise<PickRow[]> =>
