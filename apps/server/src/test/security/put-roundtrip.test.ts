@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoExtras } from '../../modules/demo/demo.extras.js';
+import { seedInvProducts } from '../../modules/inventory/product/index.js';
 import {
   AERATOR_TYPES,
   INSECT_LAMP_TYPES,
@@ -74,6 +75,17 @@ const TWINS: Record<string, Twin> = {
     get: `${T1}/agricultural/shipment/:id`,
     key: 'docId',
     renewed: ['lineId'],
+  },
+  [`PUT ${T1}/inventory/product/:id`]: {
+    list: `${T1}/inventory/product`,
+    get: `${T1}/inventory/product/:id`,
+    // The product seed (idempotent) until the demo calls it.
+    prepare: () =>
+      seedInvProducts(s.platform.database, {
+        demoTenant: A,
+        secondTenant: s.fixtures.tenantB,
+        users: { demo: s.fixtures.users.adminA.id },
+      }),
   },
   [`PUT ${T1}/approval-definitions`]: {
     list: `${T1}/approval-definitions`,
