@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoExtras } from '../../modules/demo/demo.extras.js';
-import { seedInvProducts } from '../../modules/inventory/product/index.js';
+import { seedProductsForSuites } from '../../modules/inventory/product/__tests__/product-helpers.js';
 import {
   AERATOR_TYPES,
   INSECT_LAMP_TYPES,
@@ -79,9 +79,9 @@ const TWINS: Record<string, Twin> = {
   [`PUT ${T1}/inventory/product/:id`]: {
     list: `${T1}/inventory/product`,
     get: `${T1}/inventory/product/:id`,
-    // The product seed (idempotent) until the demo calls it.
+    // The demo products (idempotent), with the units they name, until the demo seeds them.
     prepare: () =>
-      seedInvProducts(s.platform.database, {
+      seedProductsForSuites(s.platform.database, {
         demoTenant: A,
         secondTenant: s.fixtures.tenantB,
         users: { demo: s.fixtures.users.adminA.id },

@@ -1,53 +1,29 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { crops, varieties } from '../../farm/crop/index.js';
-import { invStandards, invStandardValues } from '../standard/index.js';
+import { invStandards } from '../standard/index.js';
 import { invWarehouses } from '../store/index.js';
 import { invUnits } from '../unit/index.js';
 
-// Demo-only lookups: base/unit and base/standard are seeded by their own domain in parallel, so the
-// product seed finds rows by their unique code or name and adds the ones still missing (either order works).
+// Demo-only lookups: units and attributes belong to base/unit and base/standard (ADR 0009: only the owner
+// writes them), whose demo seeds make them; the product seed finds them by code or name.
 
-export const ensureUnit = async (
-  db: Db,
-  tenantId: number,
-  userId: number,
-  unitCode: string,
-  unitName: string,
-): Promise<number> => {
-  await db
-    .insert(invUnits)
-    .values({ tenantId, unitCode, unitName, createdBy: userId, lastUpdatedBy: userId })
-    .onConflictDoNothing();
-  const [r] = await db
-    .select({ id: invUnits.id })
+/** The tenant's units by code (those that exist). */
+export const unitIdsByCode = async (db: Db, tenantId: number): Promise<Map<string, number>> => {
+  const rows = await db
+    .select({ id: invUnits.id, code: invUnits.unitCode })
     .from(invUnits)
-    .where(and(eq(invUnits.tenantId, tenantId), eq(invUnits.unitCode, unitCode)));
-  if (!r) throw new Error(`demo unit ${unitCode} is held under another code`);
-  return r.id;
+    .where(eq(invUnits.tenantId, tenantId));
+  return new Map(rows.map((r) => [r.code, r.id]));
 };
 
-export const ensureStandard = async (
-  db: Db,
-  tenantId: number,
-  userId: number,
-  standardName: string,
-  values: readonly string[],
-): Promise<number> => {
-  await db
-    .insert(invStandards)
-    .values({ tenantId, standardName, createdBy: userId, lastUpdatedBy: userId })
-    .onConflictDoNothing();
-  const [s] = await db
-    .select({ id: invStandards.id })
+/** The tenant's attributes by name (those that exist). */
+export const standardIdsByName = async (db: Db, tenantId: number): Promise<Map<string, number>> => {
+  const rows = await db
+    .select({ id: invStandards.id, name: invStandards.standardName })
     .from(invStandards)
-    .where(and(eq(invStandards.tenantId, tenantId), eq(invStandards.standardName, standardName)));
-  if (!s) throw new Error(`demo attribute ${standardName} missing`);
-  await db
-    .insert(invStandardValues)
-    .values(values.map((valueName, sortNo) => ({ tenantId, standardId: s.id, valueName, sortNo })))
-    .onConflictDoNothing();
-  return s.id;
+    .where(eq(invStandards.tenantId, tenantId));
+  return new Map(rows.map((r) => [r.name, r.id]));
 };
 
 export const cropVarietyByName = async (

@@ -1,12 +1,13 @@
 import type { InvProductCreateBody } from '@tilth/contracts/inventory.product.types';
 import { type DemoExtras, demoAdminCtx } from '../../../platform/db/seed.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
-import { cropVarietyByName, ensureStandard, ensureUnit, firstWarehouse } from './demo.repository.js';
+import { cropVarietyByName, firstWarehouse, standardIdsByName, unitIdsByCode } from './demo.repository.js';
 import { productCodeTaken } from './product.repository.js';
 import { ProductService } from './product.service.js';
 
 // What a farm enterprise stocks and sells: fertiliser in, produce out, packaging in between.
-const UNITS = [
+/** The units (code, name) the demo products use: base/unit's seed makes them. */
+export const DEMO_PRODUCT_UNITS = [
   ['BAG', '袋'],
   ['KG', '千克'],
   ['JIN', '斤'],
@@ -16,9 +17,10 @@ const UNITS = [
   ['BOTTLE', '瓶'],
   ['TON', '吨'],
 ] as const;
-type UnitCode = (typeof UNITS)[number][0];
+type UnitCode = (typeof DEMO_PRODUCT_UNITS)[number][0];
 
-const STANDARDS = {
+/** The attributes (name, values) the demo products use: base/standard's seed makes them. */
+export const DEMO_PRODUCT_STANDARDS = {
   grade: ['品级', ['一级', '二级', '三级']],
   weight: ['重量等级', ['500g', '1kg', '5kg']],
 } as const;
@@ -36,7 +38,7 @@ interface DemoProduct {
     | 'images'
   >;
   units: [stock: UnitCode, purchase: UnitCode, retail: UnitCode];
-  standards?: (keyof typeof STANDARDS)[];
+  standards?: (keyof typeof DEMO_PRODUCT_STANDARDS)[];
   crop?: string;
   tracksLot?: 0 | 1;
   tracksExpiry?: 0 | 1;
@@ -205,19 +207,21 @@ const PRODUCTS: DemoProduct[] = [
 
 const seedTenant = async (ctx: TenantCtx): Promise<void> => {
   const products = new ProductService();
-  const unit = new Map<string, number>();
-  for (const [code, name] of UNITS)
-    unit.set(code, await ensureUnit(ctx.db, ctx.tenantId, ctx.user.id, code, name));
+  const unit = await unitIdsByCode(ctx.db, ctx.tenantId);
+  const byName = await standardIdsByName(ctx.db, ctx.tenantId);
   const standard = new Map<string, number>();
-  for (const [key, [name, values]] of Object.entries(STANDARDS)) {
-    standard.set(key, await ensureStandard(ctx.db, ctx.tenantId, ctx.user.id, name, values));
+  for (const [key, [name]] of Object.entries(DEMO_PRODUCT_STANDARDS)) {
+    const id = byName.get(name);
+    if (id !== undefined) standard.set(key, id);
   }
   const warehouseId = await firstWarehouse(ctx.db, ctx.tenantId);
   for (const p of PRODUCTS) {
     if (await productCodeTaken(ctx.db, ctx.tenantId, p.body.productCode)) continue;
     const crop = p.crop ? await cropVarietyByName(ctx.db, ctx.tenantId, p.crop) : undefined;
-    // Farm produce needs the farm catalogue; without the crop the product is not seeded.
+    // What a product names must exist (the unit, attribute and crop seeds run first); else it waits for
+    // the next run, which adds it (the seed is idempotent).
     if (p.crop && !crop) continue;
+    if (p.units.some((u) => !unit.has(u)) || (p.standards ?? []).some((s) => !standard.has(s))) continue;
     const [stockU, purchaseU, retailU] = p.units.map((u) => unit.get(u) ?? 0) as [number, number, number];
     const created = await products.create(ctx, {
       ...p.body,

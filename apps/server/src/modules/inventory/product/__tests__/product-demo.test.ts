@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCropCatalogue } from '../../../farm/crop/index.js';
-import { seedInvProducts } from '../index.js';
+import { DEMO_PRODUCT_STANDARDS, DEMO_PRODUCT_UNITS, seedInvProducts } from '../index.js';
 import { type InvProduct, type InvProductRow, type Page, productHarness } from './product-helpers.js';
 
 let h: Awaited<ReturnType<typeof productHarness>>;
@@ -14,8 +14,11 @@ afterAll(async () => {
 describe('product demo data', () => {
   it('seeds about ten products with units and the tomato linked to the crop, twice without change', async () => {
     const ids = { demoTenant: h.tA, secondTenant: h.tB, users: { demo: h.s.fixtures.users.adminA.id } };
-    // The unit seed of base/unit may have run first: an existing unit is reused by its code.
-    await h.unit('BAG', '袋');
+    // Before the units and attributes exist nothing is seeded; a later run adds the products.
+    await seedInvProducts(h.s.platform.database, ids);
+    expect((await h.ok<Page<InvProductRow>>('admin', 'GET', 'product?size=0')).totalElements).toBe(0);
+    for (const [code, name] of DEMO_PRODUCT_UNITS) await h.unit(code, name);
+    for (const [name, values] of Object.values(DEMO_PRODUCT_STANDARDS)) await h.standard(name, [...values]);
     await h.warehouse('DEMO_W1');
     await seedCropCatalogue(h.s.platform.database, ids);
     await seedInvProducts(h.s.platform.database, ids);

@@ -2,6 +2,7 @@ import type { ErrorBody, Page } from '@tilth/contracts/common.types';
 import type { InvProduct, InvProductRow, InvSkuPick } from '@tilth/contracts/inventory.product.types';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Database } from '../../../../platform/db/client.js';
 import { demoAdminCtx } from '../../../../platform/db/seed.js';
 import type { TenantCtx } from '../../../../platform/http/context.js';
 import {
@@ -13,9 +14,55 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { postLedger } from '../../../stock/ledger/index.js';
+import { invStandards, invStandardValues } from '../../standard/index.js';
 import { invWarehouses } from '../../store/index.js';
 import { invUnits } from '../../unit/index.js';
-import { ensureStandard, ensureUnit } from '../demo.repository.js';
+import { DEMO_PRODUCT_STANDARDS, DEMO_PRODUCT_UNITS, seedInvProducts } from '../index.js';
+
+/** A unit by code, made when missing (tests stand in for base/unit's pages). */
+const ensureUnit = async (c: TenantCtx, unitCode: string, unitName: string): Promise<number> => {
+  await c.db.insert(invUnits).values({ tenantId: c.tenantId, unitCode, unitName }).onConflictDoNothing();
+  const [r] = await c.db
+    .select({ id: invUnits.id })
+    .from(invUnits)
+    .where(and(eq(invUnits.tenantId, c.tenantId), eq(invUnits.unitCode, unitCode)));
+  return r?.id ?? 0;
+};
+
+/** An attribute by name with its values, made when missing (stands in for base/standard). */
+const ensureStandard = async (
+  c: TenantCtx,
+  standardName: string,
+  values: readonly string[],
+): Promise<number> => {
+  await c.db.insert(invStandards).values({ tenantId: c.tenantId, standardName }).onConflictDoNothing();
+  const [s] = await c.db
+    .select({ id: invStandards.id })
+    .from(invStandards)
+    .where(and(eq(invStandards.tenantId, c.tenantId), eq(invStandards.standardName, standardName)));
+  const standardId = s?.id ?? 0;
+  await c.db
+    .insert(invStandardValues)
+    .values(values.map((valueName, sortNo) => ({ tenantId: c.tenantId, standardId, valueName, sortNo })))
+    .onConflictDoNothing();
+  return standardId;
+};
+
+/**
+ * The demo products in a tenant for suites that walk every route (put-roundtrip): the units and attributes
+ * they name are made first, as base/unit's and base/standard's seeds would.
+ */
+export const seedProductsForSuites = async (
+  database: Database,
+  ids: { demoTenant: number; secondTenant: number; users: Record<string, number> },
+): Promise<void> => {
+  await database.withTenant(ids.demoTenant, async (tx) => {
+    const c = demoAdminCtx(tx, ids.demoTenant, ids.users.demo ?? 0) as TenantCtx;
+    for (const [code, name] of DEMO_PRODUCT_UNITS) await ensureUnit(c, code, name);
+    for (const [name, values] of Object.values(DEMO_PRODUCT_STANDARDS)) await ensureStandard(c, name, values);
+  });
+  await seedInvProducts(database, ids);
+};
 
 export type { ErrorBody, InvProduct, InvProductRow, InvSkuPick, Page };
 
@@ -59,7 +106,7 @@ export const productHarness = async () => {
       fn(demoAdminCtx(tx, tenant, s.fixtures.users.adminA.id) as TenantCtx),
     );
   const unit = (code: string, name: string, tenant = tA) =>
-    inTenant((c) => ensureUnit(c.db, c.tenantId, c.user.id, code, name), tenant);
+    inTenant((c) => ensureUnit(c, code, name), tenant);
   const disableUnit = (code: string) =>
     inTenant(async (c) => {
       await c.db
@@ -67,8 +114,7 @@ export const productHarness = async () => {
         .set({ enabledFlag: 0 })
         .where(and(eq(invUnits.tenantId, c.tenantId), eq(invUnits.unitCode, code)));
     });
-  const standard = (name: string, values: string[]) =>
-    inTenant((c) => ensureStandard(c.db, c.tenantId, c.user.id, name, values));
+  const standard = (name: string, values: string[]) => inTenant((c) => ensureStandard(c, name, values));
   const warehouse = (code: string, tenant = tA) =>
     inTenant(async (c) => {
       const [w] = await c.db
