@@ -29,6 +29,7 @@ import { registerInvBusinessRoutes } from './inventory/business/business.routes.
 import { registerInventoryDocumentRoutes } from './inventory/document/document.routes.js';
 import { registerInvBillRoutes } from './inventory/numbering/numbering.routes.js';
 import { registerInvOptionRoutes } from './inventory/option/option.routes.js';
+import { registerInvProductRoutes } from './inventory/product/product.routes.js';
 import { registerInvReportRoutes } from './inventory/report/report.routes.js';
 import { registerInvShopRoutes } from './inventory/shop/shop.routes.js';
 import { registerInvStandardRoutes } from './inventory/standard/standard.routes.js';
@@ -87,6 +88,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerInvOptionRoutes(app, platform);
   registerInventoryDocumentRoutes(app, platform);
   registerInvReportRoutes(app, platform);
+  registerInvProductRoutes(app, platform);
   registerNoticeRoutes(app, platform);
   registerPushRoutes(app, platform);
   registerDefinitionRoutes(app, platform);

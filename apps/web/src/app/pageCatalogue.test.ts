@@ -27,7 +27,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
   '/web/agriculture/identify',
-  '/inventory/base/product',
   '/system/cameraManager',
   '/system/notice-manger',
   '/system/article',

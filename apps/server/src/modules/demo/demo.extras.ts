@@ -28,6 +28,7 @@ import { seedInvBusinesses } from '../inventory/business/index.js';
 import { seedInventoryDocuments } from '../inventory/document/index.js';
 import { seedInvBillRules } from '../inventory/numbering/index.js';
 import { seedInvOptions } from '../inventory/option/index.js';
+import { seedInvProducts } from '../inventory/product/index.js';
 import { seedInvShops } from '../inventory/shop/index.js';
 import { seedInvStandards } from '../inventory/standard/index.js';
 import { seedInvWarehouses } from '../inventory/store/index.js';
@@ -228,6 +229,7 @@ export const demoExtras: DemoExtras[] = [
   seedInvBusinesses,
   seedInvBillRules,
   seedInvOptions,
+  seedInvProducts,
   seedInventoryDocuments,
   // A draft flow with a step still lacking its approver (the designer's checks).
   seedDraftFlows,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoExtras } from '../../modules/demo/demo.extras.js';
 import { seedBase } from '../../modules/inventory/document/__tests__/doc-helpers.js';
+import { seedProductsForSuites } from '../../modules/inventory/product/__tests__/product-helpers.js';
 import {
   AERATOR_TYPES,
   INSECT_LAMP_TYPES,
@@ -154,6 +155,17 @@ const TWINS: Record<string, Twin> = {
         lines: [{ skuId: b.apple, unitId: b.box, quantity: 2, unitPrice: 24 }],
       });
     },
+  },
+  [`PUT ${T1}/inventory/product/:id`]: {
+    list: `${T1}/inventory/product`,
+    get: `${T1}/inventory/product/:id`,
+    // The demo products (idempotent), with the units they name, until the demo seeds them.
+    prepare: () =>
+      seedProductsForSuites(s.platform.database, {
+        demoTenant: A,
+        secondTenant: s.fixtures.tenantB,
+        users: { demo: s.fixtures.users.adminA.id },
+      }),
   },
   [`PUT ${T1}/approval-definitions`]: {
     list: `${T1}/approval-definitions`,

@@ -31,7 +31,35 @@ const base = (path: string, title: string, page: RouteDef['page'], code?: string
 const StockPage = lazyPage(() => import('./prment/stock/StockPage'), 'StockPage');
 const StockReportPage = lazyPage(() => import('./prment/report/StockReportPage'), 'StockReportPage');
 
+const ProductListPage = lazyPage(() => import('./base/product/pages/ProductListPage'), 'ProductListPage');
+const ProductFormPage = lazyPage(() => import('./base/product/pages/ProductFormPage'), 'ProductFormPage');
+
+// base/product and its add / edit pages, farm produce included (issue 15, part B).
+const productPage = (
+  path: string,
+  title: string,
+  page: typeof ProductListPage,
+  isKeeping = false,
+): RouteDef => ({
+  path,
+  title: `inventory:route.${title}`,
+  isAuth: true,
+  isKeeping,
+  group: 'wfpf.inventory.base',
+  area: 'shell',
+  code: 'wfpf.inventory.base.product',
+  page,
+});
+const PRODUCT_ROUTES: readonly RouteDef[] = [
+  productPage('/inventory/base/product', 'product', ProductListPage, true),
+  productPage('/inventory/base/product/add', 'productAdd', ProductFormPage),
+  productPage('/inventory/base/product/edit/:id', 'productEdit', ProductFormPage),
+  productPage('/inventory/base/product/agricultural/add', 'productAgriAdd', ProductFormPage),
+  productPage('/inventory/base/product/agricultural/edit/:id', 'productAgriEdit', ProductFormPage),
+];
+
 export const INVENTORY_ROUTES: readonly RouteDef[] = [
+  ...PRODUCT_ROUTES,
   base('/inventory/base/unit', 'unit', UnitPage),
   base('/inventory/base/bill', 'bill', BillPage),
   base('/inventory/base/standard', 'standard', StandardPage),

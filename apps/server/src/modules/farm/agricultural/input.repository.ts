@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
-import { stockBalances, stockLedger } from '../../stock/ledger/index.js';
+import { dropEmptyBalances, stockBalances, stockLedger } from '../../stock/ledger/index.js';
 import { agriculturalDocumentLines, agriculturalInputs } from './agricultural.tables.js';
 
 export type InputRow = typeof agriculturalInputs.$inferSelect;
@@ -218,15 +218,7 @@ export const inputInUse = async (db: Db, tenantId: number, id: number): Promise<
 
 /** Deletes an input and its empty stock rows (created on first use, never moved). */
 export const deleteInput = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
-  await db
-    .delete(stockBalances)
-    .where(
-      and(
-        eq(stockBalances.tenantId, tenantId),
-        eq(stockBalances.book, 'agri'),
-        eq(stockBalances.productId, id),
-      ),
-    );
+  await dropEmptyBalances(db, tenantId, 'agri', { productId: id });
   const gone = await db
     .delete(agriculturalInputs)
     .where(byId(tenantId, id))

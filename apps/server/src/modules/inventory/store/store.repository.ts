@@ -5,7 +5,7 @@ import { pageRows } from '../../../platform/db/paging.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
 import { areas } from '../../farm/area/index.js';
 import { users } from '../../identity/identity/index.js';
-import { stockBalances } from '../../stock/ledger/index.js';
+import { dropEmptyBalances, stockBalances } from '../../stock/ledger/index.js';
 import { invWarehouses } from './store.tables.js';
 
 export type WarehouseRow = typeof invWarehouses.$inferSelect;
@@ -182,14 +182,6 @@ export const warehouseHoldsStock = async (db: Db, tenantId: number, id: number):
 
 /** Deletes the warehouse and its empty balances (created by postings that emptied again). */
 export const deleteWarehouse = async (db: Db, tenantId: number, id: number): Promise<void> => {
-  await db
-    .delete(stockBalances)
-    .where(
-      and(
-        eq(stockBalances.tenantId, tenantId),
-        eq(stockBalances.book, 'inv'),
-        eq(stockBalances.warehouseId, id),
-      ),
-    );
+  await dropEmptyBalances(db, tenantId, 'inv', { warehouseId: id });
   await db.delete(W).where(byId(tenantId, id));
 };

@@ -1,5 +1,5 @@
 // The stock ledger (ADR 0014): every book posts through postLedger; reports read the tables.
-export { postLedger } from './ledger.repository.js';
+export { dropEmptyBalances, postLedger } from './ledger.repository.js';
 export { stockBalances, stockLedger } from './ledger.tables.js';
 export {
   type BalanceAfter,

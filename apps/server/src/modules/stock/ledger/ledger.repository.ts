@@ -242,3 +242,20 @@ export const postLedger = async (
   await db.insert(stockLedger).values(rows);
   return { ok: true, balances };
 };
+
+/**
+ * Removes the empty balance rows of a warehouse or product that is being deleted (a balance row is created
+ * on first use and may never have moved); rows that hold anything stay, so callers check first.
+ */
+export const dropEmptyBalances = async (
+  db: Db,
+  tenantId: number,
+  book: LedgerBook,
+  by: { warehouseId?: number; productId?: number },
+): Promise<void> => {
+  await db.execute(sql`
+    delete from stock_balances
+     where tenant_id = ${tenantId} and book = ${book} and quantity = 0 and value = 0
+       ${by.warehouseId === undefined ? sql`` : sql`and warehouse_id = ${by.warehouseId}`}
+       ${by.productId === undefined ? sql`` : sql`and product_id = ${by.productId}`}`);
+};
