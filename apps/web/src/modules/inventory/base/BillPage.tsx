@@ -4,14 +4,13 @@ import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { DatePicker } from '../../../shared/form/DatePicker';
-import { toDay, todayDay } from '../../../shared/format/time';
+import { fromInstant, toDay, todayDay } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { billApi, INV_BASE_CODES, type InvBillRule, invBaseKeys } from './baseData.api';
 import { BillFormModal } from './components/BillFormModal';
@@ -102,7 +101,7 @@ export function BillPage() {
           <span>{t('invBase:bill.previewDate')}</span>
           <DatePicker
             allowClear={false}
-            value={dayjs(docDate)}
+            value={fromInstant(docDate)}
             onChange={(d) => d && setDocDate(toDay(d))}
             aria-label={t('invBase:bill.previewDate')}
           />

@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { EmptyState } from '../../../shared/EmptyState/EmptyState';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { useShell } from '../../../shell/ShellContext';
 import { businessApi, INV_BASE_PATHS, invBaseKeys } from './baseData.api';
 import { CODE_PATTERN } from './components/baseUi';
@@ -130,7 +131,11 @@ export function BusinessFormPage() {
             <Input maxLength={INV_NAME_MAX} style={{ width: 360 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="category" label={t('invBase:business.category')} rules={[{ required: true }]}>
+        <Form.Item
+          name="category"
+          label={t('invBase:business.category')}
+          rules={[requiredRule(t, t('invBase:business.category'), 'select')]}
+        >
           <Radio.Group
             optionType="button"
             options={INV_BUSINESS_CATEGORIES.map((c) => ({ value: c, label: t(`invBase:category.${c}`) }))}

@@ -5,13 +5,13 @@ import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { NO_DATA } from '../../../../shared/format/number';
-import { formatDateTime } from '../../../../shared/format/time';
+import { formatDateTime, fromInstant } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { ExportButton } from '../../../report/weather/ReportParts';
 import { type InvLedgerRow, invReportApi, invReportKeys } from './invReport.api';
@@ -123,7 +123,11 @@ export function LedgerTab({
           options={warehouses}
         />
         <DatePicker.RangePicker
-          value={filter.dateFrom && filter.dateTo ? [dayjs(filter.dateFrom), dayjs(filter.dateTo)] : null}
+          value={
+            filter.dateFrom && filter.dateTo
+              ? [fromInstant(filter.dateFrom), fromInstant(filter.dateTo)]
+              : null
+          }
           onChange={(v) => {
             const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
             set({ dateFrom: a?.format('YYYY-MM-DD'), dateTo: b?.format('YYYY-MM-DD') });

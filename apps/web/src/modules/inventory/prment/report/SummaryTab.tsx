@@ -6,11 +6,11 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
-import { todayDay } from '../../../../shared/format/time';
+import { fromInstant, todayDay } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { ExportButton, LazyReportChart } from '../../../report/weather/ReportParts';
 import {
@@ -32,7 +32,7 @@ export interface Drill {
 
 /** The default range of each period: this month by day, the last 12 months, the last 5 years. */
 export const defaultRange = (period: InvReportPeriod, today: string): [string, string] => {
-  const d = dayjs(today);
+  const d = fromInstant(today);
   if (period === 'day') return [d.startOf('month').format('YYYY-MM-DD'), today];
   if (period === 'month') return [d.subtract(11, 'month').startOf('month').format('YYYY-MM-DD'), today];
   return [d.subtract(4, 'year').startOf('year').format('YYYY-MM-DD'), today];
@@ -135,7 +135,7 @@ export function SummaryTab({
         />
         <DatePicker.RangePicker
           allowClear={false}
-          value={[dayjs(range[0]), dayjs(range[1])]}
+          value={[fromInstant(range[0]), fromInstant(range[1])]}
           onChange={(v) => {
             const [a, b] = (v ?? []) as [Dayjs | null, Dayjs | null];
             if (a && b) setRange([a.format('YYYY-MM-DD'), b.format('YYYY-MM-DD')]);

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useSubmit } from '../../../../../shared/crud/useSubmit';
 import { EmptyState } from '../../../../../shared/EmptyState/EmptyState';
+import { requiredRule } from '../../../../../shared/form/fieldRules';
 import { useShell } from '../../../../../shell/ShellContext';
 import { PRODUCT_PATHS, productApi, productKeys } from '../api/product.api';
 import { ProductImagesField, ProductVideoField } from '../components/MediaFields';
@@ -191,7 +192,7 @@ export function ProductFormPage() {
             <Form.Item
               name="productType"
               label={t('invProduct:field.productType')}
-              rules={[{ required: true }]}
+              rules={[requiredRule(t, t('invProduct:field.productType'), 'select')]}
             >
               <Select
                 style={{ width: 160 }}
