@@ -70,6 +70,10 @@ const REVIEWED_WRITES: Record<string, string> = {
   'PUT /wfpf/v1/:tenantId/approval-bindings':
     'the approval-settings page code (wfpf.inventory.config.audit): the page is the setting, the spec names no action code for it',
   // Inventory base data (issue 15): one code per page, which also allows the page's writes.
+  // Products (issue 15): the page code wfpf.inventory.base.product, the only code the module has.
+  'POST /wfpf/v1/:tenantId/inventory/product': 'the products page code wfpf.inventory.base.product',
+  'PUT /wfpf/v1/:tenantId/inventory/product/:id': 'the products page code wfpf.inventory.base.product',
+  'DELETE /wfpf/v1/:tenantId/inventory/product/:id': 'the products page code wfpf.inventory.base.product',
   'POST /wfpf/v1/:tenantId/inventory/unit':
     'the unit page code (wfpf.inventory.base.unit): inventory pages have one code each, the spec names no action code',
   'PUT /wfpf/v1/:tenantId/inventory/unit/:id':
