@@ -1,9 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, choose, dialog, formItem, openDropdown } from './antd.js';
+import { button, choose, dialog, formItem, openDropdown, row } from './antd.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
+  animationsDone,
   apiGet,
+  approveFromBell,
   localOnly,
   settledScreenshot,
   settleLatestAnnouncement,
@@ -18,7 +20,8 @@ import {
 // return, and a stocktake whose difference becomes an adjustment. After every step the stock the server
 // reports (GET /inventory/stock, the stock page's source) must agree with the movement ledger
 // (GET /inventory/report/ledger). The API only looks ids up and checks what the server stored.
-// No approval flow is bound to the inventory documents here, so each submit is approved at once.
+// The purchase request goes through a one-step flow designed and bound first; the other documents have
+// no flow bound, so their submit approves them at once.
 
 const PRODUCT = '育苗基质'; // demo product without lot / expiry tracking and without demo movements
 const MAIN = '番禺示范基地主仓 (WH_PY_MAIN)';
@@ -26,6 +29,7 @@ const COLD = '南沙冷库 (WH_NS_COLD)';
 const SUPPLIER = '广东天禾农资股份有限公司 (SUP_TIANHE)';
 const CUSTOMER = '钱大妈生鲜配送中心 (CUS_QIANDAMA)';
 
+const FLOW = `E2E 采购申请审批 ${Date.now().toString(36).slice(-5)}`;
 const found = { tenantId: 0, main: 0, cold: 0 };
 const doc: Record<string, number> = {};
 
@@ -138,9 +142,9 @@ const fillNumber = async (scope: Locator, label: string, value: number, index = 
 };
 
 /** Saves and submits the open form; waits for its info page and returns the new document's id. */
-async function saveSubmit(info: RegExp): Promise<number> {
+async function saveSubmit(info: RegExp, done = '已保存并审批通过'): Promise<number> {
   await button(page, '保存并提交').click();
-  await toast(page, '已保存并审批通过').first().waitFor();
+  await toast(page, done).first().waitFor();
   await waitForPath(page, info);
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
@@ -178,7 +182,49 @@ describe('inventory story (issue 15)', () => {
     });
   });
 
-  it('1. a purchase request for 10 bags, submitted (approved at once: no flow bound)', async () => {
+  it('1a. the administrator designs a one-step flow for purchase requests and binds it', async () => {
+    await step('flow', async () => {
+      await open('/system/process/add', page.locator('.react-flow'));
+      const head = page.locator('section.tl-card form').first();
+      await formItem(head, '名称').locator('input').fill(FLOW);
+      await choose(formItem(head, '单据类型').locator('.ant-select'), '采购申请');
+      await page.getByRole('button', { name: '在此添加节点' }).first().click();
+      const item = page.getByRole('menuitem', { name: '审批人', exact: true });
+      await item.waitFor();
+      await animationsDone(page.locator('.ant-dropdown').filter({ has: item }));
+      await item.click();
+      const drawer = await dialog(page, '审批人');
+      await formItem(drawer, '名称').locator('input').fill('E2E 采购审核');
+      await button(drawer, '添加审批人规则').click();
+      const users = formItem(drawer, '审批人').locator('.ant-select-multiple');
+      await users.getByText('选择成员').waitFor();
+      await choose(users, '演示管理员', '演示管理员');
+      await page.locator('.ant-drawer-close').click();
+      await page.locator('.ant-drawer-mask').waitFor({ state: 'hidden' });
+      await page.getByText('流程完整，可以启用').waitFor();
+      await button(page, '保存').click();
+      await toast(page, '已保存').waitFor();
+      await waitForPath(page, /^\/system\/process\/edit\/\d+$/);
+
+      await open('/system/process', row(page, FLOW));
+      await row(page, FLOW).locator('.ant-switch').click();
+      const confirm = page.locator('.ant-modal-confirm').filter({ hasText: FLOW });
+      await button(confirm, '确定').click();
+      await toast(page, '已启用').waitFor();
+
+      await open('/inventory/config/audit', row(page, '采购申请'));
+      await choose(row(page, '采购申请').first().locator('.ant-select'), FLOW);
+      await toast(page, '审批设置已保存').waitFor();
+      const bindings = await apiGet<{ docType: string; definitionName: string | null }[]>(
+        e,
+        page,
+        `/wfpf/v1/${found.tenantId}/approval-bindings`,
+      );
+      expect(bindings.find((b) => b.docType === 'inv_purchase_request')?.definitionName).toBe(FLOW);
+    });
+  });
+
+  it('1. a purchase request for 10 bags waits in approval; approved from the bell', async () => {
     await step('request', async () => {
       const form = page.locator('section.tl-card');
       await open('/inventory/prment/aplionform/add', form.locator('form'));
@@ -187,7 +233,16 @@ describe('inventory story (issue 15)', () => {
       await pickProduct(form);
       await fillNumber(form, '数量', 10);
       await settledScreenshot(page, 'inventory-1-request');
-      doc.request = await saveSubmit(infoRe('aplionform'));
+      doc.request = await saveSubmit(infoRe('aplionform'), '已提交审批');
+      const request = () =>
+        apiGet<{ docCode: string; auditState: string }>(e, page, inv(`/documents/${doc.request}`));
+      const waiting = await request();
+      expect(waiting.auditState).toBe('submitted');
+      // Not approved yet: nothing to convert.
+      await button(page.locator('section.tl-card'), '转入库').waitFor({ state: 'detached' });
+      await approveFromBell(page, waiting.docCode, 'E2E：同意采购。');
+      expect((await request()).auditState).toBe('approved');
+      await page.reload();
       expect(await at(found.main)).toEqual({ stock: 0, transit: 0 });
     });
   });
