@@ -20,8 +20,9 @@ import {
 // return, and a stocktake whose difference becomes an adjustment. After every step the stock the server
 // reports (GET /inventory/stock, the stock page's source) must agree with the movement ledger
 // (GET /inventory/report/ledger). The API only looks ids up and checks what the server stored.
-// The purchase request goes through a one-step flow designed and bound first; the other documents have
-// no flow bound, so their submit approves them at once.
+// The purchase request and the stocktake each go through a one-step flow designed on the console, bound
+// on the approval settings and approved from the bell; the other documents have no flow bound, so their
+// submit approves them at once.
 
 const PRODUCT = '育苗基质'; // demo product without lot / expiry tracking and without demo movements
 const MAIN = '番禺示范基地主仓 (WH_PY_MAIN)';
@@ -161,6 +162,50 @@ async function execute(kind: '入库' | '出库', quantity: number, shot?: strin
   await d.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Designs a one-step flow (the demo administrator approves) for documents `label` on the designer, enables
+ * it on the list and binds it on the inventory approval settings.
+ */
+async function bindFlow(label: string, docType: string, flow: string): Promise<void> {
+  await open('/system/process/add', page.locator('.react-flow'));
+  const head = page.locator('section.tl-card form').first();
+  await formItem(head, '名称').locator('input').fill(flow);
+  await choose(formItem(head, '单据类型').locator('.ant-select'), label);
+  await page.getByRole('button', { name: '在此添加节点' }).first().click();
+  const item = page.getByRole('menuitem', { name: '审批人', exact: true });
+  await item.waitFor();
+  await animationsDone(page.locator('.ant-dropdown').filter({ has: item }));
+  await item.click();
+  const drawer = await dialog(page, '审批人');
+  await formItem(drawer, '名称').locator('input').fill(`E2E ${label}审核`);
+  await button(drawer, '添加审批人规则').click();
+  const users = formItem(drawer, '审批人').locator('.ant-select-multiple');
+  await users.getByText('选择成员').waitFor();
+  await choose(users, '演示管理员', '演示管理员');
+  await page.locator('.ant-drawer-close').click();
+  await page.locator('.ant-drawer-mask').waitFor({ state: 'hidden' });
+  await page.getByText('流程完整，可以启用').waitFor();
+  await button(page, '保存').click();
+  await toast(page, '已保存').waitFor();
+  await waitForPath(page, /^\/system\/process\/edit\/\d+$/);
+
+  await open('/system/process', row(page, flow));
+  await row(page, flow).locator('.ant-switch').click();
+  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: flow });
+  await button(confirm, '确定').click();
+  await toast(page, '已启用').waitFor();
+
+  await open('/inventory/config/audit', row(page, label));
+  await choose(row(page, label).first().locator('.ant-select'), flow);
+  await toast(page, '审批设置已保存').waitFor();
+  const bindings = await apiGet<{ docType: string; definitionName: string | null }[]>(
+    e,
+    page,
+    `/wfpf/v1/${found.tenantId}/approval-bindings`,
+  );
+  expect(bindings.find((b) => b.docType === docType)?.definitionName).toBe(flow);
+}
+
 const infoRe = (segment: string) => new RegExp(`^/inventory/prment/${segment}/info/\\d+$`);
 
 describe('inventory story (issue 15)', () => {
@@ -183,45 +228,7 @@ describe('inventory story (issue 15)', () => {
   });
 
   it('1a. the administrator designs a one-step flow for purchase requests and binds it', async () => {
-    await step('flow', async () => {
-      await open('/system/process/add', page.locator('.react-flow'));
-      const head = page.locator('section.tl-card form').first();
-      await formItem(head, '名称').locator('input').fill(FLOW);
-      await choose(formItem(head, '单据类型').locator('.ant-select'), '采购申请');
-      await page.getByRole('button', { name: '在此添加节点' }).first().click();
-      const item = page.getByRole('menuitem', { name: '审批人', exact: true });
-      await item.waitFor();
-      await animationsDone(page.locator('.ant-dropdown').filter({ has: item }));
-      await item.click();
-      const drawer = await dialog(page, '审批人');
-      await formItem(drawer, '名称').locator('input').fill('E2E 采购审核');
-      await button(drawer, '添加审批人规则').click();
-      const users = formItem(drawer, '审批人').locator('.ant-select-multiple');
-      await users.getByText('选择成员').waitFor();
-      await choose(users, '演示管理员', '演示管理员');
-      await page.locator('.ant-drawer-close').click();
-      await page.locator('.ant-drawer-mask').waitFor({ state: 'hidden' });
-      await page.getByText('流程完整，可以启用').waitFor();
-      await button(page, '保存').click();
-      await toast(page, '已保存').waitFor();
-      await waitForPath(page, /^\/system\/process\/edit\/\d+$/);
-
-      await open('/system/process', row(page, FLOW));
-      await row(page, FLOW).locator('.ant-switch').click();
-      const confirm = page.locator('.ant-modal-confirm').filter({ hasText: FLOW });
-      await button(confirm, '确定').click();
-      await toast(page, '已启用').waitFor();
-
-      await open('/inventory/config/audit', row(page, '采购申请'));
-      await choose(row(page, '采购申请').first().locator('.ant-select'), FLOW);
-      await toast(page, '审批设置已保存').waitFor();
-      const bindings = await apiGet<{ docType: string; definitionName: string | null }[]>(
-        e,
-        page,
-        `/wfpf/v1/${found.tenantId}/approval-bindings`,
-      );
-      expect(bindings.find((b) => b.docType === 'inv_purchase_request')?.definitionName).toBe(FLOW);
-    });
+    await step('flow', () => bindFlow('采购申请', 'inv_purchase_request', FLOW));
   });
 
   it('1. a purchase request for 10 bags waits in approval; approved from the bell', async () => {
@@ -365,7 +372,8 @@ describe('inventory story (issue 15)', () => {
     });
   });
 
-  it('7. a stocktake counts 5 (the books say 6): the approved count adjusts the stock', async () => {
+  it('7. a stocktake counts 5 (the books say 6): approved from the bell, it adjusts the stock', async () => {
+    await step('stocktake-flow', () => bindFlow('盘点单', 'inv_stocktake', `${FLOW} 盘点`));
     await step('stocktake', async () => {
       const form = page.locator('section.tl-card');
       await open('/inventory/prment/inventory_form/add', form.locator('form'));
@@ -373,13 +381,21 @@ describe('inventory story (issue 15)', () => {
       await pickProduct(form);
       await fillNumber(form, '实盘数量', 5);
       await settledScreenshot(page, 'inventory-7-stocktake');
-      doc.stocktake = await saveSubmit(infoRe('inventory_form'));
-      const st = await apiGet<{ lines: { bookQty: number | null; quantity: number }[] }>(
-        e,
-        page,
-        inv(`/documents/${doc.stocktake}`),
-      );
+      doc.stocktake = await saveSubmit(infoRe('inventory_form'), '已提交审批');
+      const stocktake = () =>
+        apiGet<{
+          docCode: string;
+          auditState: string;
+          lines: { bookQty: number | null; quantity: number }[];
+        }>(e, page, inv(`/documents/${doc.stocktake}`));
+      const st = await stocktake();
+      expect(st.auditState).toBe('submitted');
       expect(st.lines[0]).toMatchObject({ bookQty: 6, quantity: 5 });
+      // Waiting in approval: no adjustment yet, the stock untouched.
+      await button(page.locator('section.tl-card'), '调整库存').waitFor({ state: 'detached' });
+      await approveFromBell(page, st.docCode, 'E2E：盘点差异属实。');
+      expect((await stocktake()).auditState).toBe('approved');
+      await page.reload();
       expect(await at(found.main)).toEqual({ stock: 6, transit: 0 });
       await button(page.locator('section.tl-card'), '调整库存').first().click();
       await waitForPath(page, /\/inventory_form\/convert\/\d+$/);
