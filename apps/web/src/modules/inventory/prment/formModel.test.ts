@@ -37,6 +37,27 @@ describe('document form values', () => {
     expect(body.lines[0]).not.toHaveProperty('maxQty');
   });
 
+  it('caps a return of a shipped outbound by what was shipped and not yet returned', () => {
+    // Shipped in full (nothing left to ship), 1 of 5 returned already: 4 may still come back.
+    const source = detail({
+      docType: 'shipment',
+      bizType: 'sale',
+      execState: 'done',
+      lines: [line({ id: 101, quantity: 5, doneQty: 5, convertedQty: 1, remainingQty: 0 })],
+    });
+    const answer: InvConvertAnswer = {
+      docType: 'return',
+      bizType: 'customer_return',
+      docDate: '2026-11-26',
+      warehouseId: 3,
+      toWarehouseId: null,
+      businessId: 5,
+      sourceDocId: 42,
+      lines: [line({ id: 0, quantity: 4, sourceLineId: 101 })],
+    };
+    expect(valuesOfConvert(answer, source).lines).toMatchObject([{ quantity: 4, maxQty: 4 }]);
+  });
+
   it('sends an edited document back with trimmed texts and no book quantities', () => {
     const v = valuesOfDoc(detail({ docType: 'stocktake', remark: ' counted twice ', handlerName: '' }));
     v.lines[0] = { ...v.lines[0], bookQty: 12, expiryDate: dayjs('2027-01-31') };

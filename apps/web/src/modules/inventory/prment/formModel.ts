@@ -81,7 +81,15 @@ export const valuesOfDoc = (d: InvDoc): DocFormValues => ({
  * source document's remaining quantity, else the prefilled one).
  */
 export const valuesOfConvert = (answer: InvConvertAnswer, source: InvDoc | undefined): DocFormValues => {
-  const remaining = new Map((source?.lines ?? []).map((l) => [l.id, l.remainingQty]));
+  // An executed inbound / outbound is a source of returns and receipts by what it moved (doneQty −
+  // convertedQty); its remainingQty is what is left to execute, 0 once done.
+  const byDone = source?.docType === 'shipment' || source?.docType === 'warehousing';
+  const remaining = new Map(
+    (source?.lines ?? []).map((l) => [
+      l.id,
+      byDone ? Math.round((l.doneQty - l.convertedQty) * 1e4) / 1e4 : l.remainingQty,
+    ]),
+  );
   return {
     docDate: fromInstant(answer.docDate),
     bizType: answer.bizType,

@@ -213,7 +213,9 @@ export function ExecuteDialog({
     if (!d) return;
     let values: ExecuteValues;
     try {
-      values = await form.validateFields();
+      await form.validateFields();
+      // validateFields answers only the rendered fields; the rows' lineId lives in the store alone.
+      values = form.getFieldsValue(true) as ExecuteValues;
     } catch {
       return;
     }

@@ -78,7 +78,7 @@ export function StockPage() {
   ];
 
   const columns: ColumnsType<InvStockRow> = [
-    { title: t('invReport:field.warehouse'), dataIndex: 'warehouseName', width: 140, fixed: 'left' },
+    { title: t('invReport:field.warehouse'), dataIndex: 'warehouseName', width: 170, fixed: 'left' },
     { title: t('invReport:field.productCode'), dataIndex: 'productCode', width: 120 },
     { title: t('invReport:field.product'), dataIndex: 'productName', width: 160 },
     {
