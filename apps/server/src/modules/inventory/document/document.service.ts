@@ -167,7 +167,14 @@ export const insertDocument = async (
   if (docType === 'warehousing' && header.bizType === 'transfer' && !body.sourceDocId) {
     throw bad('sourceDocId', 'a transfer receipt is converted from an outbound');
   }
-  const { values: lines, skus } = await checkLines(ctx, docType, header.bizType, body.lines, new Set());
+  const { values: lines, skus } = await checkLines(
+    ctx,
+    docType,
+    header.bizType,
+    body.lines,
+    new Set(),
+    opts.source?.docType === 'stocktake',
+  );
   let src: DocRow | undefined = opts.source;
   if (!src && body.sourceDocId) {
     src = await lockSource(ctx, body.sourceDocId, {
