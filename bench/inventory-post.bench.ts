@@ -224,6 +224,7 @@ const main = async () => {
     };
     const loadBefore = loadavg()[0] ?? 0;
     const times: number[] = [];
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const until = started + SECONDS * 1000;
     await Promise.all(
@@ -236,6 +237,9 @@ const main = async () => {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    // This process (server and clients) as a share of one core: near 100 % means Node is the limit.
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeCpu = (cpu.user + cpu.system) / 1e4 / elapsed;
     const loadAfter = loadavg()[0] ?? 0;
     const rate = times.length / elapsed;
 
@@ -300,7 +304,7 @@ const main = async () => {
 
     out.push(
       `\nInventory posting on ${dbName} (seeded ${SKUS.toLocaleString('en')} SKUs in ${seedSeconds.toFixed(1)} s)`,
-      `(Node ${process.version}; ${cpus().length} cores, load ${loadBefore.toFixed(2)} before / ${loadAfter.toFixed(2)} after the run; over HTTP, one server process)`,
+      `(Node ${process.version}; ${cpus().length} cores, load ${loadBefore.toFixed(2)} before / ${loadAfter.toFixed(2)} after the run; over HTTP, one server process; Node busy ${nodeCpu.toFixed(0)} % of a core while posting)`,
       '',
       '| measure | value | target | |',
       '| --- | --- | --- | --- |',

@@ -333,7 +333,7 @@ export class InvExecService {
       ...totalsOf(values),
       areaId: doc.areaId,
     });
-    await replaceLines(ctx.db, ctx.tenantId, rev.id, values);
+    await replaceLines(ctx.db, ctx.tenantId, rev.id, values, true);
     // Posted as the original's opposite, under the reversing document's number and lines.
     const revLines = await rawLines(ctx.db, ctx.tenantId, rev.id);
     await postItems(

@@ -185,8 +185,10 @@ export const replaceLines = async (
   tenantId: number,
   docId: number,
   lines: readonly LineValues[],
+  /** Inserted in this request: no lines to delete. */
+  fresh = false,
 ): Promise<LineRow[]> => {
-  await db.delete(L).where(and(eq(L.tenantId, tenantId), eq(L.documentId, docId)));
+  if (!fresh) await db.delete(L).where(and(eq(L.tenantId, tenantId), eq(L.documentId, docId)));
   if (lines.length === 0) return [];
   const rows: LineRow[] = [];
   // Chunks keep a 10,000-line stocktake under the bind-parameter limit.
