@@ -4,7 +4,7 @@ import type { TenantCtx } from '../../../platform/http/context.js';
 import { today } from '../../../platform/time/zone.js';
 import { InvDocErrors } from './document.errors.js';
 import {
-  addToLine,
+  addToLines,
   type DocRow,
   type LineRow,
   type LineValues,
@@ -120,8 +120,12 @@ export const linkLines = async (
         requested: plain(qText(n)),
       });
     }
-    await addToLine(ctx.db, ctx.tenantId, id, { converted: qText(BigInt(sign) * n) });
   }
+  await addToLines(
+    ctx.db,
+    ctx.tenantId,
+    [...asked].map(([lineId, n]) => ({ lineId, converted: qText(BigInt(sign) * n) })),
+  );
 };
 
 /** GET /documents/{id}/convert?to=: the create body of a conversion, prefilled with what remains. */

@@ -21,7 +21,7 @@ import { totalsOf } from './document.lines.js';
 import { findSkusForLines } from './document.lookup.js';
 import { type ExecItem, postItems } from './document.post.js';
 import {
-  addToLine,
+  addToLines,
   type DocRow,
   doneBySourceLine,
   insertDoc,
@@ -31,7 +31,7 @@ import {
   patchDoc,
   rawLines,
   replaceLines,
-  setLine,
+  setLines,
 } from './document.repository.js';
 import { insertDocument, loadDetail, needType } from './document.service.js';
 import { amountOf, execStateOf, q, qNum, qText } from './document.view.js';
@@ -78,17 +78,16 @@ const toSource = async (
   const moves = propagates(doc.sourceDocType, doc.docType);
   const counts = countsAsConversion(doc.sourceDocType ?? '', doc.docType);
   let touched = false;
+  const changes: { lineId: number; done?: string; converted?: string }[] = [];
   for (const d of deltas) {
     if (!d.sourceLineId) continue;
     const done = moves && d.done !== 0n ? qText(d.done) : undefined;
     const converted = counts && d.converted !== 0n ? qText(d.converted) : undefined;
     if (!done && !converted) continue;
-    await addToLine(ctx.db, ctx.tenantId, d.sourceLineId, {
-      ...(done ? { done } : {}),
-      ...(converted ? { converted } : {}),
-    });
+    changes.push({ lineId: d.sourceLineId, ...(done ? { done } : {}), ...(converted ? { converted } : {}) });
     touched = touched || done !== undefined;
   }
+  await addToLines(ctx.db, ctx.tenantId, changes);
   if (!touched) return;
   const srcLines = await rawLines(ctx.db, ctx.tenantId, doc.sourceDocId);
   // The source's version is left alone: a child's progress is no edit of the source.
@@ -105,13 +104,16 @@ const toSource = async (
 /** Posts items, records them on the lines, the document's state and its source. */
 const runExecution = async (ctx: TenantCtx, doc: DocRow, items: ExecItem[], bumpVersion: boolean) => {
   await postItems(ctx, doc, items, false);
-  for (const it of items) {
-    await setLine(ctx.db, ctx.tenantId, it.line.id, {
+  await setLines(
+    ctx.db,
+    ctx.tenantId,
+    items.map((it) => ({
+      lineId: it.line.id,
       doneQty: qText(q(it.line.doneQty) + q(it.quantity)),
       lotNo: it.lotNo,
       expiryDate: it.expiryDate,
-    });
-  }
+    })),
+  );
   const lines = await rawLines(ctx.db, ctx.tenantId, doc.id);
   await patchDoc(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { execState: execStateOf(lines) }, bumpVersion);
   await toSource(
@@ -279,7 +281,11 @@ export class InvExecService {
       await runExecution(ctx, { ...doc, auditState: 'approved' }, items, false);
       made[key] = await loadDetail(ctx, doc.id);
     }
-    for (const l of lines) await setLine(ctx.db, ctx.tenantId, l.id, { doneQty: l.quantity });
+    await setLines(
+      ctx.db,
+      ctx.tenantId,
+      lines.map((l) => ({ lineId: l.id, doneQty: l.quantity, lotNo: l.lotNo, expiryDate: l.expiryDate })),
+    );
     await patchDoc(ctx.db, ctx.tenantId, id, ctx.user.id, { execState: 'done' });
     return { stocktake: await loadDetail(ctx, id), ...made };
   }
@@ -327,7 +333,7 @@ export class InvExecService {
       ...totalsOf(values),
       areaId: doc.areaId,
     });
-    await replaceLines(ctx.db, ctx.tenantId, rev.id, values);
+    await replaceLines(ctx.db, ctx.tenantId, rev.id, values, true);
     // Posted as the original's opposite, under the reversing document's number and lines.
     const revLines = await rawLines(ctx.db, ctx.tenantId, rev.id);
     await postItems(

@@ -35,8 +35,10 @@ export const checkLines = async (
   body: readonly InvDocLineBody[],
   /** SKUs the document already held (a disabled one may stay on it). */
   kept: ReadonlySet<number>,
+  /** A stocktake's adjustments carry as many lines as its differences. */
+  fromStocktake = false,
 ): Promise<CheckedLines> => {
-  const max = docType === 'stocktake' ? INV_STOCKTAKE_LINES_MAX : INV_DOC_LINES_MAX;
+  const max = docType === 'stocktake' || fromStocktake ? INV_STOCKTAKE_LINES_MAX : INV_DOC_LINES_MAX;
   if (body.length > max) throw bad('lines', `at most ${max} lines`);
   const skus = await findSkusForLines(
     ctx.db,

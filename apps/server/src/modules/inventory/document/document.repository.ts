@@ -185,8 +185,10 @@ export const replaceLines = async (
   tenantId: number,
   docId: number,
   lines: readonly LineValues[],
+  /** Inserted in this request: no lines to delete. */
+  fresh = false,
 ): Promise<LineRow[]> => {
-  await db.delete(L).where(and(eq(L.tenantId, tenantId), eq(L.documentId, docId)));
+  if (!fresh) await db.delete(L).where(and(eq(L.tenantId, tenantId), eq(L.documentId, docId)));
   if (lines.length === 0) return [];
   const rows: LineRow[] = [];
   // Chunks keep a 10,000-line stocktake under the bind-parameter limit.
@@ -241,32 +243,43 @@ export const linesOf = async (db: Db, tenantId: number, docIds: readonly number[
   return rows.map(({ line, ...names }) => ({ ...line, ...names }));
 };
 
-/** Adds signed deltas (line-unit text) to a line's converted / done quantities. */
-export const addToLine = async (
+/** Rows per statement of the batched line updates (well under the bind-parameter limit). */
+const BATCH = 1000;
+
+/** Adds signed deltas (line-unit text) to lines' converted / done quantities; one statement per 1,000. */
+export const addToLines = async (
   db: Db,
   tenantId: number,
-  lineId: number,
-  d: { converted?: string; done?: string },
+  deltas: readonly { lineId: number; converted?: string | undefined; done?: string | undefined }[],
 ): Promise<void> => {
-  await db
-    .update(L)
-    .set({
-      ...(d.converted ? { convertedQty: sql`${L.convertedQty} + ${d.converted}::numeric` } : {}),
-      ...(d.done ? { doneQty: sql`${L.doneQty} + ${d.done}::numeric` } : {}),
-    })
-    .where(and(eq(L.tenantId, tenantId), eq(L.id, lineId)));
+  for (let i = 0; i < deltas.length; i += BATCH) {
+    const values = deltas
+      .slice(i, i + BATCH)
+      .map((d) => sql`(${d.lineId}::bigint, ${d.converted ?? '0'}::numeric, ${d.done ?? '0'}::numeric)`);
+    await db.execute(sql`
+      update inv_document_lines l
+         set converted_qty = l.converted_qty + v.converted, done_qty = l.done_qty + v.done
+        from (values ${sql.join(values, sql`, `)}) as v(id, converted, done)
+       where l.tenant_id = ${tenantId} and l.id = v.id`);
+  }
 };
 
-export const setLine = async (
+/** Sets lines' done quantity, lot and expiry; one statement per 1,000 lines. */
+export const setLines = async (
   db: Db,
   tenantId: number,
-  lineId: number,
-  v: Partial<Pick<LineRow, 'doneQty' | 'lotNo' | 'expiryDate'>>,
+  rows: readonly { lineId: number; doneQty: string; lotNo: string; expiryDate: string | null }[],
 ): Promise<void> => {
-  await db
-    .update(L)
-    .set(v)
-    .where(and(eq(L.tenantId, tenantId), eq(L.id, lineId)));
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const values = rows
+      .slice(i, i + BATCH)
+      .map((r) => sql`(${r.lineId}::bigint, ${r.doneQty}::numeric, ${r.lotNo}::text, ${r.expiryDate}::date)`);
+    await db.execute(sql`
+      update inv_document_lines l
+         set done_qty = v.done_qty, lot_no = v.lot_no, expiry_date = v.expiry_date
+        from (values ${sql.join(values, sql`, `)}) as v(id, done_qty, lot_no, expiry_date)
+       where l.tenant_id = ${tenantId} and l.id = v.id`);
+  }
 };
 
 /** Documents converted from one (children), oldest first. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@tilth/contracts/common.types';
 import {
   INV_BIZ_TYPES_BY_DOC,
@@ -23,8 +24,9 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { hasPermission, requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { today } from '../../../platform/time/zone.js';
+import { boundDefinition } from '../../workflow/approval/index.js';
 import { nextDocCode } from '../numbering/index.js';
-import { submitDoc } from './document.approval.js';
+import { APPROVAL_TYPE, submitDoc } from './document.approval.js';
 import { type ChildHeader, convertPrefill, linkLines, lockSource } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
 import { captureBook, checkLines, checkShortage, totalsOf } from './document.lines.js';
@@ -46,6 +48,7 @@ import {
   linesOf,
   listDocs,
   lockDoc,
+  patchDoc,
   rawLines,
   replaceLines,
   reversalOfDoc,
@@ -143,7 +146,20 @@ export interface InsertOptions {
   source?: DocRow;
   /** Skip the save-time shortage check (the execution that follows checks). */
   noShortage?: boolean;
+  /** Save under a provisional code; the caller takes the number last, with `numberLast`. */
+  deferNumber?: boolean;
 }
+
+/**
+ * Takes the document's number and writes it over the provisional code. The number's row lock serialises
+ * every creator of the type and period until commit, so the less the transaction does after it, the more
+ * documents per second (50 clients queued on it: 8 of 10 connections waiting, bench:inventory-post).
+ */
+export const numberLast = async (ctx: TenantCtx, doc: DocRow): Promise<string> => {
+  const docCode = await nextDocCode(ctx.db, ctx.tenantId, doc.docType as InvDocType, doc.docDate);
+  await patchDoc(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { docCode }, false);
+  return docCode;
+};
 
 /** Links lines to the source unless it is a stocktake (adjustments take differences, not quantities). */
 const linkTo = (ctx: TenantCtx, src: DocRow, docType: string, lines: readonly LineValues[], sign: 1 | -1) =>
@@ -167,7 +183,14 @@ export const insertDocument = async (
   if (docType === 'warehousing' && header.bizType === 'transfer' && !body.sourceDocId) {
     throw bad('sourceDocId', 'a transfer receipt is converted from an outbound');
   }
-  const { values: lines, skus } = await checkLines(ctx, docType, header.bizType, body.lines, new Set());
+  const { values: lines, skus } = await checkLines(
+    ctx,
+    docType,
+    header.bizType,
+    body.lines,
+    new Set(),
+    opts.source?.docType === 'stocktake',
+  );
   let src: DocRow | undefined = opts.source;
   if (!src && body.sourceDocId) {
     src = await lockSource(ctx, body.sourceDocId, {
@@ -185,7 +208,10 @@ export const insertDocument = async (
       : [];
   const docDate = body.docDate ?? today(ctx.timeZone);
   // The number is taken last: a refused document takes none, and a rollback gives it back (gap-free).
-  const docCode = await nextDocCode(ctx.db, ctx.tenantId, docType, docDate);
+  // A provisional code is unique and seen by no other transaction (the row is not committed yet).
+  const docCode = opts.deferNumber
+    ? `~${randomUUID()}`
+    : await nextDocCode(ctx.db, ctx.tenantId, docType, docDate);
   const doc = await insertDoc(ctx.db, ctx.tenantId, ctx.user.id, {
     docType,
     docCode,
@@ -195,7 +221,7 @@ export const insertDocument = async (
     sourceDocType: src?.docType ?? null,
     ...totalsOf(lines),
   });
-  await replaceLines(ctx.db, ctx.tenantId, doc.id, lines);
+  await replaceLines(ctx.db, ctx.tenantId, doc.id, lines, true);
   return { doc, warnings };
 };
 
@@ -274,9 +300,12 @@ export class InvDocService {
   async create(ctx: Ctx, body: InvDocCreateBody): Promise<InvDocDetail> {
     requireTenant(ctx);
     needType(ctx, body.docType);
-    const { doc, warnings } = await insertDocument(ctx, body);
+    // A bound flow records the number when submitted, so then it is taken before; otherwise at the end.
+    const late = !body.submit || !(await boundDefinition(ctx.db, ctx.tenantId, APPROVAL_TYPE[body.docType]));
+    const { doc, warnings } = await insertDocument(ctx, body, { deferNumber: late });
     if (body.submit) await submitDoc(ctx, doc, true, body.chosen);
-    return loadDetail(ctx, doc.id, warnings);
+    const detail = await loadDetail(ctx, doc.id, warnings);
+    return late ? { ...detail, docCode: await numberLast(ctx, doc) } : detail;
   }
 
   /** Replaces header and lines of a draft or rejected document; a stocktake counts its book again. */

@@ -80,13 +80,18 @@ const lockBalances = async (db: Db, tenantId: number, keys: KeyOf[]): Promise<Ma
     avg_cost: string;
     expiry_date: string | null;
   }>(
+    // A join with the keys as VALUES, not a row IN list: the planner probes the primary key per key
+    // instead of testing every row against every key (1.7 s for a 1,700-line stocktake adjustment).
     await db.execute(sql`
-      select book, warehouse_id, product_id, lot_no, location, quantity, value, avg_cost, expiry_date::text
-        from stock_balances
-       where tenant_id = ${tenantId}
-         and (book, warehouse_id, product_id, lot_no, location) in (${sql.join(keys.map(keyTuple), sql`, `)})
-       order by book, warehouse_id, product_id, lot_no, location
-         for update`),
+      select b.book, b.warehouse_id, b.product_id, b.lot_no, b.location, b.quantity, b.value, b.avg_cost,
+             b.expiry_date::text
+        from stock_balances b
+        join (values ${sql.join(keys.map(keyTuple), sql`, `)}) as k(book, warehouse_id, product_id, lot_no, location)
+          on b.book = k.book and b.warehouse_id = k.warehouse_id and b.product_id = k.product_id
+         and b.lot_no = k.lot_no and b.location = k.location
+       where b.tenant_id = ${tenantId}
+       order by b.book, b.warehouse_id, b.product_id, b.lot_no, b.location
+         for update of b`),
   );
   const out = new Map<string, Locked>();
   for (const r of rows) {
@@ -239,7 +244,8 @@ export const postLedger = async (
       from (values ${sql.join(values, sql`, `)}) as v(book, warehouse_id, product_id, lot_no, location, quantity, value, avg_cost)
      where b.tenant_id = ${tenantId} and b.book = v.book and b.warehouse_id = v.warehouse_id
        and b.product_id = v.product_id and b.lot_no = v.lot_no and b.location = v.location`);
-  await db.insert(stockLedger).values(rows);
+  // Chunks keep a 10,000-line stocktake's adjustment under the bind-parameter limit (20 per row).
+  for (let i = 0; i < rows.length; i += 2000) await db.insert(stockLedger).values(rows.slice(i, i + 2000));
   return { ok: true, balances };
 };
 
