@@ -1,0 +1,72 @@
+/**
+ * One interface for every way a camera is reached (issue 16). A camera's access method (`cameraEnter`,
+ * spec 02 §4) chooses its provider; the camera API only ever talks to this interface, so the demo camera,
+ * an RTSP / ONVIF camera on the farm network and the cloud platforms are interchangeable.
+ */
+
+/** Directions of spec 02 §4: 0 up … 7 right-bottom, 8 zoom in, 9 zoom out; −1 stops. */
+export type PtzDirection = -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+export type Quality = 'hd' | 'sd';
+
+/** What the provider knows of one camera: the stored row's fields it needs, never the whole row. */
+export interface CameraRef {
+  tenantId: number;
+  cameraId: number;
+  /** 'demo' | 'rtsp' | 'ezviz' | 'gb28181' | 'cmcc' — picked from cameraEnter and the camera's config. */
+  provider: string;
+  deviceSerial: string;
+  channelNo: number;
+  /** Provider-specific settings (RTSP URL, ONVIF host, …); secrets stay server-side. */
+  config: Record<string, unknown>;
+}
+
+/** Where the browser plays a stream. `kind` tells the player which library and mode to use. */
+export interface StreamSource {
+  kind: 'mpegts' | 'flv' | 'hls' | 'iframe';
+  /** An absolute URL for outside platforms, or a path of ours (already signed, short-lived). */
+  url: string;
+  /** Seconds the URL stays valid. */
+  expiresIn: number;
+}
+
+export interface PlaybackRange {
+  from: Date;
+  to: Date;
+}
+
+export interface RecordedSpan {
+  from: Date;
+  to: Date;
+}
+
+export interface Preset {
+  /** The provider's own preset index (1…255 for ONVIF / GB28181). */
+  index: number;
+  name: string;
+}
+
+export interface Still {
+  /** A JPEG image. */
+  data: Buffer;
+  takenAt: Date;
+}
+
+export interface CameraProvider {
+  readonly name: string;
+  /** Whether the camera answers now. */
+  online(cam: CameraRef): Promise<boolean>;
+  live(cam: CameraRef, quality: Quality): Promise<StreamSource>;
+  /** What is recorded in a range, for the player's timeline. */
+  recordings(cam: CameraRef, range: PlaybackRange): Promise<RecordedSpan[]>;
+  playback(cam: CameraRef, range: PlaybackRange, speed: 1 | 2 | 4): Promise<StreamSource>;
+  /** Starts moving (or zooming) until `ptz(cam, -1)`. */
+  ptz(cam: CameraRef, direction: PtzDirection, speed?: number): Promise<void>;
+  presetSet(cam: CameraRef, index: number, name: string): Promise<void>;
+  presetGo(cam: CameraRef, index: number): Promise<void>;
+  presetDelete(cam: CameraRef, index: number): Promise<void>;
+  capture(cam: CameraRef): Promise<Still>;
+}
+
+/** Thrown by a provider when the camera cannot be reached; the API answers it as offline, not as a 500. */
+export class CameraOfflineError extends Error {}
