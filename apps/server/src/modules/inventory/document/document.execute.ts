@@ -102,19 +102,26 @@ const toSource = async (
 };
 
 /** Posts items, records them on the lines, the document's state and its source. */
-const runExecution = async (ctx: TenantCtx, doc: DocRow, items: ExecItem[], bumpVersion: boolean) => {
+const runExecution = async (
+  ctx: TenantCtx,
+  doc: DocRow,
+  items: ExecItem[],
+  bumpVersion: boolean,
+  locked?: readonly LineRow[],
+) => {
   await postItems(ctx, doc, items, false);
-  await setLines(
-    ctx.db,
-    ctx.tenantId,
-    items.map((it) => ({
-      lineId: it.line.id,
-      doneQty: qText(q(it.line.doneQty) + q(it.quantity)),
-      lotNo: it.lotNo,
-      expiryDate: it.expiryDate,
-    })),
-  );
-  const lines = await rawLines(ctx.db, ctx.tenantId, doc.id);
+  const done = items.map((it) => ({
+    lineId: it.line.id,
+    doneQty: qText(q(it.line.doneQty) + q(it.quantity)),
+    lotNo: it.lotNo,
+    expiryDate: it.expiryDate,
+  }));
+  await setLines(ctx.db, ctx.tenantId, done);
+  // Every line of the document locked by the caller: its state follows without reading them again.
+  const byId = new Map(done.map((d) => [d.lineId, d.doneQty]));
+  const lines = locked
+    ? locked.map((l) => ({ ...l, doneQty: byId.get(l.id) ?? l.doneQty }))
+    : await rawLines(ctx.db, ctx.tenantId, doc.id);
   await patchDoc(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { execState: execStateOf(lines) }, bumpVersion);
   await toSource(
     ctx,
@@ -185,7 +192,7 @@ export class InvExecService {
       return { line, quantity, lotNo, expiryDate };
     });
     if (doc.docType === 'warehousing' && doc.bizType === 'transfer') await checkTransit(ctx, doc, items);
-    await runExecution(ctx, doc, items, true);
+    await runExecution(ctx, doc, items, true, [...lines.values()]);
     return loadDetail(ctx, id);
   }
 
@@ -268,9 +275,8 @@ export class InvExecService {
             sourceLineId: l.id,
           })),
         },
-        { source: st, noShortage: true },
+        { source: st, noShortage: true, approved: true },
       );
-      await patchDoc(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { auditState: 'approved' }, false);
       const docLines = await rawLines(ctx.db, ctx.tenantId, doc.id, true);
       const items = docLines.map((line) => ({
         line,
@@ -278,8 +284,8 @@ export class InvExecService {
         lotNo: line.lotNo,
         expiryDate: line.expiryDate,
       }));
-      await runExecution(ctx, { ...doc, auditState: 'approved' }, items, false);
-      made[key] = await loadDetail(ctx, doc.id);
+      await runExecution(ctx, doc, items, false, docLines);
+      made[key] = await loadDetail(ctx, doc.id, undefined, { fresh: true });
     }
     await setLines(
       ctx.db,

@@ -283,20 +283,21 @@ export const setLines = async (
 };
 
 /** Documents converted from one (children), oldest first. */
-export const childrenOf = async (db: Db, tenantId: number, id: number): Promise<DocRow[]> =>
-  db
+/** Documents converted from `id` and the one reversing it, in one round trip (a detail's links). */
+export const relatedOf = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<{ children: DocRow[]; reversedBy: DocRow | undefined }> => {
+  const rows = await db
     .select()
     .from(D)
-    .where(and(eq(D.tenantId, tenantId), eq(D.sourceDocId, id)))
+    .where(and(eq(D.tenantId, tenantId), or(eq(D.sourceDocId, id), eq(D.reversalOfId, id))))
     .orderBy(asc(D.id));
-
-export const reversalOfDoc = async (db: Db, tenantId: number, id: number): Promise<DocRow | undefined> => {
-  const [r] = await db
-    .select()
-    .from(D)
-    .where(and(eq(D.tenantId, tenantId), eq(D.reversalOfId, id)))
-    .limit(1);
-  return r;
+  return {
+    children: rows.filter((r) => r.sourceDocId === id),
+    reversedBy: rows.find((r) => r.reversalOfId === id),
+  };
 };
 
 export const findDocRow = async (db: Db, tenantId: number, id: number): Promise<DocRow | undefined> => {

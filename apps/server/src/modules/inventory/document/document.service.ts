@@ -38,7 +38,6 @@ import {
   stocktakeBook,
 } from './document.lookup.js';
 import {
-  childrenOf,
   type DocRow,
   deleteDoc,
   findDocRow,
@@ -50,8 +49,8 @@ import {
   lockDoc,
   patchDoc,
   rawLines,
+  relatedOf,
   replaceLines,
-  reversalOfDoc,
   updateDoc,
 } from './document.repository.js';
 import { toDoc, toLine, toLink } from './document.view.js';
@@ -148,6 +147,8 @@ export interface InsertOptions {
   noShortage?: boolean;
   /** Save under a provisional code; the caller takes the number last, with `numberLast`. */
   deferNumber?: boolean;
+  /** Saved already approved (submitted with no approval flow bound to the type). */
+  approved?: boolean;
 }
 
 /**
@@ -220,6 +221,7 @@ export const insertDocument = async (
     sourceDocId: src?.id ?? null,
     sourceDocType: src?.docType ?? null,
     ...totalsOf(lines),
+    ...(opts.approved ? { auditState: 'approved' } : {}),
   });
   await replaceLines(ctx.db, ctx.tenantId, doc.id, lines, true);
   return { doc, warnings };
@@ -230,15 +232,18 @@ export const loadDetail = async (
   ctx: TenantCtx,
   id: number,
   warnings?: InvDocWarning[],
+  opts: { fresh?: boolean } = {},
 ): Promise<InvDocDetail> => {
   const d = await findDocView(ctx.db, ctx.tenantId, id);
   if (!d) throw InvDocErrors.notFound();
   // One after another: the request's transaction is one connection.
   const lines = await linesOf(ctx.db, ctx.tenantId, [id]);
-  const children = await childrenOf(ctx.db, ctx.tenantId, id);
+  // A document saved in this request has nothing converted from or reversing it yet.
+  const { children, reversedBy } = opts.fresh
+    ? { children: [], reversedBy: undefined }
+    : await relatedOf(ctx.db, ctx.tenantId, id);
   const source = d.sourceDocId ? await findDocRow(ctx.db, ctx.tenantId, d.sourceDocId) : undefined;
   const reversalOf = d.reversalOfId ? await findDocRow(ctx.db, ctx.tenantId, d.reversalOfId) : undefined;
-  const reversedBy = await reversalOfDoc(ctx.db, ctx.tenantId, id);
   return {
     ...toDoc(d),
     lines: lines.map((l) => toLine(d.docType, l)),
@@ -301,10 +306,15 @@ export class InvDocService {
     requireTenant(ctx);
     needType(ctx, body.docType);
     // A bound flow records the number when submitted, so then it is taken before; otherwise at the end.
-    const late = !body.submit || !(await boundDefinition(ctx.db, ctx.tenantId, APPROVAL_TYPE[body.docType]));
-    const { doc, warnings } = await insertDocument(ctx, body, { deferNumber: late });
-    if (body.submit) await submitDoc(ctx, doc, true, body.chosen);
-    const detail = await loadDetail(ctx, doc.id, warnings);
+    const bound = body.submit && (await boundDefinition(ctx.db, ctx.tenantId, APPROVAL_TYPE[body.docType]));
+    const late = !bound;
+    // Submitting with no flow bound approves at once: saved approved, without a second binding read.
+    const { doc, warnings } = await insertDocument(ctx, body, {
+      deferNumber: late,
+      approved: body.submit === true && !bound,
+    });
+    if (bound) await submitDoc(ctx, doc, true, body.chosen);
+    const detail = await loadDetail(ctx, doc.id, warnings, { fresh: true });
     return late ? { ...detail, docCode: await numberLast(ctx, doc) } : detail;
   }
 
