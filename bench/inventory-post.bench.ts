@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createServer } from '../apps/server/src/app/server.js';
 import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
+import { postLedger } from '../apps/server/src/modules/stock/ledger/index.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { APP_ROLE } from '../apps/server/src/platform/db/rls.js';
 import { encryptPassword } from '../apps/server/src/test/harness.js';
@@ -243,6 +244,45 @@ const main = async () => {
     const loadAfter = loadavg()[0] ?? 0;
     const rate = times.length / elapsed;
 
+    // The ledger engine alone: the same 10-line outbound postings from 50 concurrent transactions, without
+    // HTTP, documents or approvals — what posting itself costs (locks, moving average, ledger rows).
+    const engineTimes: number[] = [];
+    const engineStart = performance.now();
+    const engineUntil = engineStart + Math.min(SECONDS, 10) * 1000;
+    let engineSerial = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < engineUntil) {
+          const t0 = performance.now();
+          const docId = ++engineSerial;
+          const res = await db.withTenant(t, (tx) =>
+            postLedger(
+              tx,
+              t,
+              null,
+              pick().map((skuId, i) => ({
+                book: 'inv' as const,
+                warehouseId: seed.w1,
+                productId: skuId,
+                quantity: `-${1 + Math.floor(Math.random() * 5)}`,
+                areaId: null,
+                sourceType: 'bench',
+                sourceId: docId,
+                sourceLineId: i + 1,
+                sourceCode: `BENCH-${docId}`,
+                docDate: new Date().toISOString().slice(0, 10),
+              })),
+              { allowNegative: () => false },
+            ),
+          );
+          if (!res.ok) throw new Error('engine posting refused: stock ran out');
+          engineTimes.push(performance.now() - t0);
+        }
+      }),
+    );
+    const engineElapsed = (performance.now() - engineStart) / 1000;
+    const engineRate = engineTimes.length / engineElapsed;
+
     const check = await db.withTenant(t, async (tx) => {
       const negative = rowsOf<{ n: number }>(
         await tx.execute(
@@ -309,6 +349,7 @@ const main = async () => {
       '| measure | value | target | |',
       '| --- | --- | --- | --- |',
       `| ${LINES}-line outbounds created + submitted + executed, ${CLIENTS} clients, ${elapsed.toFixed(1)} s | ${rate.toFixed(0)} docs/s (${times.length} docs) | ≥ ${RATE_TARGET} docs/s | ${rateOk ? 'ok' : 'MISSED'} |`,
+      `| the ledger engine alone: ${LINES}-line outbound postings, ${CLIENTS} concurrent transactions, ${engineElapsed.toFixed(1)} s | ${engineRate.toFixed(0)} postings/s (${engineTimes.length}), p50 / p95 ${ms(quantile(engineTimes, 0.5))} / ${ms(quantile(engineTimes, 0.95))} ms | | |`,
       `| per document (create + execute), p50 / p95 | ${ms(quantile(times, 0.5))} / ${ms(quantile(times, 0.95))} ms | | |`,
       `| one client alone, p50: create + submit / execute | ${ms(alone.createMs)} / ${ms(alone.executeMs)} ms${scratch ? `, ${alone.create} / ${alone.execute} statements` : ''} | | |`,
       `| after: balances below 0 / keys where ledger ≠ balance | ${check.negative} / ${check.off} (${check.docs} shipments done, ${check.rows} ledger rows) | 0 / 0 | ${consistent ? 'ok' : 'MISSED'} |`,
