@@ -18,7 +18,7 @@ import { submitDoc } from './document.approval.js';
 import { countsAsConversion } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
 import { totalsOf } from './document.lines.js';
-import { findSkusForLines } from './document.lookup.js';
+import { findSkusForLines } from '../product/index.js';
 import { type ExecItem, postItems } from './document.post.js';
 import {
   addToLines,

@@ -9,7 +9,8 @@ import { divRound, fromUnits, numText, plain, rescale, toUnits } from '../../../
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { QTY_SCALE } from '../../stock/ledger/index.js';
 import { InvDocErrors } from './document.errors.js';
-import { balancesOf, findSkusForLines, type SkuForLine } from './document.lookup.js';
+import { findSkusForLines, type SkuForLine } from '../product/index.js';
+import { balancesOf } from './document.lookup.js';
 import type { LineValues } from './document.repository.js';
 import { amountOf, q, qText } from './document.view.js';
 

@@ -30,13 +30,8 @@ import { APPROVAL_TYPE, submitDoc } from './document.approval.js';
 import { type ChildHeader, convertPrefill, linkLines, lockSource } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
 import { captureBook, checkLines, checkShortage, totalsOf } from './document.lines.js';
-import {
-  findBusiness,
-  findSkusForLines,
-  findWarehouses,
-  shortagePolicy,
-  stocktakeBook,
-} from './document.lookup.js';
+import { findSkusForLines } from '../product/index.js';
+import { findBusiness, findWarehouses, shortagePolicy, stocktakeBook } from './document.lookup.js';
 import {
   childrenOf,
   type DocRow,
@@ -386,28 +381,31 @@ export class InvDocService {
       throw bad('warehouseId', 'no such warehouse');
     }
     const rows = await stocktakeBook(ctx.db, ctx.tenantId, query.warehouseId, query.skuIds);
-    const out: InvStocktakeBookRow[] = rows.map((r) => ({
-      skuId: r.skuId,
-      productId: r.productId,
-      lotNo: r.lotNo,
-      stockUnitId: r.stockUnitId,
-      bookQty: num(r.quantity),
-    }));
     // A SKU asked for that the warehouse never held is on the books at 0.
-    const missing = (query.skuIds ?? []).filter((id) => !out.some((r) => r.skuId === id));
-    const skus = await findSkusForLines(ctx.db, ctx.tenantId, missing);
-    for (const id of missing) {
-      const sku = skus.get(id);
-      if (!sku) continue;
-      const stock = sku.units.find((u) => u.kind === 'stock');
-      out.push({
-        skuId: id,
+    const held = new Set(rows.map((r) => r.skuId));
+    const missing = (query.skuIds ?? []).filter((id) => !held.has(id));
+    const skus = await findSkusForLines(ctx.db, ctx.tenantId, [...held, ...missing]);
+    const named = (skuId: number, lotNo: string, bookQty: number): InvStocktakeBookRow | [] => {
+      const sku = skus.get(skuId);
+      if (!sku) return [];
+      return {
+        skuId,
+        skuCode: sku.skuCode,
+        skuName: sku.skuName,
         productId: sku.productId,
-        lotNo: '',
-        stockUnitId: stock?.unitId ?? null,
-        bookQty: 0,
-      });
-    }
+        productCode: sku.productCode,
+        productName: sku.productName,
+        specification: sku.specification,
+        lotNo,
+        stockUnitId: sku.stockUnitId,
+        stockUnitName: sku.stockUnitName,
+        bookQty,
+      };
+    };
+    const out = [
+      ...rows.flatMap((r) => named(r.skuId, r.lotNo, num(r.quantity))),
+      ...missing.flatMap((id) => named(id, '', 0)),
+    ];
     return out;
   }
 }
