@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/client.js';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../platform/db/client.js';
 import { COST_SCALE, stockBalances, stockLedger } from '../../stock/ledger/index.js';
 import { invBusinesses } from '../business/index.js';
 import { invOptions } from '../option/index.js';
@@ -125,9 +125,7 @@ export const issueCostsOfReturns = async (
         eq(L.location, 'stock'),
       ),
     )
-    .where(
-      and(eq(invDocumentLines.tenantId, tenantId), inArray(invDocumentLines.id, [...receiptLineIds])),
-    )
+    .where(and(eq(invDocumentLines.tenantId, tenantId), inArray(invDocumentLines.id, [...receiptLineIds])))
     .groupBy(invDocumentLines.id);
   return new Map(rows.flatMap((r) => (r.cost === null ? [] : [[r.lineId, r.cost] as const])));
 };

@@ -8,9 +8,9 @@ import {
   postLedger,
   QTY_SCALE,
 } from '../../stock/ledger/index.js';
+import { findSkusForLines } from '../product/index.js';
 import { InvDocErrors } from './document.errors.js';
 import { lineQty, stockQty } from './document.lines.js';
-import { findSkusForLines } from '../product/index.js';
 import { findWarehouses, issueCostsOfReturns } from './document.lookup.js';
 import type { DocRow, LineRow } from './document.repository.js';
 import { qText } from './document.view.js';
