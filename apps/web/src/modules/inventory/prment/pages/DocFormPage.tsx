@@ -24,9 +24,9 @@ import {
   bodyOfValues,
   type DocFormValues,
   mergeBook,
-  skuMap,
   valuesOfConvert,
   valuesOfDoc,
+  withBookSkus,
   withLineSkus,
 } from '../formModel';
 
@@ -139,10 +139,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
     try {
       const lines = (form.getFieldValue('lines') as DocFormValues['lines'] | undefined) ?? [];
       const book = await invDocApi.book(tenantId, warehouseId, []);
-      // Book rows carry ids only: the SKUs' names and units come from the product list once.
-      const named = book.some((r) => !known.has(r.skuId))
-        ? skuMap(known, await invDocApi.allSkus(tenantId, warehouseId))
-        : new Map(known);
+      const named = withBookSkus(known, book);
       setSkus(named);
       form.setFieldValue(
         'lines',
