@@ -12,6 +12,7 @@ import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
+import { useClosePage } from '../../../../shell/tabs/closePage';
 import { ApprovalRouteHint } from '../../../farm/approval/ChooseApproversForm';
 import { useApproverChoice } from '../../../farm/approval/useApproverChoice';
 import { type ConvertTarget, type InvDocDetail, type InvSku, invDocApi, invDocKeys } from '../api/invDoc.api';
@@ -49,6 +50,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
   const params = useParams();
   const id = mode.kind === 'add' ? null : safeId(params.id);
   const navigate = useNavigate();
+  const closePage = useClosePage();
   const message = useMessage();
   const queryClient = useQueryClient();
   const chooseApprovers = useApproverChoice();
@@ -199,7 +201,8 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
         ),
       );
       await queryClient.invalidateQueries({ queryKey: invDocKeys.all(tenantId) });
-      navigate(DOC_PATHS.info(saved.docType, saved.id));
+      // Saved: the form's tab closes and the document's page shows.
+      closePage(DOC_PATHS.info(saved.docType, saved.id));
     } catch {
       // Over-conversion, duplicate line, stale version: the API client showed the server's message.
     } finally {
