@@ -331,10 +331,16 @@ export type InvStocktakeBookQuery = z.infer<typeof invStocktakeBookQuery>;
 
 export const invStocktakeBookRow = z.object({
   skuId: z.number().int(),
+  skuCode: z.string().nullable(),
+  skuName: z.string().nullable(),
   productId: z.number().int(),
+  productCode: z.string().nullable(),
+  productName: z.string().nullable(),
+  specification: z.string().nullable(),
   lotNo: z.string(),
   /** In the product's stock unit. */
   stockUnitId: z.number().int().nullable(),
+  stockUnitName: z.string().nullable(),
   bookQty: z.number(),
 });
 export type InvStocktakeBookRow = z.infer<typeof invStocktakeBookRow>;

@@ -163,6 +163,9 @@ export const invSummaryRow = z.object({
   productName: z.string().nullable(),
   skuId: z.number().int(),
   skuName: z.string().nullable(),
+  /** The SKU's code and its product's specification: what names a single-SKU product's only SKU. */
+  skuCode: z.string().nullable(),
+  specification: z.string().nullable(),
   stockUnitName: z.string().nullable(),
   openingQty: z.number(),
   openingValue: z.number(),
@@ -224,6 +227,9 @@ export const invLedgerRow = z.object({
   productName: z.string().nullable(),
   skuId: z.number().int(),
   skuName: z.string().nullable(),
+  /** The SKU's code and its product's specification: what names a single-SKU product's only SKU. */
+  skuCode: z.string().nullable(),
+  specification: z.string().nullable(),
   stockUnitName: z.string().nullable(),
   lotNo: z.string(),
   location: z.enum(INV_LEDGER_LOCATIONS),

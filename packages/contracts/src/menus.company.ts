@@ -32,7 +32,8 @@ const FARM_MAINTENANCE: MenuNodeDef = group(
     leaf('/system/varieties', 'BranchesOutlined', '品种管理', 'Varieties'),
     leaf('/system/deviceManager', 'ApiOutlined', '设备管理', 'Devices'),
     leaf('/system/cameraManager', 'VideoCameraOutlined', '摄像头管理', 'Cameras'),
-    leaf('/system/storeManager', 'ShopOutlined', '门店管理', 'Stores'),
+    // The company-level view of the warehouses (base/store): named for what it lists.
+    leaf('/system/storeManager', 'HomeOutlined', '仓库管理', 'Warehouses'),
     leaf('/system/sim-manage', 'CreditCardOutlined', '物联网卡', 'IoT SIM cards'),
     leaf('/system/process', 'PartitionOutlined', '审批流程', 'Approval flows'),
   ],

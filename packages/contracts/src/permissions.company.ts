@@ -45,7 +45,7 @@ export const COMPANY_VIEW_PERMISSIONS = [
   perm('wfpf.company.system.varieties.ps.delete', '删除品种', 'Delete varieties'),
   perm('wfpf.company.system.deviceManager', '设备管理', 'Devices'),
   perm('wfpf.company.system.cameraManager', '摄像头管理', 'Cameras'),
-  perm('wfpf.company.system.storeManager', '门店管理', 'Stores'),
+  perm('wfpf.company.system.storeManager', '仓库管理', 'Warehouses'),
   perm('wfpf.company.system.sim-manage', '物联网卡', 'IoT SIM cards'),
   perm('wfpf.company.system.application', '应用管理', 'Applications'),
   perm('wfpf.company.system.dataPush', '数据推送', 'Data push'),

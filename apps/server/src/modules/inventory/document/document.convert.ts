@@ -47,8 +47,6 @@ export const countsAsConversion = (sourceType: string, childType: string): boole
 export const convertible = (sourceType: string, l: LineRow): bigint =>
   (sourceMeasuredByDone(sourceType) ? q(l.doneQty) : q(l.quantity)) - q(l.convertedQty);
 
-const bad = (field: string, reason: string) => InvDocErrors.invalid({ field, reason });
-
 export interface ChildHeader {
   docType: InvDocType;
   bizType: string;
@@ -62,22 +60,21 @@ export const lockSource = async (
   child: ChildHeader,
 ): Promise<DocRow> => {
   const src = await lockDoc(ctx.db, ctx.tenantId, sourceDocId);
-  if (!src) throw bad('sourceDocId', 'no such document');
+  if (!src) throw InvDocErrors.noSuchSource({ field: 'sourceDocId' });
   const conv = CONVERSIONS[src.docType as InvDocType]?.find(
     (c) =>
       c.to === child.docType &&
       c.biz === child.bizType &&
       (c.sourceBiz === undefined || c.sourceBiz === src.bizType),
   );
-  if (!conv) throw bad('sourceDocId', `a ${src.docType} does not convert into this ${child.docType}`);
+  if (!conv) throw InvDocErrors.notConvertible({ field: 'sourceDocId' });
   if (src.auditState !== 'approved') throw InvDocErrors.notApproved();
   if (src.reversalOfId !== null || src.reversedFlag === 1) {
-    throw InvDocErrors.wrongAction({ reason: 'reversed or reversing' });
+    throw InvDocErrors.reversedOrReversing();
   }
   if (src.docType === 'shipment' && child.docType === 'warehousing') {
-    if (src.toWarehouseId === null) throw bad('sourceDocId', 'the outbound goes to no own warehouse');
-    if (child.warehouseId !== src.toWarehouseId)
-      throw bad('warehouseId', "must be the outbound's destination");
+    if (src.toWarehouseId === null) throw InvDocErrors.noOwnDestination({ field: 'sourceDocId' });
+    if (child.warehouseId !== src.toWarehouseId) throw InvDocErrors.notDestination({ field: 'warehouseId' });
   }
   return src;
 };
@@ -98,16 +95,15 @@ export const linkLines = async (
   lines.forEach((l, i) => {
     if (!l.sourceLineId) {
       if (childType === 'warehousing' && (src.docType === 'shipment' || src.docType === 'transfer')) {
-        throw bad(`lines[${i}].sourceLineId`, 'every line of a transfer receipt comes from the outbound');
+        throw InvDocErrors.receiptNeedsSource({ field: `lines[${i}].sourceLineId` });
       }
       return;
     }
     const s = srcLines.get(l.sourceLineId);
-    if (!s) throw bad(`lines[${i}].sourceLineId`, 'not a line of the source document');
-    if (s.skuId !== l.skuId) throw bad(`lines[${i}].skuId`, "must be the source line's SKU");
-    if (s.unitId !== l.unitId) throw bad(`lines[${i}].unitId`, "must be the source line's unit");
-    if (s.lotNo !== '' && s.lotNo !== l.lotNo)
-      throw bad(`lines[${i}].lotNo`, "must be the source line's lot");
+    if (!s) throw InvDocErrors.notSourceLine({ field: `lines[${i}].sourceLineId` });
+    if (s.skuId !== l.skuId) throw InvDocErrors.notAsSource({ field: `lines[${i}].skuId` });
+    if (s.unitId !== l.unitId) throw InvDocErrors.notAsSource({ field: `lines[${i}].unitId` });
+    if (s.lotNo !== '' && s.lotNo !== l.lotNo) throw InvDocErrors.notAsSource({ field: `lines[${i}].lotNo` });
     asked.set(s.id, (asked.get(s.id) ?? 0n) + q(l.quantity));
   });
   if (!countsAsConversion(src.docType, childType)) return;
@@ -138,13 +134,13 @@ export const convertPrefill = async (
     (c) => c.to === to && (c.sourceBiz === undefined || c.sourceBiz === src.bizType),
   );
   if (!conv || (src.docType === 'shipment' && to === 'warehousing' && src.toWarehouseId === null)) {
-    throw InvDocErrors.wrongAction({ reason: `a ${src.docType} does not convert into a ${to}` });
+    throw InvDocErrors.notConvertibleTo();
   }
   if (src.auditState !== 'approved') throw InvDocErrors.notApproved();
   const lines = (await linesOf(ctx.db, ctx.tenantId, [src.id]))
     .map((l) => ({ l, left: convertible(src.docType, l) }))
     .filter((x) => x.left > 0n);
-  if (lines.length === 0) throw InvDocErrors.wrongAction({ reason: 'nothing remains to convert' });
+  if (lines.length === 0) throw InvDocErrors.nothingToConvert();
   const into =
     to === 'warehousing' && src.docType === 'shipment' ? (src.toWarehouseId as number) : src.warehouseId;
   return {

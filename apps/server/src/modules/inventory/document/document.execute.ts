@@ -14,11 +14,11 @@ import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { today } from '../../../platform/time/zone.js';
 import { nextDocCode } from '../numbering/index.js';
+import { findSkusForLines } from '../product/index.js';
 import { submitDoc } from './document.approval.js';
 import { countsAsConversion } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
 import { totalsOf } from './document.lines.js';
-import { findSkusForLines } from './document.lookup.js';
 import { type ExecItem, postItems } from './document.post.js';
 import {
   addToLines,
@@ -39,8 +39,6 @@ import { amountOf, execStateOf, q, qNum, qText } from './document.view.js';
 // What happens to approved documents: executions (store / ship) that post to the ledger, a transfer's
 // legs, a stocktake's adjustments, and reversals.
 
-const bad = (field: string, reason: string) => InvDocErrors.invalid({ field, reason });
-
 /** A locked, approved document of one of `types`, its version checked when given. */
 const approvedDoc = async (
   ctx: TenantCtx,
@@ -52,12 +50,12 @@ const approvedDoc = async (
   if (!doc) throw InvDocErrors.notFound();
   needType(ctx, doc.docType as InvDocType);
   if (!types.includes(doc.docType as InvDocType)) {
-    throw InvDocErrors.wrongAction({ reason: `not possible on a ${doc.docType}` });
+    throw InvDocErrors.notForThisType();
   }
   if (version !== undefined && doc.objectVersionNumber !== version) throw CommonErrors.stale();
   if (doc.auditState !== 'approved') throw InvDocErrors.notApproved();
   if (doc.reversalOfId !== null || doc.reversedFlag === 1) {
-    throw InvDocErrors.wrongAction({ reason: 'reversed or reversing' });
+    throw InvDocErrors.reversedOrReversing();
   }
   return doc;
 };
@@ -166,8 +164,8 @@ export class InvExecService {
     const seen = new Set<number>();
     const items = body.lines.map((b, i): ExecItem => {
       const line = lines.get(b.lineId);
-      if (!line) throw bad(`lines[${i}].lineId`, 'not a line of this document');
-      if (seen.has(b.lineId)) throw bad(`lines[${i}].lineId`, 'the same line twice');
+      if (!line) throw InvDocErrors.notLineOfDoc({ field: `lines[${i}].lineId` });
+      if (seen.has(b.lineId)) throw InvDocErrors.lineTwice({ field: `lines[${i}].lineId` });
       seen.add(b.lineId);
       const quantity = numText(b.quantity, 4);
       const left = q(line.quantity) - q(line.doneQty);
@@ -180,14 +178,15 @@ export class InvExecService {
       }
       const lotNo = b.lotNo ?? line.lotNo;
       if (lotNo !== line.lotNo && q(line.doneQty) !== 0n) {
-        throw bad(`lines[${i}].lotNo`, 'the line was partly executed with another lot');
+        throw InvDocErrors.otherLot({ field: `lines[${i}].lotNo` });
       }
       const sku = skus.get(line.skuId);
-      if (sku?.tracksLot && lotNo === '') throw bad(`lines[${i}].lotNo`, 'required for this product');
+      if (sku?.tracksLot && lotNo === '')
+        throw InvDocErrors.requiredForProduct({ field: `lines[${i}].lotNo` });
       const expiryDate = b.expiryDate === undefined ? line.expiryDate : b.expiryDate;
       const receipt = doc.docType === 'warehousing' && doc.bizType !== 'transfer' && doc.bizType !== 'adjust';
       if (sku?.tracksExpiry && receipt && !expiryDate) {
-        throw bad(`lines[${i}].expiryDate`, 'required for this product');
+        throw InvDocErrors.requiredForProduct({ field: `lines[${i}].expiryDate` });
       }
       return { line, quantity, lotNo, expiryDate };
     });
@@ -208,7 +207,7 @@ export class InvExecService {
     const left = (await rawLines(ctx.db, ctx.tenantId, id, true))
       .map((l) => ({ l, n: q(l.quantity) - q(l.convertedQty) }))
       .filter((x) => x.n > 0n);
-    if (left.length === 0) throw InvDocErrors.wrongAction({ reason: 'nothing remains to transfer' });
+    if (left.length === 0) throw InvDocErrors.nothingToTransfer();
     const lines = left.map(({ l, n }) => ({
       skuId: l.skuId,
       unitId: l.unitId,
@@ -245,7 +244,7 @@ export class InvExecService {
   async adjust(ctx: Ctx, id: number, body: InvAdjustBody): Promise<InvAdjustAnswer> {
     requireTenant(ctx);
     const st = await approvedDoc(ctx, id, ['stocktake']);
-    if (st.execState !== 'pending') throw InvDocErrors.wrongAction({ reason: 'already adjusted' });
+    if (st.execState !== 'pending') throw InvDocErrors.alreadyAdjusted();
     const lines = await rawLines(ctx.db, ctx.tenantId, id, true);
     const docDate = body.docDate ?? today(ctx.timeZone);
     const made: Record<'inbound' | 'outbound', InvDocDetail | null> = { inbound: null, outbound: null };
@@ -305,7 +304,7 @@ export class InvExecService {
     const doc = await approvedDoc(ctx, id, ['warehousing', 'shipment'], body.objectVersionNumber);
     const lines = await rawLines(ctx.db, ctx.tenantId, id, true);
     const done = lines.filter((l) => q(l.doneQty) !== 0n);
-    if (done.length === 0) throw InvDocErrors.wrongAction({ reason: 'nothing was executed' });
+    if (done.length === 0) throw InvDocErrors.nothingExecuted();
     const docDate = body.docDate ?? today(ctx.timeZone);
     const values = done.map((l) => {
       const quantity = qText(-q(l.doneQty));

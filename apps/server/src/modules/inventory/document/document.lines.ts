@@ -8,15 +8,14 @@ import {
 import { divRound, fromUnits, numText, plain, rescale, toUnits } from '../../../platform/decimal.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { QTY_SCALE } from '../../stock/ledger/index.js';
+import { findSkusForLines, type SkuForLine } from '../product/index.js';
 import { InvDocErrors } from './document.errors.js';
-import { balancesOf, findSkusForLines, type SkuForLine } from './document.lookup.js';
+import { balancesOf } from './document.lookup.js';
 import type { LineValues } from './document.repository.js';
 import { amountOf, q, qText } from './document.view.js';
 
 // Checking a document's lines against the products: unit and factor, price and amount, lot and expiry,
 // limits; and the book quantity a stocktake captures when saved.
-
-const bad = (field: string, reason: string) => InvDocErrors.invalid({ field, reason });
 
 export interface CheckedLines {
   values: LineValues[];
@@ -39,7 +38,7 @@ export const checkLines = async (
   fromStocktake = false,
 ): Promise<CheckedLines> => {
   const max = docType === 'stocktake' || fromStocktake ? INV_STOCKTAKE_LINES_MAX : INV_DOC_LINES_MAX;
-  if (body.length > max) throw bad('lines', `at most ${max} lines`);
+  if (body.length > max) throw InvDocErrors.tooManyLines({ field: 'lines', max });
   const skus = await findSkusForLines(
     ctx.db,
     ctx.tenantId,
@@ -48,21 +47,22 @@ export const checkLines = async (
   const seen = new Set<string>();
   const values = body.map((l, i): LineValues => {
     const f = (k: string) => `lines[${i}].${k}`;
-    if (docType !== 'stocktake' && l.quantity <= 0) throw bad(f('quantity'), 'must be more than 0');
+    if (docType !== 'stocktake' && l.quantity <= 0) throw InvDocErrors.notPositive({ field: f('quantity') });
     const sku = skus.get(l.skuId);
-    if (!sku) throw bad(f('skuId'), 'no such SKU');
-    if (sku.enabledFlag !== 1 && !kept.has(l.skuId)) throw bad(f('skuId'), `${sku.productName} is disabled`);
+    if (!sku) throw InvDocErrors.noSuchSku({ field: f('skuId') });
+    if (sku.enabledFlag !== 1 && !kept.has(l.skuId))
+      throw InvDocErrors.skuDisabled({ field: f('skuId'), name: sku.productName });
     const unit = sku.units.find((u) => u.unitId === l.unitId);
-    if (!unit) throw bad(f('unitId'), `not a unit of ${sku.productName}`);
+    if (!unit) throw InvDocErrors.notUnitOfSku({ field: f('unitId'), name: sku.productName });
     const lotNo = l.lotNo ?? '';
     if (sku.tracksLot && needsLot(docType) && lotNo === '')
-      throw bad(f('lotNo'), 'required for this product');
+      throw InvDocErrors.requiredForProduct({ field: f('lotNo') });
     const expiryDate = l.expiryDate ?? null;
     if (sku.tracksExpiry && needsExpiry(docType, bizType) && !expiryDate) {
-      throw bad(f('expiryDate'), 'required for this product');
+      throw InvDocErrors.requiredForProduct({ field: f('expiryDate') });
     }
     const key = `${l.skuId}|${lotNo}`;
-    if (seen.has(key)) throw bad(f('skuId'), 'the same SKU and lot twice');
+    if (seen.has(key)) throw InvDocErrors.duplicateSku({ field: f('skuId') });
     seen.add(key);
     const quantity = numText(l.quantity, 4);
     // Receipts default to the cost price; an adjustment takes the moving average (no price).
@@ -158,7 +158,7 @@ export const checkShortage = async (
     const available = plain(qText(lineQty(have, l.factor ?? '1')));
     const name = skus.get(l.skuId)?.productName ?? `#${l.skuId}`;
     if (policy === 'block') {
-      throw bad(`lines[${i}].quantity`, `${name}: only ${available} available`);
+      throw InvDocErrors.shortage({ field: `lines[${i}].quantity`, name, available });
     }
     warnings.push({
       lineNo: i + 1,

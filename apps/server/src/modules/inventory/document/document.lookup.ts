@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../platform/db/client.js';
-import { stockBalances } from '../../stock/ledger/index.js';
+import { COST_SCALE, stockBalances, stockLedger } from '../../stock/ledger/index.js';
 import { invBusinesses } from '../business/index.js';
 import { invOptions } from '../option/index.js';
-import { invProducts, invSkus } from '../product/index.js';
 import { invWarehouses } from '../store/index.js';
-import { invUnits } from '../unit/index.js';
+import { invDocumentLines } from './document.tables.js';
 
-// What documents read of other inventory domains' tables (their indexes export them). The SKU reader has
-// the shape of part B's findSkusForLines so it can be swapped for it.
+// What documents read of other inventory domains' tables (their indexes export them). SKUs are read
+// through the product domain's findSkusForLines.
 
 export type WarehouseRow = typeof invWarehouses.$inferSelect;
 
@@ -40,84 +40,6 @@ export const shortagePolicy = async (db: Db, tenantId: number): Promise<'block' 
     .from(invOptions)
     .where(eq(invOptions.tenantId, tenantId));
   return r?.p === 'warn' ? 'warn' : 'block';
-};
-
-export interface SkuUnit {
-  unitId: number;
-  unitName: string;
-  /** Stock units in one of this unit, decimal text. */
-  factor: string;
-  kind: 'stock' | 'purchase' | 'retail';
-}
-
-export interface SkuForLine {
-  skuId: number;
-  productId: number;
-  productName: string;
-  skuName: string;
-  tracksLot: boolean;
-  tracksExpiry: boolean;
-  enabledFlag: number;
-  units: SkuUnit[];
-  costPrice: string | null;
-}
-
-export const findSkusForLines = async (
-  db: Db,
-  tenantId: number,
-  skuIds: readonly number[],
-): Promise<Map<number, SkuForLine>> => {
-  if (skuIds.length === 0) return new Map();
-  const rows = await db
-    .select({ sku: invSkus, product: invProducts })
-    .from(invSkus)
-    .innerJoin(
-      invProducts,
-      and(eq(invProducts.tenantId, invSkus.tenantId), eq(invProducts.id, invSkus.productId)),
-    )
-    .where(and(eq(invSkus.tenantId, tenantId), inArray(invSkus.id, [...new Set(skuIds)])));
-  const unitIds = new Set<number>();
-  for (const { product: p } of rows) {
-    unitIds.add(p.stockUnitId);
-    unitIds.add(p.purchaseUnitId);
-    unitIds.add(p.retailUnitId);
-  }
-  const names = new Map(
-    unitIds.size === 0
-      ? []
-      : (
-          await db
-            .select({ id: invUnits.id, name: invUnits.unitName })
-            .from(invUnits)
-            .where(and(eq(invUnits.tenantId, tenantId), inArray(invUnits.id, [...unitIds])))
-        ).map((u) => [u.id, u.name]),
-  );
-  const out = new Map<number, SkuForLine>();
-  for (const { sku, product: p } of rows) {
-    const units: SkuUnit[] = [];
-    const add = (unitId: number, factor: string, kind: SkuUnit['kind']) => {
-      // The same unit in two roles keeps its first (stock) factor.
-      if (!units.some((u) => u.unitId === unitId)) {
-        units.push({ unitId, unitName: names.get(unitId) ?? '', factor, kind });
-      }
-    };
-    add(p.stockUnitId, '1', 'stock');
-    add(p.purchaseUnitId, p.purchaseFactor, 'purchase');
-    add(p.retailUnitId, p.retailFactor, 'retail');
-    out.set(sku.id, {
-      skuId: sku.id,
-      productId: p.id,
-      productName: p.productName,
-      skuName: sku.skuName,
-      tracksLot: p.tracksLot === 1,
-      tracksExpiry: p.tracksExpiry === 1,
-      // A disabled product disables its SKUs for new lines.
-      enabledFlag: sku.enabledFlag === 1 && p.enabledFlag === 1 ? 1 : 0,
-      units,
-      costPrice: sku.costPrice ?? p.costPrice,
-    });
-  }
-  return out;
 };
 
 const B = stockBalances;
@@ -164,19 +86,46 @@ export const stocktakeBook = async (
   if (skuIds) parts.push(inArray(B.productId, skuIds.length ? [...skuIds] : [0]));
   else parts.push(sql`${B.quantity} <> 0`);
   return db
-    .select({
-      skuId: B.productId,
-      productId: invSkus.productId,
-      lotNo: B.lotNo,
-      quantity: B.quantity,
-      stockUnitId: invProducts.stockUnitId,
-    })
+    .select({ skuId: B.productId, lotNo: B.lotNo, quantity: B.quantity })
     .from(B)
-    .innerJoin(invSkus, and(eq(invSkus.tenantId, B.tenantId), eq(invSkus.id, B.productId)))
-    .leftJoin(
-      invProducts,
-      and(eq(invProducts.tenantId, invSkus.tenantId), eq(invProducts.id, invSkus.productId)),
-    )
     .where(and(...parts))
     .orderBy(B.productId, B.lotNo);
+};
+
+/**
+ * A customer return's receipt lines → the cost per stock unit their goods left at: the ledger's issue of
+ * the sale outbound line the return came from (receipt line → return line → outbound line), averaged over
+ * its postings. Lines not traced back to a posted outbound are absent.
+ */
+export const issueCostsOfReturns = async (
+  db: Db,
+  tenantId: number,
+  receiptLineIds: readonly number[],
+): Promise<Map<number, string>> => {
+  if (receiptLineIds.length === 0) return new Map();
+  const rl = alias(invDocumentLines, 'rl');
+  const sl = alias(invDocumentLines, 'sl');
+  const L = stockLedger;
+  const rows = await db
+    .select({
+      lineId: invDocumentLines.id,
+      cost: sql<string>`round(sum(${L.valueChange}) / nullif(sum(${L.quantity}), 0), ${sql.raw(String(COST_SCALE))})::text`,
+    })
+    .from(invDocumentLines)
+    .innerJoin(rl, and(eq(rl.tenantId, invDocumentLines.tenantId), eq(rl.id, invDocumentLines.sourceLineId)))
+    .innerJoin(sl, and(eq(sl.tenantId, rl.tenantId), eq(sl.id, rl.sourceLineId)))
+    .innerJoin(
+      L,
+      and(
+        eq(L.tenantId, sl.tenantId),
+        eq(L.sourceType, 'shipment'),
+        eq(L.sourceId, sl.documentId),
+        eq(L.sourceLineId, sl.id),
+        eq(L.book, 'inv'),
+        eq(L.location, 'stock'),
+      ),
+    )
+    .where(and(eq(invDocumentLines.tenantId, tenantId), inArray(invDocumentLines.id, [...receiptLineIds])))
+    .groupBy(invDocumentLines.id);
+  return new Map(rows.flatMap((r) => (r.cost === null ? [] : [[r.lineId, r.cost] as const])));
 };

@@ -8,9 +8,10 @@ import {
   postLedger,
   QTY_SCALE,
 } from '../../stock/ledger/index.js';
+import { findSkusForLines } from '../product/index.js';
 import { InvDocErrors } from './document.errors.js';
 import { lineQty, stockQty } from './document.lines.js';
-import { findSkusForLines, findWarehouses } from './document.lookup.js';
+import { findWarehouses, issueCostsOfReturns } from './document.lookup.js';
 import type { DocRow, LineRow } from './document.repository.js';
 import { qText } from './document.view.js';
 
@@ -96,13 +97,23 @@ export const postItems = async (
     if (!res.ok) await shortage(ctx, res.shortage, items, whs);
     return res.ok ? res.balances : new Map();
   };
+  // A customer return comes back at the cost its goods left at, so the moving average does not move.
+  const returned =
+    doc.docType === 'warehousing' && doc.bizType === 'customer_return' && !reversal
+      ? await issueCostsOfReturns(
+          ctx.db,
+          ctx.tenantId,
+          items.map((it) => it.line.id),
+        )
+      : new Map<number, string>();
   let taken = new Map<string, { avgCost: string }>();
   if (from) taken = await post(items.map((it) => base(it, from, -1n)));
   if (into) {
     await post(
       items.map((it) => {
         const b = base(it, into, 1n);
-        // Valued at what the taking side took; a plain receipt at its price; a reversed issue at the average.
+        // Valued at what the taking side took; a customer return at its issue cost; a plain receipt at its
+        // price; a reversed issue at the average.
         const fromKey = from
           ? balanceKey({ ...b, warehouseId: from.warehouseId, location: from.location })
           : null;
@@ -110,7 +121,7 @@ export const postItems = async (
           ? (taken.get(fromKey)?.avgCost ?? null)
           : reversal
             ? null
-            : unitCostOf(it.line.unitPrice, it.line.factor);
+            : (returned.get(it.line.id) ?? unitCostOf(it.line.unitPrice, it.line.factor));
         return { ...b, unitCost };
       }),
     );

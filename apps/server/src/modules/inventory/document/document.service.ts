@@ -26,17 +26,12 @@ import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { today } from '../../../platform/time/zone.js';
 import { boundDefinition } from '../../workflow/approval/index.js';
 import { nextDocCode } from '../numbering/index.js';
+import { findSkusForLines } from '../product/index.js';
 import { APPROVAL_TYPE, submitDoc } from './document.approval.js';
 import { type ChildHeader, convertPrefill, linkLines, lockSource } from './document.convert.js';
 import { InvDocErrors } from './document.errors.js';
 import { captureBook, checkLines, checkShortage, totalsOf } from './document.lines.js';
-import {
-  findBusiness,
-  findSkusForLines,
-  findWarehouses,
-  shortagePolicy,
-  stocktakeBook,
-} from './document.lookup.js';
+import { findBusiness, findWarehouses, shortagePolicy, stocktakeBook } from './document.lookup.js';
 import {
   type DocRow,
   deleteDoc,
@@ -56,8 +51,6 @@ import {
 import { toDoc, toLine, toLink } from './document.view.js';
 
 // Documents' life before they move stock: list, read, create (with conversions), edit, delete, submit.
-
-const bad = (field: string, reason: string) => InvDocErrors.invalid({ field, reason });
 
 /** The document type's page code; conversions and actions ask for the target's. */
 export const needType = (ctx: Ctx, docType: InvDocType): void =>
@@ -87,37 +80,37 @@ export const checkHeader = async (ctx: TenantCtx, docType: InvDocType, h: Header
     h.bizType ??
     (docType === 'shipment' && to !== null ? 'transfer' : (INV_BIZ_TYPES_BY_DOC[docType][0] as InvBizType));
   if (!INV_BIZ_TYPES_BY_DOC[docType].includes(bizType)) {
-    throw bad('bizType', `not a business type of a ${docType}`);
+    throw InvDocErrors.badBizType({ field: 'bizType' });
   }
   const whs = await findWarehouses(ctx.db, ctx.tenantId, to === null ? [h.warehouseId] : [h.warehouseId, to]);
   const wh = whs.get(h.warehouseId);
-  if (!wh) throw bad('warehouseId', 'no such warehouse');
+  if (!wh) throw InvDocErrors.noSuchWarehouse({ field: 'warehouseId' });
   if (wh.enabledFlag !== 1 && current?.warehouseId !== wh.id)
-    throw bad('warehouseId', 'the warehouse is disabled');
+    throw InvDocErrors.warehouseDisabled({ field: 'warehouseId' });
   const needsTo = docType === 'transfer' || (docType === 'shipment' && bizType === 'transfer');
-  if (needsTo && to === null) throw bad('toWarehouseId', 'required');
-  if (!needsTo && to !== null) throw bad('toWarehouseId', `not used by this ${docType}`);
+  if (needsTo && to === null) throw InvDocErrors.required({ field: 'toWarehouseId' });
+  if (!needsTo && to !== null) throw InvDocErrors.notUsed({ field: 'toWarehouseId' });
   if (to !== null) {
     const t = whs.get(to);
-    if (!t) throw bad('toWarehouseId', 'no such warehouse');
-    if (to === h.warehouseId) throw bad('toWarehouseId', 'must differ from warehouseId');
+    if (!t) throw InvDocErrors.noSuchWarehouse({ field: 'toWarehouseId' });
+    if (to === h.warehouseId) throw InvDocErrors.sameAs({ field: 'toWarehouseId', other: 'warehouseId' });
     if (t.enabledFlag !== 1 && current?.toWarehouseId !== to)
-      throw bad('toWarehouseId', 'the warehouse is disabled');
+      throw InvDocErrors.warehouseDisabled({ field: 'toWarehouseId' });
   }
   if (h.businessId) {
     const partner = await findBusiness(ctx.db, ctx.tenantId, h.businessId);
-    if (!partner) throw bad('businessId', 'no such business partner');
+    if (!partner) throw InvDocErrors.noSuchPartner({ field: 'businessId' });
     // Buying and returning to a supplier need a supplier; selling and customer returns a customer.
     const wants = SUPPLIER_BIZ.has(bizType) ? 'customer' : CUSTOMER_BIZ.has(bizType) ? 'supplier' : null;
     if (wants !== null && partner.category === wants) {
-      throw bad(
-        'businessId',
-        `${partner.businessName} is not a ${wants === 'customer' ? 'supplier' : 'customer'}`,
-      );
+      const name = partner.businessName;
+      throw wants === 'customer'
+        ? InvDocErrors.notSupplier({ field: 'businessId', name })
+        : InvDocErrors.notCustomer({ field: 'businessId', name });
     }
   }
   if (h.arrivalDate && h.docDate && h.arrivalDate < h.docDate) {
-    throw bad('arrivalDate', 'may not be earlier than docDate');
+    throw InvDocErrors.earlierThan({ field: 'arrivalDate', other: 'docDate' });
   }
   return {
     bizType,
@@ -182,7 +175,7 @@ export const insertDocument = async (
   const docType = body.docType;
   const header = await checkHeader(ctx, docType, body);
   if (docType === 'warehousing' && header.bizType === 'transfer' && !body.sourceDocId) {
-    throw bad('sourceDocId', 'a transfer receipt is converted from an outbound');
+    throw InvDocErrors.receiptNeedsSource({ field: 'sourceDocId' });
   }
   const { values: lines, skus } = await checkLines(
     ctx,
@@ -201,7 +194,7 @@ export const insertDocument = async (
     });
   }
   if (src) await linkTo(ctx, src, docType, lines, 1);
-  else if (lines.some((l) => l.sourceLineId)) throw bad('lines', 'sourceLineId without sourceDocId');
+  else if (lines.some((l) => l.sourceLineId)) throw InvDocErrors.sourceLineWithoutSource({ field: 'lines' });
   if (docType === 'stocktake') await captureBook(ctx, header.warehouse.id, lines);
   const warnings =
     docType === 'shipment' && header.warehouse.allowNegative !== 1 && !opts.noShortage
@@ -281,7 +274,7 @@ export class InvDocService {
       : INV_DOC_TYPES.filter((t) => hasPermission(ctx, invDocPermission(t) as PermissionCode));
     if (types.length === 0) throw CommonErrors.forbidden();
     if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-      throw bad('dateFrom', 'may not be later than dateTo');
+      throw InvDocErrors.laterThan({ field: 'dateFrom', other: 'dateTo' });
     }
     const { limit, offset } = pageWindow(query);
     const { rows, total } = await listDocs(
@@ -336,7 +329,7 @@ export class InvDocService {
       });
       await linkTo(ctx, src, docType, lines, 1);
     } else if (lines.some((l) => l.sourceLineId)) {
-      throw bad('lines', 'sourceLineId without a source document');
+      throw InvDocErrors.sourceLineWithoutSource({ field: 'lines' });
     }
     if (docType === 'stocktake') await captureBook(ctx, header.warehouse.id, lines);
     const warnings =
@@ -393,31 +386,34 @@ export class InvDocService {
     requireTenant(ctx);
     needType(ctx, 'stocktake');
     if (!(await findWarehouses(ctx.db, ctx.tenantId, [query.warehouseId])).get(query.warehouseId)) {
-      throw bad('warehouseId', 'no such warehouse');
+      throw InvDocErrors.noSuchWarehouse({ field: 'warehouseId' });
     }
     const rows = await stocktakeBook(ctx.db, ctx.tenantId, query.warehouseId, query.skuIds);
-    const out: InvStocktakeBookRow[] = rows.map((r) => ({
-      skuId: r.skuId,
-      productId: r.productId,
-      lotNo: r.lotNo,
-      stockUnitId: r.stockUnitId,
-      bookQty: num(r.quantity),
-    }));
     // A SKU asked for that the warehouse never held is on the books at 0.
-    const missing = (query.skuIds ?? []).filter((id) => !out.some((r) => r.skuId === id));
-    const skus = await findSkusForLines(ctx.db, ctx.tenantId, missing);
-    for (const id of missing) {
-      const sku = skus.get(id);
-      if (!sku) continue;
-      const stock = sku.units.find((u) => u.kind === 'stock');
-      out.push({
-        skuId: id,
+    const held = new Set(rows.map((r) => r.skuId));
+    const missing = (query.skuIds ?? []).filter((id) => !held.has(id));
+    const skus = await findSkusForLines(ctx.db, ctx.tenantId, [...held, ...missing]);
+    const named = (skuId: number, lotNo: string, bookQty: number): InvStocktakeBookRow | [] => {
+      const sku = skus.get(skuId);
+      if (!sku) return [];
+      return {
+        skuId,
+        skuCode: sku.skuCode,
+        skuName: sku.skuName,
         productId: sku.productId,
-        lotNo: '',
-        stockUnitId: stock?.unitId ?? null,
-        bookQty: 0,
-      });
-    }
+        productCode: sku.productCode,
+        productName: sku.productName,
+        specification: sku.specification,
+        lotNo,
+        stockUnitId: sku.stockUnitId,
+        stockUnitName: sku.stockUnitName,
+        bookQty,
+      };
+    };
+    const out = [
+      ...rows.flatMap((r) => named(r.skuId, r.lotNo, num(r.quantity))),
+      ...missing.flatMap((id) => named(id, '', 0)),
+    ];
     return out;
   }
 }

@@ -91,20 +91,44 @@ export class SkuService {
   }
 }
 
-/** What a document line needs of its SKU (api-surface, part B). */
+export interface SkuLineUnit {
+  unitId: number;
+  unitName: string;
+  /** Stock units in one of this unit, exact decimal text. */
+  factor: string;
+  kind: 'stock' | 'purchase' | 'retail';
+}
+
+/** What a document line needs of its SKU: the one SKU reader of documents (exact decimals as text). */
 export interface SkuForLine {
   skuId: number;
-  productId: number;
-  productName: string;
+  skuCode: string;
   skuName: string;
-  tracksLot: number;
-  tracksExpiry: number;
+  productId: number;
+  productCode: string;
+  productName: string;
+  specification: string | null;
+  tracksLot: boolean;
+  tracksExpiry: boolean;
   /** 1 only when both the SKU and its product are enabled. */
   enabledFlag: number;
-  units: InvSkuUnit[];
+  /** Stock unit first; a unit in two roles is listed once, with its first factor. */
+  units: SkuLineUnit[];
+  stockUnitId: number;
+  stockUnitName: string;
   /** The SKU's cost price, or the product's (null: none). */
-  costPrice: number | null;
+  costPrice: string | null;
 }
+
+const lineUnitsOf = (r: PickRow): SkuLineUnit[] => {
+  const p = r.product;
+  const all: SkuLineUnit[] = [
+    { unitId: p.stockUnitId, unitName: r.stockUnitName, factor: '1', kind: 'stock' },
+    { unitId: p.purchaseUnitId, unitName: r.purchaseUnitName, factor: p.purchaseFactor, kind: 'purchase' },
+    { unitId: p.retailUnitId, unitName: r.retailUnitName, factor: p.retailFactor, kind: 'retail' },
+  ];
+  return all.filter((u, i) => all.findIndex((v) => v.unitId === u.unitId) === i);
+};
 
 /** The tenant's SKUs among skuIds (any state; absent ids are simply missing from the map). */
 export const findSkusForLines = async (
@@ -114,22 +138,24 @@ export const findSkusForLines = async (
 ): Promise<Map<number, SkuForLine>> => {
   const rows = await skuPicksByIds(db, tenantId, skuIds);
   return new Map(
-    rows.map((r) => {
-      const p = toPick(r);
-      return [
-        p.skuId,
-        {
-          skuId: p.skuId,
-          productId: p.productId,
-          productName: p.productName,
-          skuName: p.skuName,
-          tracksLot: p.tracksLot,
-          tracksExpiry: p.tracksExpiry,
-          enabledFlag: p.enabledFlag,
-          units: p.units,
-          costPrice: p.costPrice,
-        },
-      ];
-    }),
+    rows.map(({ sku, product: p, stockUnitName, ...r }) => [
+      sku.id,
+      {
+        skuId: sku.id,
+        skuCode: sku.skuCode,
+        skuName: sku.skuName,
+        productId: p.id,
+        productCode: p.productCode,
+        productName: p.productName,
+        specification: p.specification,
+        tracksLot: p.tracksLot === 1,
+        tracksExpiry: p.tracksExpiry === 1,
+        enabledFlag: sku.enabledFlag === 1 && p.enabledFlag === 1 ? 1 : 0,
+        units: lineUnitsOf({ sku, product: p, stockUnitName, ...r }),
+        stockUnitId: p.stockUnitId,
+        stockUnitName,
+        costPrice: sku.costPrice ?? p.costPrice,
+      },
+    ]),
   );
 };

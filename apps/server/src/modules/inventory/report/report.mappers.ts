@@ -63,6 +63,8 @@ export const toSummaryRow = (r: SummaryDbRow): InvSummaryRow => ({
   productName: r.product_name,
   skuId: id(r.sku_id),
   skuName: r.sku_name,
+  skuCode: null,
+  specification: null,
   stockUnitName: r.unit_name,
   openingQty: num(r.open_q),
   openingValue: num(r.open_v),
@@ -85,6 +87,8 @@ export const toLedgerRow = (r: LedgerDbRow): InvLedgerRow => ({
   productName: r.product_name,
   skuId: id(r.sku_id),
   skuName: r.sku_name,
+  skuCode: null,
+  specification: null,
   stockUnitName: r.unit_name,
   lotNo: r.lot_no,
   location: r.location,
@@ -115,3 +119,10 @@ export const toSlowRow = (r: SlowDbRow): InvSlowRow => ({
   lastInDate: r.last_in,
   idleDays: r.idle_days === null ? null : Number(r.idle_days),
 });
+
+/** The SKU column's text: the SKU's name, or for a single-SKU product (no name) its code and spec. */
+export const skuLabel = (r: {
+  skuName: string | null;
+  skuCode: string | null;
+  specification: string | null;
+}) => r.skuName || [r.skuCode, r.specification].filter(Boolean).join(' ');

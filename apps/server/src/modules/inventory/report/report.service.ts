@@ -23,8 +23,9 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { num } from '../../../platform/decimal.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
-import type { Ctx } from '../../../platform/http/context.js';
+import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { addDays, today } from '../../../platform/time/zone.js';
+import { findSkusForLines } from '../product/index.js';
 import {
   allowReportMemory,
   type LedgerFilter,
@@ -54,6 +55,24 @@ const periodsIn = (f: InvSummaryFilter): number => {
   if (f.period === 'year') return y2 - y1 + 1;
   if (f.period === 'month') return (y2 - y1) * 12 + (m2 - m1) + 1;
   return Math.round((Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000) + 1;
+};
+
+/** Fills each row's SKU code and product specification (set after the report's SQL, from the SKUs). */
+const withSkuCodes = async <
+  T extends { skuId: number; skuCode: string | null; specification: string | null },
+>(
+  ctx: TenantCtx,
+  rows: T[],
+): Promise<T[]> => {
+  const skus = await findSkusForLines(
+    ctx.db,
+    ctx.tenantId,
+    rows.map((r) => r.skuId),
+  );
+  return rows.map((r) => {
+    const s = skus.get(r.skuId);
+    return s ? { ...r, skuCode: s.skuCode, specification: s.specification } : r;
+  });
 };
 
 export class InvReportService {
@@ -124,7 +143,7 @@ export class InvReportService {
     const probe = rows.length === 0 && offset > 0 ? await listSummary(ctx.db, ctx.tenantId, f, 1, 0) : rows;
     const series = await summarySeries(ctx.db, ctx.tenantId, f);
     return {
-      ...pageAnswer(rows.map(toSummaryRow), totalOf(probe), q),
+      ...pageAnswer(await withSkuCodes(ctx, rows.map(toSummaryRow)), totalOf(probe), q),
       series: series.map((s) => ({
         periodLabel: s.label,
         inValue: num(s.in_v),
@@ -145,7 +164,7 @@ export class InvReportService {
     const opts = await readReportOptions(ctx.db, ctx.tenantId);
     await allowReportMemory(ctx.db);
     const rows = await listSummary(ctx.db, ctx.tenantId, f, INV_EXPORT_MAX_ROWS, 0);
-    return { rows: rows.map(toSummaryRow), opts };
+    return { rows: await withSkuCodes(ctx, rows.map(toSummaryRow)), opts };
   }
 
   /** Every ledger row of the filter, newest posting first; each names its document. */
@@ -155,7 +174,10 @@ export class InvReportService {
     const opts = await readReportOptions(ctx.db, ctx.tenantId);
     const { limit, offset } = pageWindow(q);
     const { rows, total } = await listLedger(ctx.db, ctx.tenantId, q satisfies LedgerFilter, limit, offset);
-    return { ...pageAnswer(rows.map(toLedgerRow), total, q), quantityDecimals: opts.quantityDecimals };
+    return {
+      ...pageAnswer(await withSkuCodes(ctx, rows.map(toLedgerRow)), total, q),
+      quantityDecimals: opts.quantityDecimals,
+    };
   }
 
   async ledgerExport(ctx: Ctx, q: InvLedgerFilter): Promise<{ rows: InvLedgerRow[]; opts: ReportOptions }> {
@@ -163,7 +185,7 @@ export class InvReportService {
     requireAccess(ctx, REPORT_ACCESS.report);
     const opts = await readReportOptions(ctx.db, ctx.tenantId);
     const { rows } = await listLedger(ctx.db, ctx.tenantId, q, INV_EXPORT_MAX_ROWS, 0);
-    return { rows: rows.map(toLedgerRow), opts };
+    return { rows: await withSkuCodes(ctx, rows.map(toLedgerRow)), opts };
   }
 
   private slowFilter(ctx: Ctx, q: InvSlowFilter) {

@@ -7,6 +7,7 @@ import type {
 import ExcelJS from 'exceljs';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import type { ReportOptions } from './option.repository.js';
+import { skuLabel } from './report.mappers.js';
 
 // The reports as workbooks: the same columns as the console, numbers as numbers (quantities with the
 // tenant's decimals, money with 2) so a manager can sum and chart them in Excel.
@@ -92,7 +93,7 @@ export const summaryWorkbook = (lang: Lang, rows: InvSummaryRow[], opts: ReportO
       { zh: '仓库', en: 'Warehouse', kind: 'text', width: 18, get: (r) => r.warehouseName },
       { zh: '商品编码', en: 'Product code', kind: 'text', get: (r) => r.productCode },
       { zh: '商品名称', en: 'Product', kind: 'text', width: 24, get: (r) => r.productName },
-      { zh: 'SKU', en: 'SKU', kind: 'text', get: (r) => r.skuName },
+      { zh: 'SKU', en: 'SKU', kind: 'text', get: skuLabel },
       { zh: '库存单位', en: 'Stock unit', kind: 'text', get: (r) => r.stockUnitName },
       { zh: '期初数量', en: 'Opening qty', kind: 'qty', get: (r) => r.openingQty },
       { zh: '期初金额', en: 'Opening value', kind: 'money', get: (r) => r.openingValue },
@@ -118,7 +119,7 @@ export const ledgerWorkbook = (lang: Lang, rows: InvLedgerRow[], opts: ReportOpt
       { zh: '仓库', en: 'Warehouse', kind: 'text', width: 18, get: (r) => r.warehouseName },
       { zh: '商品编码', en: 'Product code', kind: 'text', get: (r) => r.productCode },
       { zh: '商品名称', en: 'Product', kind: 'text', width: 24, get: (r) => r.productName },
-      { zh: 'SKU', en: 'SKU', kind: 'text', get: (r) => r.skuName },
+      { zh: 'SKU', en: 'SKU', kind: 'text', get: skuLabel },
       { zh: '批次', en: 'Lot', kind: 'text', get: (r) => r.lotNo },
       { zh: '库位', en: 'Location', kind: 'text', get: (r) => r.location },
       { zh: '库存单位', en: 'Stock unit', kind: 'text', get: (r) => r.stockUnitName },

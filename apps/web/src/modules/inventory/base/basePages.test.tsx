@@ -1,4 +1,5 @@
 import type { InvBillRule, InvStandard, InvUnit, InvWarehouse } from '@tilth/contracts/inventory.base.types';
+import { MENUS, type MenuNodeDef } from '@tilth/contracts/menus';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,14 @@ const unit: InvUnit = {
   objectVersionNumber: 1,
   creationDate: '2026-11-20T08:00:00Z',
 };
+
+// Read through Vite (the locale files are outside the TypeScript project).
+const locales = import.meta.glob<Record<string, string>>('../../../locales/*/inventory.json', {
+  eager: true,
+  import: 'default',
+});
+const en = locales['../../../locales/en-US/inventory.json'] ?? {};
+const zh = locales['../../../locales/zh-CN/inventory.json'] ?? {};
 
 describe('units page', () => {
   it('lists units with add, edit and delete for holders of the page code', () => {
@@ -120,6 +129,18 @@ describe('warehouses page', () => {
     expect(render(<StoreManagerPage />, [INV_BASE_CODES.storeManager], data)).toContain('Add warehouse');
     // The inventory page's code alone does not edit from the system view.
     expect(render(<StoreManagerPage />, [INV_BASE_CODES.store], data)).not.toContain('Add warehouse');
+  });
+
+  it('/system/storeManager is named for the warehouses it lists, in the menu and the tab, as base/store is', () => {
+    const leaves = (nodes: readonly MenuNodeDef[]): MenuNodeDef[] =>
+      nodes.flatMap((n) => [n, ...leaves(n.subMenus ?? [])]);
+    const name = (module: 'wfpf-company' | 'wfpf-inventory', route: string) =>
+      leaves(MENUS[module]).find((n) => n.route === route)?.name;
+    expect(name('wfpf-company', '/system/storeManager')).toEqual(
+      name('wfpf-inventory', '/inventory/base/store'),
+    );
+    expect(en['route.base.storeManager']).toBe(en['route.base.store']);
+    expect(zh['route.base.storeManager']).toBe(zh['route.base.store']);
   });
 });
 

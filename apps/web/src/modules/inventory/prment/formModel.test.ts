@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { InvConvertAnswer } from './api/invDoc.api';
+import type { InvStocktakeBookRow } from './api/invDoc.types';
 import type { SkuInfo } from './components/LineEditor';
-import { bodyOfValues, mergeBook, valuesOfConvert, valuesOfDoc } from './formModel';
+import { bodyOfValues, mergeBook, valuesOfConvert, valuesOfDoc, withBookSkus } from './formModel';
 import { detail, line, sku } from './testData';
 
 // Between documents and the form: what a conversion prefills, what is sent, and a stocktake's book.
@@ -78,6 +79,31 @@ describe('document form values', () => {
 
 describe('stocktake book', () => {
   const skus = new Map<number, SkuInfo>([[11, sku()]]);
+  const bookRow = (
+    r: Pick<InvStocktakeBookRow, 'skuId' | 'productId' | 'lotNo' | 'stockUnitId' | 'bookQty'>,
+  ) => ({
+    skuCode: `S${r.skuId}`,
+    skuName: '',
+    productCode: `P${r.productId}`,
+    productName: `Product ${r.productId}`,
+    specification: null,
+    stockUnitName: 'kg',
+    ...r,
+  });
+
+  it('names the SKUs of book rows from the rows, keeping those already known', () => {
+    const named = withBookSkus(skus, [
+      bookRow({ skuId: 11, productId: 1, lotNo: '', stockUnitId: 1, bookQty: 300 }),
+      bookRow({ skuId: 14, productId: 2, lotNo: 'L-9', stockUnitId: 6, bookQty: 7.5 }),
+    ]);
+    expect(named.get(11)).toBe(skus.get(11));
+    expect(named.get(14)).toMatchObject({
+      productName: 'Product 2',
+      tracksLot: 1,
+      stockUnit: { id: 6, name: 'kg' },
+      units: [{ unitId: 6, unitName: 'kg', factor: 1, kind: 'stock' }],
+    });
+  });
 
   it('fills each counted line’s book in its unit and adds what the books hold besides, counted empty', () => {
     const merged = mergeBook(
@@ -86,8 +112,8 @@ describe('stocktake book', () => {
         { skuId: 12, unitId: 1, lotNo: 'X', quantity: 3 },
       ],
       [
-        { skuId: 11, productId: 1, lotNo: '', stockUnitId: 1, bookQty: 300 },
-        { skuId: 14, productId: 2, lotNo: 'L-9', stockUnitId: 6, bookQty: 7.5 },
+        bookRow({ skuId: 11, productId: 1, lotNo: '', stockUnitId: 1, bookQty: 300 }),
+        bookRow({ skuId: 14, productId: 2, lotNo: 'L-9', stockUnitId: 6, bookQty: 7.5 }),
       ],
       skus,
     );

@@ -6,7 +6,6 @@ import type {
   InvDoc,
   InvDocCreateBody,
   InvDocLine,
-  InvSku,
   InvStocktakeBookRow,
 } from './api/invDoc.types';
 import type { LineValue, SkuInfo } from './components/LineEditor';
@@ -51,6 +50,30 @@ export const withLineSkus = (
   if (missing.length === 0) return known;
   const next = new Map(known);
   for (const l of missing) next.set(l.skuId, skuFromLine(l));
+  return next;
+};
+
+/** The known SKUs plus those of stocktake book rows not known yet (the rows name them: no second load). */
+export const withBookSkus = (
+  known: ReadonlyMap<number, SkuInfo>,
+  book: readonly InvStocktakeBookRow[],
+): Map<number, SkuInfo> => {
+  const next = new Map(known);
+  for (const r of book) {
+    if (next.has(r.skuId)) continue;
+    const unit = { id: r.stockUnitId ?? 0, name: r.stockUnitName ?? '' };
+    next.set(r.skuId, {
+      skuId: r.skuId,
+      productName: r.productName ?? '',
+      skuName: r.skuName,
+      specification: r.specification,
+      tracksLot: r.lotNo !== '' ? 1 : 0,
+      tracksExpiry: 0,
+      // The books count in the stock unit; picking the SKU again brings its other units.
+      units: [{ unitId: unit.id, unitName: unit.name, factor: 1, kind: 'stock' }],
+      stockUnit: unit,
+    });
+  }
   return next;
 };
 
@@ -173,14 +196,4 @@ export const mergeBook = (
     });
   }
   return out;
-};
-
-/** The SKUs by id, as the line editor keeps them. */
-export const skuMap = (
-  known: ReadonlyMap<number, SkuInfo>,
-  more: readonly InvSku[],
-): Map<number, SkuInfo> => {
-  const next = new Map(known);
-  for (const s of more) next.set(s.skuId, s);
-  return next;
 };

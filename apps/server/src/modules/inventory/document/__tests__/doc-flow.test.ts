@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from '../../../../test/harness.js';
 import { asUser } from '../../../workflow/approval/__tests__/workflow.testkit.js';
 import { referencesTo } from '../../reference/index.js';
 import {
@@ -166,6 +167,39 @@ describe('purchase request → receipt', () => {
       lines: [line],
     });
     expect(await count()).toBe(before);
+  });
+
+  it("gives a 400's reason in the caller's language, naming the field in both", async () => {
+    const body = {
+      docType: 'warehousing',
+      warehouseId: h.a.w1,
+      lines: [{ skuId: h.a.apple, unitId: h.a.pcs, quantity: 0 }],
+    };
+    const inLang = async (lang: string) => {
+      const res = await h.s.inject({
+        method: 'POST',
+        url: `/wfpf/v1/${h.tA}/inventory/documents`,
+        headers: { ...auth(h.tok.admin), 'accept-language': lang },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json<{ code: string; message: string }>();
+    };
+    const zh = await inLang('zh-CN');
+    expect(zh).toEqual({
+      failed: true,
+      code: 'wfpf.inventory.docInvalid.notPositive',
+      message: 'lines[0].quantity：必须大于 0',
+    });
+    expect((await inLang('en-US')).message).toBe('lines[0].quantity: must be more than 0');
+    // A reason with a parameter, in Chinese.
+    const dis = await h.s.inject({
+      method: 'POST',
+      url: `/wfpf/v1/${h.tA}/inventory/documents`,
+      headers: { ...auth(h.tok.admin), 'accept-language': 'zh-CN' },
+      payload: { ...body, lines: [{ skuId: h.a.old, unitId: h.a.pcs, quantity: 1 }] },
+    });
+    expect(dis.json().message).toBe('lines[0].skuId：“旧货”已停用');
   });
 });
 

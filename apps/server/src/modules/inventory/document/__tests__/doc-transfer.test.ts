@@ -131,6 +131,23 @@ describe('stocktakes', () => {
       `stocktake/book?warehouseId=${h.a.w2}&skuIds=${h.a.apple}`,
     );
     expect(rows).toEqual([expect.objectContaining({ skuId: h.a.apple, bookQty: book, lotNo: '' })]);
+    // The rows name what they count, so the form needs no second load; a SKU never held is at 0.
+    const named = await h.ok<Record<string, unknown>[]>(
+      'admin',
+      'GET',
+      `stocktake/book?warehouseId=${h.a.w2}&skuIds=${h.a.apple},${h.a.milk}`,
+    );
+    expect(named).toEqual([
+      expect.objectContaining({
+        skuId: h.a.apple,
+        productName: '苹果',
+        productCode: 'APPLE',
+        skuCode: 'APPLE',
+        stockUnitId: h.a.pcs,
+        stockUnitName: '件',
+      }),
+      expect.objectContaining({ skuId: h.a.milk, productName: '牛奶', bookQty: 0, stockUnitName: '件' }),
+    ]);
     const st = await h.create({
       docType: 'stocktake',
       warehouseId: h.a.w2,

@@ -158,8 +158,9 @@ describe('SKUs with stock, stock limits, pickers and references', () => {
     expect(lines.get(a?.skuId ?? 0)).toMatchObject({
       productId: p.id,
       skuName: '一级',
-      costPrice: 24,
+      costPrice: '24.00',
       enabledFlag: 1,
+      tracksLot: true,
     });
   });
 

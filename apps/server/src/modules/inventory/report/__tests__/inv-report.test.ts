@@ -192,6 +192,9 @@ describe('in / out / balance by period', () => {
     expect(y.content[0]).toMatchObject({
       periodLabel: '2026',
       skuId: ids.s3,
+      // A single-SKU product's SKU has no name: its code names it.
+      skuName: '',
+      skuCode: 'P002',
       inQty: 20,
       outQty: 5,
       closingValue: 150,
@@ -223,6 +226,8 @@ describe('in / out / balance by period', () => {
     expect(rows[1]).toEqual(
       expect.arrayContaining(['2026-01', 'North store', 'Apple', 100, 200, 50, 70, 240]),
     );
+    const skuCol = (rows[0] ?? []).indexOf('SKU');
+    expect(rows.find((r) => r.includes('Rice'))?.[skuCol]).toBe('P002');
   });
 });
 

@@ -31,11 +31,6 @@ export const invDocKeys = {
   convert: (tenantId: number, id: number, to: string) => ['invDoc', tenantId, 'convert', id, to] as const,
   warehouses: (tenantId: number) => ['invDoc', tenantId, 'warehouses'] as const,
   businesses: (tenantId: number, category: string) => ['invDoc', tenantId, 'businesses', category] as const,
-  /** Every enabled SKU (size=0), with what the warehouse holds: names for a stocktake's book rows. */
-  allSkus: (tenantId: number, warehouseId: number) =>
-    api
-      .get<Page<InvSku>>(`${base(tenantId)}/product/sku`, { query: { page: 0, size: 0, warehouseId } })
-      .then((p) => p.content),
   skus: (tenantId: number, keyword: string, warehouseId: number | undefined) =>
     ['invDoc', tenantId, 'skus', keyword, warehouseId ?? null] as const,
   option: (tenantId: number) => ['invDoc', tenantId, 'option'] as const,
@@ -84,11 +79,6 @@ export const invDocApi = {
       .get<Page<InvBusinessOption>>(`${base(tenantId)}/businesses`, {
         query: { size: 0, enabledFlag: 1, ...(category === 'any' ? {} : { category }) },
       })
-      .then((p) => p.content),
-  /** Every enabled SKU (size=0), with what the warehouse holds: names for a stocktake's book rows. */
-  allSkus: (tenantId: number, warehouseId: number) =>
-    api
-      .get<Page<InvSku>>(`${base(tenantId)}/product/sku`, { query: { page: 0, size: 0, warehouseId } })
       .then((p) => p.content),
   skus: (tenantId: number, keyword: string, warehouseId: number | undefined) =>
     api

@@ -11,6 +11,7 @@ import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { useClosePage } from '../../../../shell/tabs/closePage';
 import { invDocApi, invDocKeys } from '../api/invDoc.api';
 import { DocLinesTable } from '../components/DocLinesTable';
 import { docActions } from '../docModel';
@@ -29,6 +30,7 @@ export function DocConvertActionPage({ kind }: { kind: 'legs' | 'adjust' }) {
   const docId = Number(id);
   const valid = Number.isSafeInteger(docId) && docId > 0;
   const navigate = useNavigate();
+  const closePage = useClosePage();
   const message = useMessage();
   const queryClient = useQueryClient();
   const [running, setRunning] = useState(false);
@@ -50,7 +52,7 @@ export function DocConvertActionPage({ kind }: { kind: 'legs' | 'adjust' }) {
       await (kind === 'legs' ? invDocApi.legs(tenantId, d.id) : invDocApi.adjust(tenantId, d.id));
       message.success(t(`invDoc:message.${kind}Done`));
       await queryClient.invalidateQueries({ queryKey: invDocKeys.all(tenantId) });
-      navigate(DOC_PATHS.info(d.docType, d.id), { replace: true });
+      closePage(DOC_PATHS.info(d.docType, d.id));
     } catch {
       // Shown by the API client.
     } finally {

@@ -12,6 +12,7 @@ import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../../shared/FeedbackProvider';
 import { nowInZone } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
+import { useClosePage } from '../../../../shell/tabs/closePage';
 import { ApprovalRouteHint } from '../../../farm/approval/ChooseApproversForm';
 import { useApproverChoice } from '../../../farm/approval/useApproverChoice';
 import { type ConvertTarget, type InvDocDetail, type InvSku, invDocApi, invDocKeys } from '../api/invDoc.api';
@@ -24,9 +25,9 @@ import {
   bodyOfValues,
   type DocFormValues,
   mergeBook,
-  skuMap,
   valuesOfConvert,
   valuesOfDoc,
+  withBookSkus,
   withLineSkus,
 } from '../formModel';
 
@@ -49,6 +50,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
   const params = useParams();
   const id = mode.kind === 'add' ? null : safeId(params.id);
   const navigate = useNavigate();
+  const closePage = useClosePage();
   const message = useMessage();
   const queryClient = useQueryClient();
   const chooseApprovers = useApproverChoice();
@@ -139,10 +141,7 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
     try {
       const lines = (form.getFieldValue('lines') as DocFormValues['lines'] | undefined) ?? [];
       const book = await invDocApi.book(tenantId, warehouseId, []);
-      // Book rows carry ids only: the SKUs' names and units come from the product list once.
-      const named = book.some((r) => !known.has(r.skuId))
-        ? skuMap(known, await invDocApi.allSkus(tenantId, warehouseId))
-        : new Map(known);
+      const named = withBookSkus(known, book);
       setSkus(named);
       form.setFieldValue(
         'lines',
@@ -202,7 +201,8 @@ export function DocFormPage({ type: routeType, mode }: { type: InvDocType; mode:
         ),
       );
       await queryClient.invalidateQueries({ queryKey: invDocKeys.all(tenantId) });
-      navigate(DOC_PATHS.info(saved.docType, saved.id));
+      // Saved: the form's tab closes and the document's page shows.
+      closePage(DOC_PATHS.info(saved.docType, saved.id));
     } catch {
       // Over-conversion, duplicate line, stale version: the API client showed the server's message.
     } finally {

@@ -15,7 +15,7 @@ import { formatDateTime, fromInstant } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { ExportButton } from '../../../report/weather/ReportParts';
 import { type InvLedgerRow, invReportApi, invReportKeys } from './invReport.api';
-import { docInfoPath, docTypeOf, formatMoney, formatQty } from './invReportFormat';
+import { docInfoPath, docTypeOf, formatMoney, formatQty, skuLabel } from './invReportFormat';
 
 export interface LedgerFilter {
   warehouseId?: number;
@@ -73,7 +73,7 @@ export function LedgerTab({
     { title: t('invReport:field.docType'), dataIndex: 'sourceType', render: typeText },
     { title: t('invReport:field.warehouse'), dataIndex: 'warehouseName', width: 140 },
     { title: t('invReport:field.product'), dataIndex: 'productName', width: 160 },
-    { title: t('invReport:field.sku'), dataIndex: 'skuName', render: (v: string | null) => v || NO_DATA },
+    { title: t('invReport:field.sku'), key: 'sku', render: (_, r) => skuLabel(r) || NO_DATA },
     { title: t('invReport:field.lotNo'), dataIndex: 'lotNo', render: (v: string) => v || NO_DATA },
     {
       title: t('invReport:field.location'),

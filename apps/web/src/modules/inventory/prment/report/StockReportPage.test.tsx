@@ -2,6 +2,7 @@ import type { InvSummaryPage } from '@tilth/contracts/inventory.report.types';
 import { describe, expect, it } from 'vitest';
 import { todayDay } from '../../../../shared/format/time';
 import { renderWithCodes, textOf } from '../../../../test/renderWithCodes';
+import { invDocKeys } from '../api/invDoc.api';
 import { invReportKeys } from './invReport.api';
 import { StockReportPage } from './StockReportPage';
 import { defaultRange } from './SummaryTab';
@@ -18,6 +19,8 @@ const answer: InvSummaryPage = {
       productName: 'Apple',
       skuId: 1,
       skuName: 'Grade A',
+      skuCode: 'P001-A',
+      specification: null,
       stockUnitName: 'kg',
       openingQty: 100,
       openingValue: 200,
@@ -28,8 +31,30 @@ const answer: InvSummaryPage = {
       closingQty: 70,
       closingValue: 240,
     },
+    {
+      periodStart: '2026-01-01',
+      periodLabel: '2026-01',
+      warehouseId: 1,
+      warehouseName: 'North store',
+      productId: 2,
+      productCode: 'P002',
+      productName: 'Rice',
+      skuId: 3,
+      skuName: '',
+      skuCode: 'RICE-5KG',
+      specification: '5 kg bag',
+      stockUnitName: 'bag',
+      openingQty: 0,
+      openingValue: 0,
+      inQty: 1,
+      inValue: 10,
+      outQty: 0,
+      outValue: 0,
+      closingQty: 1,
+      closingValue: 10,
+    },
   ],
-  totalElements: 1,
+  totalElements: 2,
   totalPages: 1,
   number: 0,
   size: 20,
@@ -44,7 +69,7 @@ describe('stock report page', () => {
       renderWithCodes(<StockReportPage />, {
         codes: ['wfpf.inventory.prment.report'],
         data: [
-          [invReportKeys.byWarehouse(7, {}), []],
+          [invDocKeys.warehouses(7), [{ id: 4, warehouseName: 'Empty store', warehouseCode: 'W4' }]],
           [
             [...invReportKeys.summary(7), { period: 'month', dateFrom, dateTo }, { page: 0, size: 20 }],
             answer,
@@ -65,5 +90,7 @@ describe('stock report page', () => {
     expect(text).toContain('100.00');
     expect(text).toContain('240.00');
     expect(text).toContain('Detail');
+    // A single-SKU product's row names its SKU by code and specification.
+    expect(text).toContain('RICE-5KG 5 kg bag');
   });
 });

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../../../shell/ShellContext';
-import { invReportApi, invReportKeys } from './invReport.api';
+import { useWarehouses } from '../components/HeaderFields';
 import { type LedgerFilter, LedgerTab } from './LedgerTab';
 import { SlowTab } from './SlowTab';
 import { SummaryTab } from './SummaryTab';
@@ -14,19 +12,13 @@ type TabKey = 'summary' | 'ledger' | 'slow';
 /** prment/report: in / out / balance by period, the movement detail it drills into, and slow movers. */
 export function StockReportPage() {
   const { t } = useTranslation('invReport');
-  const { tenantId } = useShell();
   const [tab, setTab] = useState<TabKey>('summary');
   const [ledgerFilter, setLedgerFilter] = useState<LedgerFilter>({});
   // Drilling in remounts the detail's toolbar so its search boxes show the new filter.
   const [drills, setDrills] = useState(0);
-  const warehouses = useQuery({
-    queryKey: invReportKeys.byWarehouse(tenantId, {}),
-    queryFn: () => invReportApi.byWarehouse(tenantId, {}),
-  });
-  const options = (warehouses.data ?? []).map((w) => ({
-    value: w.warehouseId,
-    label: w.warehouseName ?? String(w.warehouseId),
-  }));
+  // Every enabled warehouse the caller can see, not only those holding stock (one emptied still has history).
+  const warehouses = useWarehouses();
+  const options = (warehouses.data ?? []).map((w) => ({ value: w.id, label: w.warehouseName }));
   return (
     <section className="tl-card tl-report">
       <Tabs

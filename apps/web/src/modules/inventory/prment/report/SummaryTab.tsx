@@ -10,6 +10,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
+import { NO_DATA } from '../../../../shared/format/number';
 import { fromInstant, todayDay } from '../../../../shared/format/time';
 import { useShell } from '../../../../shell/ShellContext';
 import { ExportButton, LazyReportChart } from '../../../report/weather/ReportParts';
@@ -20,7 +21,7 @@ import {
   invReportApi,
   invReportKeys,
 } from './invReport.api';
-import { formatMoney, formatQty, periodEnd } from './invReportFormat';
+import { formatMoney, formatQty, periodEnd, skuLabel } from './invReportFormat';
 
 /** The drill-down a summary row asks for: that warehouse's SKU in that period. */
 export interface Drill {
@@ -78,7 +79,7 @@ export function SummaryTab({
     { title: t('invReport:field.warehouse'), dataIndex: 'warehouseName', width: 140 },
     { title: t('invReport:field.productCode'), dataIndex: 'productCode', width: 120 },
     { title: t('invReport:field.product'), dataIndex: 'productName', width: 160 },
-    { title: t('invReport:field.sku'), dataIndex: 'skuName' },
+    { title: t('invReport:field.sku'), key: 'sku', render: (_, r) => skuLabel(r) || NO_DATA },
     { title: t('invReport:field.unit'), dataIndex: 'stockUnitName' },
     ...(
       [

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { stockQuery } from '../stock/StockPage';
-import { docInfoPath, docTypeOf, formatMoney, formatQty, periodEnd } from './invReportFormat';
+import { docInfoPath, docTypeOf, formatMoney, formatQty, periodEnd, skuLabel } from './invReportFormat';
 import { defaultRange } from './SummaryTab';
 
 describe('stock report formatting', () => {
+  it("names a SKU by its name, or a single-SKU product's by code and specification", () => {
+    expect(skuLabel({ skuName: 'Grade A', skuCode: 'P001-A', specification: '1 kg' })).toBe('Grade A');
+    expect(skuLabel({ skuName: '', skuCode: 'P002', specification: '5 kg bag' })).toBe('P002 5 kg bag');
+    expect(skuLabel({ skuName: null, skuCode: 'P002', specification: null })).toBe('P002');
+  });
+
   it("links a ledger row to its document's info page, a reversal to its own document", () => {
     expect(docInfoPath('warehousing', 12)).toBe('/inventory/prment/warehousing/info/12');
     expect(docInfoPath('shipment_reversal', 13)).toBe('/inventory/prment/shipment/info/13');

@@ -36,3 +36,10 @@ export const periodEnd = (start: string, period: 'day' | 'month' | 'year', until
   if (period === 'year') end = `${y}-12-31`;
   return end < until ? end : until;
 };
+
+/** The SKU column: the SKU's name, or for a single-SKU product (no SKU name) its code and specification. */
+export const skuLabel = (r: {
+  skuName: string | null;
+  skuCode?: string | null;
+  specification?: string | null;
+}): string => r.skuName || [r.skuCode, r.specification].filter(Boolean).join(' ');

@@ -18,6 +18,7 @@ import { useSubmit } from '../../../../../shared/crud/useSubmit';
 import { EmptyState } from '../../../../../shared/EmptyState/EmptyState';
 import { requiredRule } from '../../../../../shared/form/fieldRules';
 import { useShell } from '../../../../../shell/ShellContext';
+import { useClosePage } from '../../../../../shell/tabs/closePage';
 import { PRODUCT_PATHS, productApi, productKeys } from '../api/product.api';
 import { ProductImagesField, ProductVideoField } from '../components/MediaFields';
 import { SkuTable } from '../components/SkuTable';
@@ -43,12 +44,13 @@ export function ProductFormPage() {
   const productId = id ? Number(id) : undefined;
   const agricultural = useLocation().pathname.includes('/agricultural/');
   const navigate = useNavigate();
+  const closePage = useClosePage();
   const [form] = Form.useForm<ProductFormValues>();
   const [chosen, setChosen] = useState<ChosenAttribute[]>([]);
   const [rows, setRows] = useState<SkuRow[]>(() => buildSkuRows([], []).rows);
   const [kept, setKept] = useState<SkuRow[]>([]);
   const [uploading, setUploading] = useState(false);
-  const { busy: saving, run } = useSubmit(productKeys.all(tenantId), () => navigate(PRODUCT_PATHS.list));
+  const { busy: saving, run } = useSubmit(productKeys.all(tenantId), () => closePage(PRODUCT_PATHS.list));
   const units = useQuery({
     queryKey: productKeys.options(tenantId, 'units'),
     queryFn: () => productApi.units(tenantId),
