@@ -296,3 +296,12 @@ export const landsOfBase = (db: Db, tenantId: number, areaId: number) =>
     .from(lands)
     .where(and(eq(lands.tenantId, tenantId), eq(lands.areaId, areaId)))
     .orderBy(asc(lands.id));
+
+/** Plots of the tenant with their bases, first ones first (the demo seed spreads cameras over them). */
+export const tenantPlots = (db: Db, tenantId: number, limit: number) =>
+  db
+    .select({ landId: lands.id, areaId: lands.areaId })
+    .from(lands)
+    .where(eq(lands.tenantId, tenantId))
+    .orderBy(asc(lands.id))
+    .limit(limit);
