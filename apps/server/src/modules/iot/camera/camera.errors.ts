@@ -59,6 +59,11 @@ export const CameraErrors = defineErrors({
     code: 'wfpe.warn.camera.selectLand',
     message: { 'zh-CN': 'landId：请选择地块', 'en-US': 'landId: Please select land' },
   },
+  baseNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.baseNotFound',
+    message: { 'zh-CN': '基地不存在或已被删除', 'en-US': 'Base not found, or already deleted' },
+  },
   areaNotFound: {
     status: 400,
     code: 'wfpe.warn.camera.areaNotFound',

@@ -107,15 +107,24 @@ export class CameraService {
     );
   }
 
+  private async requireBase(ctx: Ctx, areaId: number) {
+    const t = ctx as TenantCtx;
+    const base = await findBase(t.db, t.tenantId, areaId);
+    if (!base) throw CameraErrors.baseNotFound();
+    return base;
+  }
+
   /** GET camera/{areaId}/all: every camera of a base. */
   async ofBase(ctx: Ctx, areaId: number): Promise<Camera[]> {
     requireCameraAccess(ctx, CAMERA_ACCESS.view);
+    await this.requireBase(ctx, areaId);
     return (await this.list(ctx as TenantCtx, { relation: 'owner', areaId }, { page: 0, size: 0 })).content;
   }
 
   /** GET camera/{areaId}/area: a base's cameras, paged (id, name, deviceSerial). */
   async briefOfBase(ctx: Ctx, areaId: number, q: CameraAreaQuery) {
     requireCameraAccess(ctx, CAMERA_ACCESS.view);
+    await this.requireBase(ctx, areaId);
     const page = await this.list(ctx as TenantCtx, { relation: 'owner', areaId, name: q.name?.trim() }, q);
     return { ...page, content: page.content.map((c) => ({ id: c.id, name: c.name, deviceSerial: c.deviceSerial })) };
   }
@@ -306,8 +315,7 @@ export class CameraService {
   async tree(ctx: Ctx, areaId: number) {
     requireCameraAccess(ctx, CAMERA_ACCESS.view);
     const t = ctx as TenantCtx;
-    const base = await findBase(t.db, t.tenantId, areaId);
-    if (!base) throw CameraErrors.areaNotFound();
+    const base = await this.requireBase(ctx, areaId);
     const cams = await repo.camerasOfBase(t.db, t.tenantId, areaId);
     const brief = (c: (typeof cams)[number]) => ({ id: c.id, name: c.name, deviceSerial: c.deviceSerial });
     const plots = await repo.landsOfBase(t.db, t.tenantId, areaId);
