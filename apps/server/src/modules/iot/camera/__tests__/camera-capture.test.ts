@@ -7,6 +7,7 @@ import type {
 } from '@tilth/contracts/camera.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { seedCameras } from '../camera.demo.js';
 import { runTimedCaptures, slotAt } from '../camera.jobs.js';
 import { registerCameraProvider } from '../camera.providers.js';
 import { caller, type FakeProvider, fakeProvider } from './camera-helpers.js';
@@ -200,5 +201,19 @@ describe('camera data panel', () => {
     expect(data.presets).toHaveLength(1);
     expect(data.schedules).toHaveLength(1);
     expect(data.latestImage).toBeNull();
+  });
+});
+
+describe('demo seed', () => {
+  it('adds demo cameras over the plots, presets, a schedule and a 2×2 template', async () => {
+    const adminId = s.fixtures.users.adminA.id;
+    await seedCameras(s.platform.database, { demoTenant: A, secondTenant: B, users: { demo: adminId } });
+    const page = await h.ok<Page<Camera>>('admin', 'GET', `/wfpe/v2/${A}/camera/page?deviceSerial=DEMO-CAM&size=0`);
+    expect(page.totalElements).toBe(5);
+    expect(page.content.every((c) => c.provider === 'demo' && c.cameraEnter === 5 && c.landId !== null)).toBe(true);
+    const first = page.content.find((c) => c.deviceSerial === 'DEMO-CAM-01');
+    expect((await h.ok<unknown[]>('admin', 'GET', v1(A, `/preset/${first?.id}/list`))).length).toBe(2);
+    const templates = await h.ok<SplitTemplate[]>('admin', 'GET', v1(A, '/template'));
+    expect(templates.find((t) => t.layout === 4)?.cells).toHaveLength(4);
   });
 });
