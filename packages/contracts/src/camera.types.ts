@@ -300,9 +300,7 @@ export const cameraTree = z.object({
   areaName: z.string(),
   /** Cameras of the base with no plot. */
   cameras: z.array(cameraBrief),
-  lands: z.array(
-    z.object({ landId: z.number().int(), landName: z.string(), cameras: z.array(cameraBrief) }),
-  ),
+  lands: z.array(z.object({ landId: z.number().int(), landName: z.string(), cameras: z.array(cameraBrief) })),
 });
 
 // ---- Presets ----
@@ -329,9 +327,12 @@ export const cameraPresetList = z.array(cameraPreset);
 const scheduleFields = {
   cameraId: bodyId,
   /** Minutes between shots: at least 30 and not above the duration. */
-  intervalMin: z.number().int().min(CAPTURE_INTERVAL_MIN, {
-    error: `intervalMin: at least ${CAPTURE_INTERVAL_MIN} minutes`,
-  }),
+  intervalMin: z
+    .number()
+    .int()
+    .min(CAPTURE_INTERVAL_MIN, {
+      error: `intervalMin: at least ${CAPTURE_INTERVAL_MIN} minutes`,
+    }),
   /** Minutes of shooting per day from startTime (at most 1440). */
   durationMin: z.number().int().min(CAPTURE_INTERVAL_MIN).max(CAPTURE_DURATION_MAX),
   /** HH:mm in the tenant's time zone. */

@@ -138,7 +138,12 @@ const TWINS: Record<string, Twin> = {
   [`PUT ${E2}/device/camera/timing`]: {
     list: `${E2}/device/camera/timing/list?size=0`,
     prepare: async () => {
-      await post(`${E1}/camera`, { name: '回路定时', deviceSerial: 'RT_CAM_T', cameraType: 1, cameraEnter: 5 });
+      await post(`${E1}/camera`, {
+        name: '回路定时',
+        deviceSerial: 'RT_CAM_T',
+        cameraType: 1,
+        cameraEnter: 5,
+      });
       const cams = itemsOf(await get(`${E1}/camera/tenant?relation=owner&size=0`));
       await post(`${E2}/device/camera/timing`, { cameraId: cams[0]?.id, intervalMin: 60, durationMin: 600 });
     },

@@ -1,11 +1,11 @@
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import {
   farmLog,
-  farmLogPostBody,
   farmLogDeleteQuery,
   farmLogIdParam,
   farmLogListQuery,
   farmLogPage,
+  farmLogPostBody,
   farmLogUpdateBody,
 } from '@tilth/contracts/farm-log.types';
 import { type App, addRoute } from '../../../platform/http/route.js';

@@ -1,8 +1,8 @@
 import type { Page } from '@tilth/contracts/common.types';
 import {
+  CAMERA_LOG_LEVEL_OF,
   FARM_LOG_PICTURE_URL,
   type FarmLog,
-  CAMERA_LOG_LEVEL_OF,
   type FarmLogCreateBody,
   type FarmLogListQuery,
   type FarmLogPostBody,
@@ -60,7 +60,14 @@ export const toFarmLog = (r: FarmLogView): FarmLog => ({
  */
 const fromCameraForm = (b: FarmLogPostBody | FarmLogCreateBody): FarmLogCreateBody => {
   if (!('logTitle' in b) || b.logTitle === undefined) {
-    const { logTitle: _t, content: _c, logType: _y, logLevel: _l, cameraId: _i, ...own } = b as FarmLogPostBody;
+    const {
+      logTitle: _t,
+      content: _c,
+      logType: _y,
+      logLevel: _l,
+      cameraId: _i,
+      ...own
+    } = b as FarmLogPostBody;
     return { ...own, title: own.title ?? '' };
   }
   return {

@@ -30,7 +30,10 @@ const scheduleSelect = (db: Db) =>
     .from(cameraCaptureSchedules)
     .innerJoin(
       cameras,
-      and(eq(cameras.tenantId, cameraCaptureSchedules.tenantId), eq(cameras.id, cameraCaptureSchedules.cameraId)),
+      and(
+        eq(cameras.tenantId, cameraCaptureSchedules.tenantId),
+        eq(cameras.id, cameraCaptureSchedules.cameraId),
+      ),
     );
 const flat = (r: { s: typeof cameraCaptureSchedules.$inferSelect; cameraName: string }): ScheduleRow => ({
   ...r.s,
@@ -69,7 +72,11 @@ export const listSchedules = async (
   return { rows: page.rows.map(flat), total: page.total };
 };
 
-export const findSchedule = async (db: Db, tenantId: number, id: number): Promise<ScheduleRow | undefined> => {
+export const findSchedule = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<ScheduleRow | undefined> => {
   const [r] = await scheduleSelect(db).where(
     and(eq(cameraCaptureSchedules.tenantId, tenantId), eq(cameraCaptureSchedules.id, id)),
   );
@@ -231,9 +238,10 @@ export const seedlingByLand = async (
       landId: cameraSeedlingImages.landId,
       areaId: sql<number | null>`max(${cameraSeedlingImages.areaId})`.mapWith(Number),
       images: count(),
-      latestId: sql<number>`(array_agg(${cameraSeedlingImages.id} order by ${cameraSeedlingImages.takenAt} desc))[1]`.mapWith(
-        Number,
-      ),
+      latestId:
+        sql<number>`(array_agg(${cameraSeedlingImages.id} order by ${cameraSeedlingImages.takenAt} desc))[1]`.mapWith(
+          Number,
+        ),
     })
     .from(cameraSeedlingImages)
     .where(and(...parts))
@@ -247,10 +255,7 @@ export const seedlingsById = async (db: Db, tenantId: number, ids: number[]): Pr
     ? []
     : (
         await seedlingSelect(db).where(
-          and(
-            eq(cameraSeedlingImages.tenantId, tenantId),
-            inArray(cameraSeedlingImages.id, ids),
-          ),
+          and(eq(cameraSeedlingImages.tenantId, tenantId), inArray(cameraSeedlingImages.id, ids)),
         )
       ).map(flatImage);
 

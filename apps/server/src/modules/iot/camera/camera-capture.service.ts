@@ -143,7 +143,13 @@ export class CameraCaptureService {
     const t = ctx as TenantCtx;
     const groups = await cap.seedlingByLand(t.db, t.tenantId, f);
     const latest = new Map(
-      (await cap.seedlingsById(t.db, t.tenantId, groups.map((g) => g.latestId))).map((r) => [r.id, r]),
+      (
+        await cap.seedlingsById(
+          t.db,
+          t.tenantId,
+          groups.map((g) => g.latestId),
+        )
+      ).map((r) => [r.id, r]),
     );
     return groups.map((g) => {
       const l = latest.get(g.latestId);
@@ -159,7 +165,11 @@ export class CameraCaptureService {
 
   // ---- Split-screen templates (the caller's own) ----
 
-  private async checkCells(ctx: TenantCtx, layout: number, cells: { index: number; cameraId: number | null }[]) {
+  private async checkCells(
+    ctx: TenantCtx,
+    layout: number,
+    cells: { index: number; cameraId: number | null }[],
+  ) {
     if (cells.some((c) => c.index >= layout)) throw CameraErrors.cellsOverLayout({ layout });
     for (const c of cells) if (c.cameraId !== null) await loadCamera(ctx, c.cameraId);
   }
@@ -216,7 +226,9 @@ export class CameraCaptureService {
     const own = cam.tenantId === t.tenantId;
     const presets = own ? await repo.listPresets(t.db, t.tenantId, cam.id) : [];
     const schedules = own ? (await cap.listSchedules(t.db, t.tenantId, cam.id)).rows : [];
-    const latest = own ? (await cap.listSeedlings(t.db, t.tenantId, { cameraId: cam.id }, 1)).rows[0] : undefined;
+    const latest = own
+      ? (await cap.listSeedlings(t.db, t.tenantId, { cameraId: cam.id }, 1)).rows[0]
+      : undefined;
     return {
       camera: toCamera(t, cam),
       presets: presets.map((p) => ({

@@ -2,15 +2,15 @@ import {
   type CameraLive,
   type CameraPreset,
   PLAYBACK_RANGE_MAX_HOURS,
-  PRESET_INDEX_MAX,
   type PlaybackBody,
+  PRESET_INDEX_MAX,
   type PresetBody,
   type Recordings,
 } from '@tilth/contracts/camera.types';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
-import type { PtzDirection } from '../camera-media/provider.types.js';
-import { CameraOfflineError } from '../camera-media/provider.types.js';
+import type { PtzDirection } from '../camera-media/index.js';
+import { CameraOfflineError } from '../camera-media/index.js';
 import {
   CAMERA_ACCESS,
   loadCamera,

@@ -62,7 +62,11 @@ export const registerCameraV2Routes = (
     url: `${V2}/camera/seedling-situation`,
     access: CAMERA_ACCESS.view,
     summary: 'Seedling situation per plot: how many stills and the newest (areaId, landId)',
-    schema: { params: tenantParam, querystring: seedlingSituationQuery, response: { 200: seedlingSituation } },
+    schema: {
+      params: tenantParam,
+      querystring: seedlingSituationQuery,
+      response: { 200: seedlingSituation },
+    },
     handler: (ctx, req) => caps.seedlingSituation(ctx, req.query),
   });
 

@@ -2,11 +2,7 @@ import { CAMERA_SECRET_KEY, type Camera } from '@tilth/contracts/camera.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import {
-  CameraOfflineError,
-  type CameraProvider,
-  type CameraRef,
-} from '../camera-media/provider.types.js';
+import { CameraOfflineError, type CameraProvider, type CameraRef } from '../camera-media/index.js';
 import { CameraErrors } from './camera.errors.js';
 import { cameraProviders } from './camera.providers.js';
 import { type CameraView, findCamera, setViewer } from './camera.repository.js';

@@ -1,5 +1,5 @@
-import type { DemoExtras } from '../../../platform/db/seed.js';
 import { CAMERA_ENTER_LOCAL } from '@tilth/contracts/camera.types';
+import type { DemoExtras } from '../../../platform/db/seed.js';
 import * as repo from './camera.repository.js';
 import { insertSchedule, insertTemplate } from './camera-capture.repository.js';
 

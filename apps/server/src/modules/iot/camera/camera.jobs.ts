@@ -4,7 +4,7 @@ import { everyJob, type Job } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { wallTime } from '../../../platform/time/zone.js';
 import { listTenantIds, tenantTimeZone } from '../../identity/tenant/index.js';
-import { CameraOfflineError } from '../camera-media/provider.types.js';
+import { CameraOfflineError } from '../camera-media/index.js';
 import { refOf } from './camera.access.js';
 import { cameraProviders } from './camera.providers.js';
 import { findCamera } from './camera.repository.js';
@@ -93,5 +93,10 @@ export const runTimedCaptures = async (platform: Platform, now: Date = new Date(
 };
 
 export const cameraJobs = (platform: Platform, log: FastifyBaseLogger): Job[] => [
-  everyJob('camera-timed-captures', TICK_MS, () => runTimedCaptures(platform), () => log),
+  everyJob(
+    'camera-timed-captures',
+    TICK_MS,
+    () => runTimedCaptures(platform),
+    () => log,
+  ),
 ];

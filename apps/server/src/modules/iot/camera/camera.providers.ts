@@ -1,4 +1,4 @@
-import type { CameraProvider } from '../camera-media/provider.types.js';
+import type { CameraProvider } from '../camera-media/index.js';
 
 /**
  * The camera adapters by name ('demo', 'rtsp', 'ezviz', 'gb28181', 'cmcc'). The composition root fills it

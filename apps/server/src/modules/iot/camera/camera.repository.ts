@@ -13,7 +13,13 @@ import { cameraCaptureSchedules, cameraPresets, cameraShares, cameras } from './
 export type CameraRow = typeof cameras.$inferSelect;
 export type CameraValues = Omit<
   typeof cameras.$inferInsert,
-  'tenantId' | 'id' | 'createdBy' | 'creationDate' | 'lastUpdatedBy' | 'lastUpdateDate' | 'objectVersionNumber'
+  | 'tenantId'
+  | 'id'
+  | 'createdBy'
+  | 'creationDate'
+  | 'lastUpdatedBy'
+  | 'lastUpdateDate'
+  | 'objectVersionNumber'
 >;
 export interface CameraView extends CameraRow {
   areaName: string | null;
@@ -163,7 +169,9 @@ export const deleteCameras = async (db: Db, tenantId: number, ids: readonly numb
     .where(and(eq(cameraShares.tenantId, tenantId), inArray(cameraShares.cameraId, list)));
   await db
     .delete(cameraCaptureSchedules)
-    .where(and(eq(cameraCaptureSchedules.tenantId, tenantId), inArray(cameraCaptureSchedules.cameraId, list)));
+    .where(
+      and(eq(cameraCaptureSchedules.tenantId, tenantId), inArray(cameraCaptureSchedules.cameraId, list)),
+    );
   const gone = await db
     .delete(cameras)
     .where(and(eq(cameras.tenantId, tenantId), inArray(cameras.id, list)))
@@ -285,7 +293,12 @@ export const camerasOfBase = (
   areaId: number,
 ): Promise<{ id: number; name: string; deviceSerial: string; landId: number | null }[]> =>
   db
-    .select({ id: cameras.id, name: cameras.name, deviceSerial: cameras.deviceSerial, landId: cameras.landId })
+    .select({
+      id: cameras.id,
+      name: cameras.name,
+      deviceSerial: cameras.deviceSerial,
+      landId: cameras.landId,
+    })
     .from(cameras)
     .where(and(eq(cameras.tenantId, tenantId), eq(cameras.areaId, areaId)))
     .orderBy(asc(cameras.sort), asc(cameras.id));

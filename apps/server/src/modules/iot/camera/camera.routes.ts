@@ -139,7 +139,8 @@ export const registerCameraRoutes = (app: App, platform: Platform): void => {
     method: 'POST',
     url: `${BASE}/live`,
     access: V,
-    summary: 'Live URLs (url SD, hdUrl HD), signed and short-lived; a disabled camera answers wfpe.warn.camera.disable',
+    summary:
+      'Live URLs (url SD, hdUrl HD), signed and short-lived; a disabled camera answers wfpe.warn.camera.disable',
     schema: { params: tenantParam, body: cameraLiveBody, response: { 200: cameraLive } },
     handler: (ctx, req) => ops.live(ctx, req.body.cameraId),
   });

@@ -14,22 +14,16 @@ import {
   PROVIDERS_OF_ENTER,
 } from '@tilth/contracts/camera.types';
 import type { Page } from '@tilth/contracts/common.types';
+import { deviceTypeByKey } from '@tilth/contracts/device-types';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { findBase } from '../../farm/area/index.js';
 import { findPlot } from '../../farm/land/index.js';
-import { findTenant } from '../../identity/tenant/index.js';
 import { isTenantMember } from '../../identity/identity/index.js';
+import { findTenant } from '../../identity/tenant/index.js';
 import { findDevice } from '../device/index.js';
-import { deviceTypeByKey } from '@tilth/contracts/device-types';
-import {
-  CAMERA_ACCESS,
-  loadCamera,
-  ownCamera,
-  requireCameraAccess,
-  toCamera,
-} from './camera.access.js';
+import { CAMERA_ACCESS, loadCamera, ownCamera, requireCameraAccess, toCamera } from './camera.access.js';
 import { CameraErrors } from './camera.errors.js';
 import * as repo from './camera.repository.js';
 
@@ -37,7 +31,8 @@ type Values = repo.CameraValues;
 
 const written = (res: repo.CameraWrite | undefined, v: Partial<Values>): repo.CameraRow | undefined => {
   if (!res) return undefined;
-  if ('conflict' in res) throw CameraErrors.serialExists({ serial: v.deviceSerial ?? '', channel: v.channelNo ?? 1 });
+  if ('conflict' in res)
+    throw CameraErrors.serialExists({ serial: v.deviceSerial ?? '', channel: v.channelNo ?? 1 });
   return res.row;
 };
 
@@ -126,7 +121,10 @@ export class CameraService {
     requireCameraAccess(ctx, CAMERA_ACCESS.view);
     await this.requireBase(ctx, areaId);
     const page = await this.list(ctx as TenantCtx, { relation: 'owner', areaId, name: q.name?.trim() }, q);
-    return { ...page, content: page.content.map((c) => ({ id: c.id, name: c.name, deviceSerial: c.deviceSerial })) };
+    return {
+      ...page,
+      content: page.content.map((c) => ({ id: c.id, name: c.name, deviceSerial: c.deviceSerial })),
+    };
   }
 
   async get(ctx: Ctx, id: number): Promise<Camera> {
@@ -170,19 +168,27 @@ export class CameraService {
     const place = await this.place(
       t,
       b.areaId !== undefined ? b.areaId : cam.areaId,
-      b.landId !== undefined ? b.landId : b.areaId !== undefined && b.areaId !== cam.areaId ? null : cam.landId,
+      b.landId !== undefined
+        ? b.landId
+        : b.areaId !== undefined && b.areaId !== cam.areaId
+          ? null
+          : cam.landId,
     );
     let config = cam.config;
-    if (b.config !== undefined) {
-      const kept = Object.entries(cam.config).filter(([k]) => CAMERA_SECRET_KEY.test(k) && !(k in b.config!));
-      config = { ...b.config, ...Object.fromEntries(kept) };
+    const sent = b.config;
+    if (sent !== undefined) {
+      const kept = Object.entries(cam.config).filter(([k]) => CAMERA_SECRET_KEY.test(k) && !(k in sent));
+      config = { ...sent, ...Object.fromEntries(kept) };
     }
     const v: Partial<Values> = {
       name: b.name,
       deviceSerial: b.deviceSerial,
       cameraType: b.cameraType,
       cameraEnter: b.cameraEnter,
-      provider: providerFor(b.cameraEnter, b.provider ?? (b.cameraEnter === cam.cameraEnter ? cam.provider : undefined)),
+      provider: providerFor(
+        b.cameraEnter,
+        b.provider ?? (b.cameraEnter === cam.cameraEnter ? cam.provider : undefined),
+      ),
       channelNo: b.channelNo ?? cam.channelNo,
       clarity: b.clarity ?? cam.clarity,
       ...place,
@@ -255,14 +261,16 @@ export class CameraService {
     const toUserId = b.toUserId ?? null;
     if (toTenantId === t.tenantId && toUserId === null) throw CameraErrors.shareSelf();
     if (toTenantId !== t.tenantId && !(await findTenant(t.db, toTenantId))) throw CameraErrors.shareTarget();
-    if (toUserId !== null && !(await isTenantMember(t.db, toTenantId, toUserId))) throw CameraErrors.shareTarget();
+    if (toUserId !== null && !(await isTenantMember(t.db, toTenantId, toUserId)))
+      throw CameraErrors.shareTarget();
     const row = await repo.insertShare(t.db, t.tenantId, t.user.id, {
       cameraId: cam.id,
       toTenantId,
       toUserId,
       expiresAt,
     });
-    if (cam.isShare !== 1) await repo.updateCamera(t.db, t.tenantId, cam.id, undefined, t.user.id, { isShare: 1 });
+    if (cam.isShare !== 1)
+      await repo.updateCamera(t.db, t.tenantId, cam.id, undefined, t.user.id, { isShare: 1 });
     return toShare(row);
   }
 

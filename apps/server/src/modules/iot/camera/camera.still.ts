@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../../platform/db/client.js';
 import type { FileStorage } from '../../../platform/files/storage.js';
 import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
-import type { Still } from '../camera-media/provider.types.js';
+import type { Still } from '../camera-media/index.js';
 
 export const CAMERA_STILL_BUCKET = 'camera';
 

@@ -105,7 +105,11 @@ export const cameraShares = pgTable(
     index('camera_shares_camera_idx').on(t.tenantId, t.cameraId),
     index('camera_shares_to_idx').on(t.toTenantId, t.expiresAt),
     tenantIsolation(),
-    pgPolicy('shared_to_me', { as: 'permissive', for: 'select', using: sql.raw(SHARE_TO_ME('camera_shares')) }),
+    pgPolicy('shared_to_me', {
+      as: 'permissive',
+      for: 'select',
+      using: sql.raw(SHARE_TO_ME('camera_shares')),
+    }),
   ],
 );
 

@@ -1,10 +1,5 @@
 import type { Page } from '@tilth/contracts';
-import type {
-  Camera,
-  CaptureSchedule,
-  SeedlingImage,
-  SplitTemplate,
-} from '@tilth/contracts/camera.types';
+import type { Camera, CaptureSchedule, SeedlingImage, SplitTemplate } from '@tilth/contracts/camera.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { seedCameras } from '../camera.demo.js';
@@ -44,9 +39,14 @@ beforeAll(async () => {
   h = caller(s, tokens);
   fake = await fakeProvider();
   registerCameraProvider(fake);
-  ids.base = (await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'Greenhouses' })).areaId;
+  ids.base = (
+    await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'Greenhouses' })
+  ).areaId;
   ids.plot = (
-    await h.ok<{ landId: number }>('admin', 'POST', `/wfpf/v1/${A}/land`, { areaId: ids.base, landName: 'House 1' })
+    await h.ok<{ landId: number }>('admin', 'POST', `/wfpf/v1/${A}/land`, {
+      areaId: ids.base,
+      landName: 'House 1',
+    })
   ).landId;
 });
 afterAll(async () => {
@@ -56,7 +56,9 @@ afterAll(async () => {
 describe('slots', () => {
   it('places an instant in its slot inside the daily window, none outside', () => {
     const s1 = { startTime: '06:00', intervalMin: 30, durationMin: 120 };
-    expect(slotAt(s1, new Date('2026-05-01T06:47:30Z'), 'UTC')?.toISOString()).toBe('2026-05-01T06:30:00.000Z');
+    expect(slotAt(s1, new Date('2026-05-01T06:47:30Z'), 'UTC')?.toISOString()).toBe(
+      '2026-05-01T06:30:00.000Z',
+    );
     expect(slotAt(s1, new Date('2026-05-01T05:59:00Z'), 'UTC')).toBeNull();
     expect(slotAt(s1, new Date('2026-05-01T08:00:00Z'), 'UTC')).toBeNull();
     // Wall clock of the tenant: 06:10 in Shanghai is 22:10 UTC the day before.
@@ -121,7 +123,8 @@ describe('capture schedules', () => {
     // Next slot: one more still.
     await runTimedCaptures(s.platform, new Date(now.getTime() + 31 * 60_000));
     expect(
-      (await h.ok<Page<SeedlingImage>>('viewer', 'GET', v1(A, `/img/seedling?cameraId=${cam.id}`))).totalElements,
+      (await h.ok<Page<SeedlingImage>>('viewer', 'GET', v1(A, `/img/seedling?cameraId=${cam.id}`)))
+        .totalElements,
     ).toBe(2);
 
     // Another tenant sees none of it.
@@ -167,18 +170,31 @@ describe('split-screen templates', () => {
       ],
     });
     expect(t.cells).toHaveLength(2);
-    expect((await h.ok<SplitTemplate[]>('viewer', 'GET', v1(A, '/template'))).map((x) => x.id)).toEqual([t.id]);
-    expect(await h.ok<SplitTemplate>('viewer', 'GET', v1(A, `/${t.id}/split-screen`))).toMatchObject({ layout: 4 });
+    expect((await h.ok<SplitTemplate[]>('viewer', 'GET', v1(A, '/template'))).map((x) => x.id)).toEqual([
+      t.id,
+    ]);
+    expect(await h.ok<SplitTemplate>('viewer', 'GET', v1(A, `/${t.id}/split-screen`))).toMatchObject({
+      layout: 4,
+    });
     // Another user of the same tenant does not see it.
     await h.refused(404, 'admin', 'GET', v1(A, `/${t.id}/split-screen`));
-    expect((await h.refused(400, 'viewer', 'POST', v1(A, '/template'), { name: 'x', layout: 3 })).message).toContain(
-      'layout',
-    );
     expect(
-      (await h.refused(400, 'viewer', 'POST', v1(A, '/template'), { name: 'x', layout: 1, cells: [{ index: 2, cameraId: c1.id }] }))
-        .message,
+      (await h.refused(400, 'viewer', 'POST', v1(A, '/template'), { name: 'x', layout: 3 })).message,
+    ).toContain('layout');
+    expect(
+      (
+        await h.refused(400, 'viewer', 'POST', v1(A, '/template'), {
+          name: 'x',
+          layout: 1,
+          cells: [{ index: 2, cameraId: c1.id }],
+        })
+      ).message,
     ).toContain('cells');
-    await h.refused(404, 'viewer', 'POST', v1(A, '/template'), { name: 'x', layout: 1, cells: [{ index: 0, cameraId: 99999999 }] });
+    await h.refused(404, 'viewer', 'POST', v1(A, '/template'), {
+      name: 'x',
+      layout: 1,
+      cells: [{ index: 0, cameraId: 99999999 }],
+    });
     const edited = await h.ok<SplitTemplate>('viewer', 'PUT', v1(A, '/template'), { ...t, layout: 9 });
     expect(edited.layout).toBe(9);
     await h.refused(409, 'viewer', 'PUT', v1(A, '/template'), { ...t, layout: 16 });
@@ -192,11 +208,12 @@ describe('camera data panel', () => {
     const cam = await make();
     await h.ok('admin', 'POST', v1(A, '/preset'), { cameraId: cam.id, name: 'Door' });
     await h.ok('admin', 'POST', timing(A), { cameraId: cam.id, intervalMin: 60, durationMin: 600 });
-    const data = await h.ok<{ camera: Camera; presets: unknown[]; schedules: unknown[]; latestImage: unknown }>(
-      'viewer',
-      'GET',
-      v1(A, `/${cam.id}/data`),
-    );
+    const data = await h.ok<{
+      camera: Camera;
+      presets: unknown[];
+      schedules: unknown[];
+      latestImage: unknown;
+    }>('viewer', 'GET', v1(A, `/${cam.id}/data`));
     expect(data.camera.id).toBe(cam.id);
     expect(data.presets).toHaveLength(1);
     expect(data.schedules).toHaveLength(1);
@@ -208,9 +225,15 @@ describe('demo seed', () => {
   it('adds demo cameras over the plots, presets, a schedule and a 2×2 template', async () => {
     const adminId = s.fixtures.users.adminA.id;
     await seedCameras(s.platform.database, { demoTenant: A, secondTenant: B, users: { demo: adminId } });
-    const page = await h.ok<Page<Camera>>('admin', 'GET', `/wfpe/v2/${A}/camera/page?deviceSerial=DEMO-CAM&size=0`);
+    const page = await h.ok<Page<Camera>>(
+      'admin',
+      'GET',
+      `/wfpe/v2/${A}/camera/page?deviceSerial=DEMO-CAM&size=0`,
+    );
     expect(page.totalElements).toBe(5);
-    expect(page.content.every((c) => c.provider === 'demo' && c.cameraEnter === 5 && c.landId !== null)).toBe(true);
+    expect(page.content.every((c) => c.provider === 'demo' && c.cameraEnter === 5 && c.landId !== null)).toBe(
+      true,
+    );
     const first = page.content.find((c) => c.deviceSerial === 'DEMO-CAM-01');
     expect((await h.ok<unknown[]>('admin', 'GET', v1(A, `/preset/${first?.id}/list`))).length).toBe(2);
     const templates = await h.ok<SplitTemplate[]>('admin', 'GET', v1(A, '/template'));

@@ -2,11 +2,7 @@ import type { ErrorBody } from '@tilth/contracts';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { auth, json, type RoleTokens, type TestServer } from '../../../../test/harness.js';
-import {
-  type CameraProvider,
-  CameraOfflineError,
-  type CameraRef,
-} from '../../camera-media/provider.types.js';
+import { CameraOfflineError, type CameraProvider, type CameraRef } from '../../camera-media/index.js';
 
 // A provider double for the camera API tests (camera-media's real providers are tested there).
 
@@ -26,7 +22,11 @@ export const fakeProvider = async (name = 'demo'): Promise<FakeProvider> => {
     online: async () => !p.offline,
     live: async (cam: CameraRef, q) => {
       if (p.offline) throw new CameraOfflineError('offline');
-      return { kind: 'mpegts', url: `/media/v1/${cam.tenantId}/${cam.cameraId}/${q}.ts?sig=s&exp=60`, expiresIn: 60 };
+      return {
+        kind: 'mpegts',
+        url: `/media/v1/${cam.tenantId}/${cam.cameraId}/${q}.ts?sig=s&exp=60`,
+        expiresIn: 60,
+      };
     },
     recordings: async (_cam, r) => [{ from: r.from, to: r.to }],
     playback: async (cam, _r, speed) => ({
@@ -62,14 +62,25 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Requests as a role (or a token) with English messages. */
 export const caller = (s: TestServer, tokens: Record<string, string>) => {
-  const call = (who: Who, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const call = (
+    who: Who,
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     s.inject({
       method,
       url,
       headers: { ...auth(tokens[who] ?? who), 'accept-language': 'en-US', ...headers },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
-  const ok = async <T = Record<string, unknown>>(who: Who, method: Method, url: string, payload?: unknown) => {
+  const ok = async <T = Record<string, unknown>>(
+    who: Who,
+    method: Method,
+    url: string,
+    payload?: unknown,
+  ) => {
     const res = await call(who, method, url, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return json<T>(res);

@@ -4,8 +4,8 @@ import type { FarmLog } from '@tilth/contracts/farm-log.types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
-import { cameraShares } from '../camera.tables.js';
 import { registerCameraProvider } from '../camera.providers.js';
+import { cameraShares } from '../camera.tables.js';
 import { caller, type FakeProvider, fakeProvider } from './camera-helpers.js';
 
 let s: TestServer;
@@ -40,8 +40,12 @@ beforeAll(async () => {
   h = caller(s, tokens);
   fake = await fakeProvider();
   registerCameraProvider(fake);
-  ids.north = (await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'North' })).areaId;
-  ids.south = (await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'South' })).areaId;
+  ids.north = (
+    await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'North' })
+  ).areaId;
+  ids.south = (
+    await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'South' })
+  ).areaId;
   const land = async (areaId: number, landName: string) =>
     (await h.ok<{ landId: number }>('admin', 'POST', `/wfpf/v1/${A}/land`, { areaId, landName })).landId;
   ids.plotN = await land(ids.north, 'N1');
@@ -63,14 +67,24 @@ afterAll(async () => {
 describe('camera CRUD', () => {
   it('adds, reads, edits and deletes a camera, keeping secrets out of every answer', async () => {
     const cam = await make({ config: { rtspUrl: 'x', password: 'p4ss' }, verificationCode: 'ABCDEF' });
-    expect(cam).toMatchObject({ cameraEnter: 5, provider: 'demo', areaName: 'North', landName: 'N1', status: 1 });
+    expect(cam).toMatchObject({
+      cameraEnter: 5,
+      provider: 'demo',
+      areaName: 'North',
+      landName: 'N1',
+      status: 1,
+    });
     expect(cam.config).toEqual({ rtspUrl: 'x' });
     expect(cam.secretKeys).toEqual(['password']);
     expect(cam.hasVerificationCode).toBe(true);
     expect(JSON.stringify(cam)).not.toContain('p4ss');
     // A PUT accepts what the GET answers; the secret left out is kept.
     const got = await h.ok<Camera>('admin', 'GET', v1(A, `/${cam.id}`));
-    const edited = await h.ok<Camera>('admin', 'PUT', v1(A), { ...got, name: 'Renamed', config: { rtspUrl: 'y' } });
+    const edited = await h.ok<Camera>('admin', 'PUT', v1(A), {
+      ...got,
+      name: 'Renamed',
+      config: { rtspUrl: 'y' },
+    });
     expect(edited).toMatchObject({ name: 'Renamed', config: { rtspUrl: 'y' }, secretKeys: ['password'] });
     expect(edited.objectVersionNumber).toBe(got.objectVersionNumber + 1);
     // Stale version: 409, nothing changed.
@@ -98,7 +112,12 @@ describe('camera CRUD', () => {
     await bad({ landId: ids.plotS, areaId: ids.north }, 'landId');
     await bad({ unknownKey: 1 }, 'unknownKey');
     const dup = await make();
-    await h.refused(409, 'admin', 'POST', v1(A), { name: 'dup', deviceSerial: dup.deviceSerial, cameraType: 0, cameraEnter: 5 });
+    await h.refused(409, 'admin', 'POST', v1(A), {
+      name: 'dup',
+      deviceSerial: dup.deviceSerial,
+      cameraType: 0,
+      cameraEnter: 5,
+    });
   });
 
   it("another tenant sees nothing of A's cameras", async () => {
@@ -112,7 +131,13 @@ describe('camera CRUD', () => {
 
   it('lists by base (all, area page), tree, and the manager page with its filters', async () => {
     const ball = await make({ cameraType: 1, name: 'Ball north', areaId: ids.north, landId: ids.plotN2 });
-    const cloud = await make({ cameraEnter: 1, provider: undefined, name: 'Cloud south', areaId: ids.south, landId: ids.plotS });
+    const cloud = await make({
+      cameraEnter: 1,
+      provider: undefined,
+      name: 'Cloud south',
+      areaId: ids.south,
+      landId: ids.plotS,
+    });
     expect(cloud.provider).toBe('ezviz');
     const all = await h.ok<Camera[]>('admin', 'GET', v1(A, `/${ids.north}/all`));
     expect(all.map((c) => c.id)).toContain(ball.id);
@@ -141,7 +166,12 @@ describe('live, control, playback', () => {
   it('answers signed live URLs; control needs ps.control and answers 1 / 0', async () => {
     const cam = await make();
     const live = await h.ok<CameraLive>('viewer', 'POST', v1(A, '/live'), { cameraId: cam.id, protocol: 1 });
-    expect(live).toMatchObject({ deviceSerial: cam.deviceSerial, cameraName: cam.name, kind: 'mpegts', accessToken: null });
+    expect(live).toMatchObject({
+      deviceSerial: cam.deviceSerial,
+      cameraName: cam.name,
+      kind: 'mpegts',
+      accessToken: null,
+    });
     expect(live.url).toContain('sig=');
     expect(live.hdUrl).toContain('/hd.ts');
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -173,9 +203,9 @@ describe('live, control, playback', () => {
     expect((await h.refused(403, 'admin', 'POST', v1(A, '/live'), { cameraId: cam.id })).code).toBe(
       'wfpe.warn.camera.disable',
     );
-    expect(
-      (await h.refused(403, 'admin', 'POST', v1(A, `/img/${cam.id}/capture`))).code,
-    ).toBe('wfpe.warn.camera.disable');
+    expect((await h.refused(403, 'admin', 'POST', v1(A, `/img/${cam.id}/capture`))).code).toBe(
+      'wfpe.warn.camera.disable',
+    );
     await h.refused(409, 'admin', 'POST', v1(A, `/${cam.id}/disable`), { status: 1, objectVersionNumber: 1 });
     const on = await h.ok<Camera>('admin', 'POST', v1(A, `/${cam.id}/disable`), {
       status: 1,
@@ -208,33 +238,46 @@ describe('live, control, playback', () => {
 
   it('binds to a gateway of the tenant and unbinds', async () => {
     const cam = await make();
-    const bound = await h.ok<Camera>('admin', 'POST', v1(A, `/${cam.id}/binding`), { contentratorId: ids.gateway });
+    const bound = await h.ok<Camera>('admin', 'POST', v1(A, `/${cam.id}/binding`), {
+      contentratorId: ids.gateway,
+    });
     expect(bound.concentratorId).toBe(ids.gateway);
     const e = await h.refused(400, 'admin', 'POST', v1(A, `/${cam.id}/binding`), { contentratorId: 999999 });
     expect(e.message).toContain('contentratorId');
-    await h.refused(409, 'admin', 'POST', v1(A, `/${cam.id}/binding`), { contentratorId: null, objectVersionNumber: 1 });
-    expect((await h.ok<Camera>('admin', 'POST', v1(A, `/${cam.id}/binding`), { contentratorId: null })).concentratorId).toBe(
-      null,
-    );
+    await h.refused(409, 'admin', 'POST', v1(A, `/${cam.id}/binding`), {
+      contentratorId: null,
+      objectVersionNumber: 1,
+    });
+    expect(
+      (await h.ok<Camera>('admin', 'POST', v1(A, `/${cam.id}/binding`), { contentratorId: null }))
+        .concentratorId,
+    ).toBe(null);
   });
 });
 
 describe('presets and capture', () => {
   it('saves presets at the next free index, goes to one, deletes one', async () => {
     const cam = await make();
-    const p1 = await h.ok<CameraPreset>('admin', 'POST', v1(A, '/preset'), { cameraId: cam.id, name: 'Gate' });
-    const p2 = await h.ok<CameraPreset>('admin', 'POST', v1(A, '/preset'), { cameraId: cam.id, name: 'Pond' });
+    const p1 = await h.ok<CameraPreset>('admin', 'POST', v1(A, '/preset'), {
+      cameraId: cam.id,
+      name: 'Gate',
+    });
+    const p2 = await h.ok<CameraPreset>('admin', 'POST', v1(A, '/preset'), {
+      cameraId: cam.id,
+      name: 'Pond',
+    });
     expect([p1.index, p2.index]).toEqual([1, 2]);
     await h.refused(403, 'viewer', 'POST', v1(A, '/preset'), { cameraId: cam.id, name: 'x' });
-    expect((await h.ok<CameraPreset[]>('viewer', 'GET', v1(A, `/preset/${cam.id}/list`))).map((p) => p.name)).toEqual([
-      'Gate',
-      'Pond',
-    ]);
+    expect(
+      (await h.ok<CameraPreset[]>('viewer', 'GET', v1(A, `/preset/${cam.id}/list`))).map((p) => p.name),
+    ).toEqual(['Gate', 'Pond']);
     await h.ok('admin', 'POST', v1(A, `/preset/${p2.id}/transfer`));
     expect(fake.calls).toContain(`go ${cam.id} 2`);
     await h.refused(403, 'viewer', 'POST', v1(A, `/preset/${p2.id}/transfer`));
     await h.ok('admin', 'DELETE', v1(A, `/preset/${p1.id}/del`));
-    expect((await h.ok<CameraPreset[]>('admin', 'GET', v1(A, `/preset/${cam.id}/list`))).map((p) => p.index)).toEqual([2]);
+    expect(
+      (await h.ok<CameraPreset[]>('admin', 'GET', v1(A, `/preset/${cam.id}/list`))).map((p) => p.index),
+    ).toEqual([2]);
     await h.refused(404, 'adminB', 'POST', v1(B, `/preset/${p2.id}/transfer`));
   });
 
@@ -253,7 +296,13 @@ describe('presets and capture', () => {
       logLevel: 'warn',
       cameraId: cam.id,
     });
-    expect(log).toMatchObject({ title: 'Leaf spots', level: 'warning', pictures: [still.fileUrl], source: 'camera', sourceId: cam.id });
+    expect(log).toMatchObject({
+      title: 'Leaf spots',
+      level: 'warning',
+      pictures: [still.fileUrl],
+      source: 'camera',
+      sourceId: cam.id,
+    });
     const list = await h.ok<Page<FarmLog>>('admin', 'GET', `/wfpf/v1/${A}/log?source=camera`);
     expect(list.content.map((l) => l.logId)).toContain(log.logId);
     const bad = async (payload: Record<string, unknown>, field: string) => {
@@ -270,7 +319,10 @@ describe('presets and capture', () => {
     await bad({ logLevel: 'fatal' }, 'logLevel');
     await bad({ logTitle: '' }, 'logTitle');
     // The farm log's own form still works as before.
-    const own = await h.ok<FarmLog>('admin', 'POST', `/wfpf/v1/${A}/log`, { title: 'Manual', level: 'daily' });
+    const own = await h.ok<FarmLog>('admin', 'POST', `/wfpf/v1/${A}/log`, {
+      title: 'Manual',
+      level: 'daily',
+    });
     expect(own.source).toBe('manual');
     await h.refused(400, 'admin', 'POST', `/wfpf/v1/${A}/log`, { title: 'Mixed', logLevel: 'info' });
   });
@@ -289,14 +341,24 @@ describe('sharing', () => {
       toTenantId: B,
       expiresAt: new Date(Date.now() - 1000).toISOString(),
     });
-    expect((await h.refused(400, 'admin', 'POST', v1(A, '/save-share'), { cameraId: cam.id, expiresAt: new Date(Date.now() + 1000).toISOString() })).message).toContain('toTenantId');
+    expect(
+      (
+        await h.refused(400, 'admin', 'POST', v1(A, '/save-share'), {
+          cameraId: cam.id,
+          expiresAt: new Date(Date.now() + 1000).toISOString(),
+        })
+      ).message,
+    ).toContain('toTenantId');
     const share = await h.ok<{ id: number; toTenantId: number }>('admin', 'POST', v1(A, '/save-share'), {
       cameraId: cam.id,
       toTenantId: B,
       expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
     expect(share.toTenantId).toBe(B);
-    expect(await h.ok('admin', 'GET', v1(A, `/${cam.id}/share`))).toMatchObject({ isShare: 1, activeShares: 1 });
+    expect(await h.ok('admin', 'GET', v1(A, `/${cam.id}/share`))).toMatchObject({
+      isShare: 1,
+      activeShares: 1,
+    });
     expect((await h.ok<unknown[]>('admin', 'GET', v1(A, `/${cam.id}/shares`))).length).toBe(1);
 
     const shared = await h.ok<Page<Camera>>('adminB', 'GET', v1(B, '/tenant?relation=share'));
@@ -317,7 +379,10 @@ describe('sharing', () => {
 
     // The share runs out: B loses the camera at once.
     await s.platform.database.withTenant(A, (tx) =>
-      tx.update(cameraShares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(cameraShares.id, share.id)),
+      tx
+        .update(cameraShares)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(cameraShares.id, share.id)),
     );
     await h.refused(404, 'adminB', 'POST', v1(B, '/live'), { cameraId: cam.id });
     const after = await h.ok<Page<Camera>>('adminB', 'GET', v1(B, '/tenant'));
