@@ -8,7 +8,7 @@ import type {
   SplitTemplateCreateBody,
   SplitTemplateUpdateBody,
   TimingListQuery,
-} from '@tilth/contracts/camera.types';
+} from '@tilth/contracts/camera-capture.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';

@@ -4,16 +4,18 @@ import {
   cameraManagerQuery,
   cameraPage,
   cameraTransferBody,
+  oneOrZero,
+} from '@tilth/contracts/camera.types';
+import {
   captureSchedule,
   captureSchedulePage,
-  oneOrZero,
   scheduleCreateBody,
   scheduleUpdateBody,
   seedlingSituation,
   seedlingSituationQuery,
   timingListQuery,
   versionQuery,
-} from '@tilth/contracts/camera.types';
+} from '@tilth/contracts/camera-capture.types';
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';

@@ -5,7 +5,6 @@ import {
   cameraBriefPage,
   cameraControlBody,
   cameraCreateBody,
-  cameraData,
   cameraDisableBody,
   cameraIdParam,
   cameraList,
@@ -22,20 +21,23 @@ import {
   cameraTenantQuery,
   cameraTree,
   cameraUpdateBody,
-  capture,
   oneOrZero,
   playback,
   playbackBody,
   presetBody,
   recordings,
   recordingsQuery,
+} from '@tilth/contracts/camera.types';
+import {
+  cameraData,
+  capture,
   seedlingImagePage,
   seedlingQuery,
   splitTemplate,
   splitTemplateCreateBody,
   splitTemplateList,
   splitTemplateUpdateBody,
-} from '@tilth/contracts/camera.types';
+} from '@tilth/contracts/camera-capture.types';
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';

@@ -1,5 +1,6 @@
 import type { Page } from '@tilth/contracts';
-import type { Camera, CaptureSchedule, SeedlingImage, SplitTemplate } from '@tilth/contracts/camera.types';
+import type { Camera } from '@tilth/contracts/camera.types';
+import type { CaptureSchedule, SeedlingImage, SplitTemplate } from '@tilth/contracts/camera-capture.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { seedCameras } from '../camera.demo.js';
