@@ -7,7 +7,7 @@ import { listTenantIds, tenantTimeZone } from '../../identity/tenant/index.js';
 import { CameraOfflineError } from '../camera-media/index.js';
 import { refOf } from './camera.access.js';
 import { cameraProviders } from './camera.providers.js';
-import { findCamera } from './camera.repository.js';
+import { findCamera, listCameras, setOnline } from './camera.repository.js';
 import { storeStill } from './camera.still.js';
 import { activeSchedules, claimSlot, insertSeedling } from './camera-capture.repository.js';
 
@@ -92,11 +92,55 @@ export const runTimedCaptures = async (platform: Platform, now: Date = new Date(
   return out;
 };
 
+const ONLINE_MS = Number(process.env.TILTH_CAMERA_ONLINE_TICK ?? 120_000);
+/** At most this many cameras asked per pass, each given this long to answer. */
+const ONLINE_MAX = 500;
+const ONLINE_TIMEOUT_MS = 5_000;
+
+const answersWithin = async (p: Promise<boolean>, ms: number): Promise<boolean> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([p.catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** Asks each camera's provider whether it answers and stores online 1 / 0 (the lists' online column). */
+export const refreshOnline = async (platform: Platform): Promise<number> => {
+  const db = platform.database;
+  let asked = 0;
+  for (const tenantId of await listTenantIds(db.db)) {
+    if (asked >= ONLINE_MAX) break;
+    const { rows } = await db.withTenant(tenantId, (tx) =>
+      listCameras(tx, tenantId, { relation: 'owner' }, ONLINE_MAX - asked),
+    );
+    for (const cam of rows) {
+      const provider = cameraProviders.get(cam.provider);
+      if (!provider) continue;
+      asked += 1;
+      const online = (await answersWithin(provider.online(refOf(cam)), ONLINE_TIMEOUT_MS)) ? 1 : 0;
+      if (online !== cam.online)
+        await db.withTenant(tenantId, (tx) => setOnline(tx, tenantId, cam.id, online));
+    }
+  }
+  return asked;
+};
+
 export const cameraJobs = (platform: Platform, log: FastifyBaseLogger): Job[] => [
   everyJob(
     'camera-timed-captures',
     TICK_MS,
     () => runTimedCaptures(platform),
+    () => log,
+  ),
+  everyJob(
+    'camera-online',
+    ONLINE_MS,
+    () => refreshOnline(platform),
     () => log,
   ),
 ];

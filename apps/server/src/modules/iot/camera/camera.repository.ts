@@ -318,3 +318,11 @@ export const tenantPlots = (db: Db, tenantId: number, limit: number) =>
     .where(eq(lands.tenantId, tenantId))
     .orderBy(asc(lands.id))
     .limit(limit);
+
+/** The provider's online state; not an edit, so the version stays (a console's open form is not made stale). */
+export const setOnline = async (db: Db, tenantId: number, id: number, online: 0 | 1): Promise<void> => {
+  await db
+    .update(cameras)
+    .set({ online })
+    .where(and(eq(cameras.tenantId, tenantId), eq(cameras.id, id), ne(cameras.online, online)));
+};

@@ -3,4 +3,4 @@ export { cameras } from './camera.tables.js';
 export { CameraErrors } from './camera.errors.js';
 export { cameraProviders, registerCameraProvider } from './camera.providers.js';
 export { seedCameras } from './camera.demo.js';
-export { cameraJobs, runTimedCaptures } from './camera.jobs.js';
+export { cameraJobs, refreshOnline, runTimedCaptures } from './camera.jobs.js';

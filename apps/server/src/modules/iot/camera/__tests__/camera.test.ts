@@ -4,6 +4,7 @@ import type { FarmLog } from '@tilth/contracts/farm-log.types';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { refreshOnline } from '../camera.jobs.js';
 import { registerCameraProvider } from '../camera.providers.js';
 import { cameraShares } from '../camera.tables.js';
 import { caller, type FakeProvider, fakeProvider } from './camera-helpers.js';
@@ -390,6 +391,25 @@ describe('sharing', () => {
     expect(await h.ok('admin', 'GET', v1(A, `/${cam.id}/share`))).toMatchObject({ activeShares: 0 });
   });
 
+  it('shares to one user of another tenant; a user who is not a member there is refused', async () => {
+    const cam = await make({ name: 'For one user' });
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const e = await h.refused(400, 'admin', 'POST', v1(A, '/save-share'), {
+      cameraId: cam.id,
+      toUserId: s.fixtures.users.adminB.id,
+      expiresAt: later,
+    });
+    expect(e.message).toContain('toTenantId');
+    await h.ok('admin', 'POST', v1(A, '/save-share'), {
+      cameraId: cam.id,
+      toTenantId: B,
+      toUserId: s.fixtures.users.adminB.id,
+      expiresAt: later,
+    });
+    const seen = await h.ok<Page<Camera>>('adminB', 'GET', v1(B, '/tenant?relation=share&size=0'));
+    expect(seen.content.map((c) => c.id)).toContain(cam.id);
+  });
+
   it('a revoked share ends at once', async () => {
     const cam = await make();
     const share = await h.ok<{ id: number }>('admin', 'POST', v1(A, '/save-share'), {
@@ -400,6 +420,23 @@ describe('sharing', () => {
     await h.ok('adminB', 'GET', v1(B, `/${cam.id}`));
     await h.ok('admin', 'DELETE', v1(A, `/shares/${share.id}`));
     await h.refused(404, 'adminB', 'GET', v1(B, `/${cam.id}`));
+  });
+});
+
+describe('online state', () => {
+  it("follows the provider's answer without changing the camera's version", async () => {
+    const cam = await make();
+    await refreshOnline(s.platform);
+    const on = await h.ok<Camera>('admin', 'GET', v1(A, `/${cam.id}`));
+    expect(on.online).toBe(1);
+    expect(on.objectVersionNumber).toBe(cam.objectVersionNumber);
+    fake.offline = true;
+    try {
+      await refreshOnline(s.platform);
+    } finally {
+      fake.offline = false;
+    }
+    expect((await h.ok<Camera>('admin', 'GET', v1(A, `/${cam.id}`))).online).toBe(0);
   });
 });
 
