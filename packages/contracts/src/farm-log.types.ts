@@ -69,6 +69,50 @@ export const farmLogCreateBody = z.strictObject({
 });
 export type FarmLogCreateBody = z.infer<typeof farmLogCreateBody>;
 
+/** Spec 02 §3 camera log: description at most 180; levels info / warn / error (daily / warning / emergency). */
+export const CAMERA_LOG_DESCRIPTION_MAX = 180;
+export const CAMERA_LOG_LEVELS = ['info', 'warn', 'error'] as const;
+export type CameraLogLevel = (typeof CAMERA_LOG_LEVELS)[number];
+export const CAMERA_LOG_LEVEL_OF: Record<CameraLogLevel, FarmLogLevel> = {
+  info: 'daily',
+  warn: 'warning',
+  error: 'emergency',
+};
+
+/**
+ * What POST /wfpf/v1/{t}/log accepts: the farm log's own fields (title, level, pictures…), or the camera's
+ * 'capture upload' form of spec 02 §3 (logTitle, description ≤ 180, content: picture URLs, areaId,
+ * logType image, logLevel info / warn / error; cameraId optional, making the source the camera).
+ */
+export const farmLogPostBody = z
+  .strictObject({
+    ...farmLogCreateBody.shape,
+    title: farmLogTitle.optional(),
+    logTitle: farmLogTitle.optional(),
+    content: farmLogPictures.optional(),
+    logType: z.literal('image', { error: 'logType: image' }).optional(),
+    logLevel: z.enum(CAMERA_LOG_LEVELS, { error: 'logLevel: info, warn or error' }).optional(),
+    cameraId: bodyId.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (b.logTitle === undefined) {
+      if (b.title === undefined) issue('title', 'required, may not be blank');
+      for (const k of ['content', 'logType', 'logLevel', 'cameraId'] as const) {
+        if (b[k] !== undefined) issue(k, 'only with logTitle (the camera log form)');
+      }
+      return;
+    }
+    if (b.title !== undefined) issue('title', 'send title or logTitle, not both');
+    if (b.logLevel === undefined) issue('logLevel', 'select level');
+    if (b.description && b.description.length > CAMERA_LOG_DESCRIPTION_MAX) {
+      issue('description', `text too long (at most ${CAMERA_LOG_DESCRIPTION_MAX} characters)`);
+    }
+    if (b.pictures.length > 0) issue('pictures', 'the camera log sends its pictures in content');
+    if (b.sourceId !== undefined && b.sourceId !== null) issue('sourceId', 'the camera log names cameraId');
+  });
+export type FarmLogPostBody = z.infer<typeof farmLogPostBody>;
+
 /** PUT /wfpf/v1/{t}/log: omitted fields keep their value; source and sourceId never change. */
 const farmLogUpdateFields = z.strictObject({
   logId: bodyId,

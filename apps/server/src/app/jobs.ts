@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { aeratorJobs } from '../modules/iot/aerator/aerator.jobs.js';
 import { alarmJobs } from '../modules/iot/alarm/alarm.jobs.js';
 import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
+import { cameraJobs } from '../modules/iot/camera/camera.jobs.js';
 import { controlJobs } from '../modules/iot/control/control.jobs.js';
 import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.jobs.js';
 import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
@@ -22,6 +23,7 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...controlJobs(platform, log),
   ...aeratorJobs(platform),
   ...deviceFamilyJobs(platform),
+  ...cameraJobs(platform, log),
   ...telemetryJobs(platform, log, opts),
   ...pushJobs(platform, log),
   ...workflowJobs(platform, log),

@@ -29,6 +29,7 @@ export * from '../modules/inventory/store/store.tables.js';
 export * from '../modules/inventory/unit/unit.tables.js';
 export * from '../modules/iot/alarm/alarm.tables.js';
 export * from '../modules/iot/automation/automation.tables.js';
+export * from '../modules/iot/camera/camera.tables.js';
 export * from '../modules/iot/control/control.tables.js';
 export * from '../modules/iot/device/device.tables.js';
 export * from '../modules/iot/device-family/device-family.tables.js';

@@ -38,6 +38,7 @@ import { registerInvUnitRoutes } from './inventory/unit/unit.routes.js';
 import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
+import { registerCameraRoutes } from './iot/camera/camera.routes.js';
 import { registerControlRoutes } from './iot/control/control.routes.js';
 import { registerDeviceRoutes } from './iot/device/device.routes.js';
 import { registerFamilyPathRoutes } from './iot/device/device-family-paths.routes.js';
@@ -118,6 +119,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerSimRoutes(app, platform);
   registerReportRoutes(app, platform);
   registerInsectRoutes(app, platform);
+  registerCameraRoutes(app, platform);
   registerTelemetryRoutes(app, platform);
   registerControlRoutes(app, platform);
   registerAeratorRoutes(app, platform);

@@ -117,6 +117,37 @@ const TWINS: Record<string, Twin> = {
     },
     pathOf: ({ id }) => ({ docType: String(id) }),
   },
+  // Cameras (issue 16): rows added first where the demo data has none.
+  [`PUT ${E1}/camera`]: {
+    list: `${E1}/camera/tenant?relation=owner&size=0`,
+    get: `${E1}/camera/:id`,
+    prepare: () =>
+      post(`${E1}/camera`, {
+        name: '回路摄像头',
+        deviceSerial: 'RT_CAM',
+        cameraType: 0,
+        cameraEnter: 5,
+        provider: 'demo',
+        config: { rtspUrl: 'rtsp://127.0.0.1/x', password: 'secret' },
+      }),
+  },
+  [`PUT ${E1}/camera/template`]: {
+    list: `${E1}/camera/template`,
+    prepare: () => post(`${E1}/camera/template`, { name: '回路分屏', layout: 4, cells: [] }),
+  },
+  [`PUT ${E2}/device/camera/timing`]: {
+    list: `${E2}/device/camera/timing/list?size=0`,
+    prepare: async () => {
+      await post(`${E1}/camera`, {
+        name: '回路定时',
+        deviceSerial: 'RT_CAM_T',
+        cameraType: 1,
+        cameraEnter: 5,
+      });
+      const cams = itemsOf(await get(`${E1}/camera/tenant?relation=owner&size=0`));
+      await post(`${E2}/device/camera/timing`, { cameraId: cams[0]?.id, intervalMin: 60, durationMin: 600 });
+    },
+  },
   [`PUT ${T1}/inventory/option`]: { list: `${T1}/inventory/option` },
   [`PUT ${T1}/agricultural/input`]: {
     list: `${T1}/agricultural/input`,

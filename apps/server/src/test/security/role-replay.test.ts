@@ -58,6 +58,16 @@ const REVIEWED_WRITES: Record<string, string> = {
   'POST /hfle/v1/:tenantId/files/multipart':
     'an upload is private to the uploader until a write that needs a code links it',
   'DELETE /hfle/v1/:tenantId/files/:id': 'its uploader or an announcement manager only (file.service)',
+  // Cameras (issue 16): writes behind the camera view codes, each reviewed.
+  'POST /wfpe/v1/:tenantId/camera/live':
+    'a read: answers signed, short-lived stream URLs of a camera the caller may watch',
+  'POST /wfpe/v1/:tenantId/camera/:id/playback':
+    'a read: answers a signed, short-lived playback URL of a camera the caller may watch',
+  'POST /wfpe/v1/:tenantId/camera/img/:id/capture':
+    "stores a still as a tenant file of a camera the caller may watch (the modal's screenshot); a log that uses it needs the farm log's code",
+  'POST /wfpe/v1/:tenantId/camera/template': "the caller's own split-screen templates (user_id)",
+  'PUT /wfpe/v1/:tenantId/camera/template': "the caller's own split-screen templates (user_id)",
+  'DELETE /wfpe/v1/:tenantId/camera/template/:id': "the caller's own split-screen templates (user_id)",
   // Inventory documents (issue 15): one route set for six types.
   'POST /wfpf/v1/:tenantId/inventory/documents': INV_DOC_PAGE,
   'PUT /wfpf/v1/:tenantId/inventory/documents/:id': INV_DOC_PAGE,

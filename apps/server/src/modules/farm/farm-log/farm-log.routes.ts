@@ -1,11 +1,11 @@
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import {
   farmLog,
-  farmLogCreateBody,
   farmLogDeleteQuery,
   farmLogIdParam,
   farmLogListQuery,
   farmLogPage,
+  farmLogPostBody,
   farmLogUpdateBody,
 } from '@tilth/contracts/farm-log.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
@@ -38,8 +38,9 @@ export const registerFarmLogRoutes = (app: App, platform: Platform): void => {
     method: 'POST',
     url: '/wfpf/v1/:tenantId/log',
     access: FARM_LOG_ACCESS.create,
-    summary: 'Adds a farm log (console: source manual; cameras: source camera with sourceId = the device id)',
-    schema: { params: tenantParam, body: farmLogCreateBody, response: { 200: farmLog } },
+    summary:
+      "Adds a farm log (console: source manual; cameras: source camera with sourceId = the device id), or the camera's capture-upload form (logTitle, description ≤ 180, content, areaId, logType image, logLevel info / warn / error, cameraId)",
+    schema: { params: tenantParam, body: farmLogPostBody, response: { 200: farmLog } },
     handler: (ctx, req) => logs.create(ctx, req.body),
   });
 

@@ -1,9 +1,11 @@
 import type { Page } from '@tilth/contracts/common.types';
 import {
+  CAMERA_LOG_LEVEL_OF,
   FARM_LOG_PICTURE_URL,
   type FarmLog,
   type FarmLogCreateBody,
   type FarmLogListQuery,
+  type FarmLogPostBody,
   type FarmLogUpdateBody,
 } from '@tilth/contracts/farm-log.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
@@ -52,6 +54,35 @@ export const toFarmLog = (r: FarmLogView): FarmLog => ({
   creationDate: r.creationDate.toISOString(),
 });
 
+/**
+ * The camera's 'capture upload' form (spec 02 §3: logTitle, logLevel, content…) as the farm log's own
+ * fields: its levels map to daily / warning / emergency, its pictures are content, its source the camera.
+ */
+const fromCameraForm = (b: FarmLogPostBody | FarmLogCreateBody): FarmLogCreateBody => {
+  if (!('logTitle' in b) || b.logTitle === undefined) {
+    const {
+      logTitle: _t,
+      content: _c,
+      logType: _y,
+      logLevel: _l,
+      cameraId: _i,
+      ...own
+    } = b as FarmLogPostBody;
+    return { ...own, title: own.title ?? '' };
+  }
+  return {
+    title: b.logTitle,
+    level: CAMERA_LOG_LEVEL_OF[b.logLevel ?? 'info'],
+    description: b.description,
+    pictures: b.content ?? [],
+    areaId: b.areaId,
+    landId: b.landId,
+    source: b.cameraId !== undefined ? 'camera' : 'manual',
+    sourceId: b.cameraId ?? null,
+    logTime: b.logTime,
+  };
+};
+
 export class FarmLogService {
   async list(ctx: Ctx, q: FarmLogListQuery): Promise<Page<FarmLog>> {
     requireTenant(ctx);
@@ -84,9 +115,10 @@ export class FarmLogService {
   }
 
   /** Adds a log: typed in the console (source manual) or posted by a camera, device or task. */
-  async create(ctx: Ctx, body: FarmLogCreateBody): Promise<FarmLog> {
+  async create(ctx: Ctx, posted: FarmLogPostBody | FarmLogCreateBody): Promise<FarmLog> {
     requireTenant(ctx);
     requireAccess(ctx, FARM_LOG_ACCESS.create);
+    const body = fromCameraForm(posted);
     const sourceId = body.sourceId ?? null;
     if (body.source === 'manual' && sourceId !== null) throw FarmLogErrors.sourceIdForManual();
     if (body.source !== 'manual' && sourceId === null) throw FarmLogErrors.sourceIdRequired();

@@ -1,0 +1,149 @@
+import { defineErrors } from '../../../platform/errors.js';
+
+export const CameraErrors = defineErrors({
+  notFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.notFound',
+    message: { 'zh-CN': '摄像头不存在或已被删除', 'en-US': 'Camera not found, or already deleted' },
+  },
+  /** Spec 02 §8: the console shows 'camera disabled' for this code. */
+  disabled: {
+    status: 403,
+    code: 'wfpe.warn.camera.disable',
+    message: { 'zh-CN': '摄像头已禁用', 'en-US': 'Camera disabled' },
+  },
+  sharedViewOnly: {
+    status: 403,
+    code: 'wfpe.warn.camera.viewOnly',
+    message: {
+      'zh-CN': '共享的摄像头仅可观看，不允许该操作',
+      'en-US': 'A shared camera is view-only: camera operation not allowed',
+    },
+  },
+  offline: {
+    status: 409,
+    code: 'wfpe.warn.camera.offline',
+    message: { 'zh-CN': '设备未连接', 'en-US': 'Device not connected' },
+  },
+  noProvider: {
+    status: 503,
+    code: 'wfpe.warn.camera.noProvider',
+    message: {
+      'zh-CN': '该接入方式（{provider}）未配置',
+      'en-US': 'The access method ({provider}) is not configured on this server',
+    },
+  },
+  providerMismatch: {
+    status: 400,
+    code: 'wfpe.warn.camera.provider',
+    message: {
+      'zh-CN': 'provider：接入方式 {enter} 只能使用 {allowed}',
+      'en-US': 'provider: access method {enter} uses {allowed} only',
+    },
+  },
+  serialExists: {
+    status: 409,
+    code: 'wfpe.warn.camera.serialExists',
+    message: {
+      'zh-CN': '序列号 {serial} 的通道 {channel} 已存在',
+      'en-US': 'Serial {serial} channel {channel} already exists',
+    },
+  },
+  selectBase: {
+    status: 400,
+    code: 'wfpe.warn.camera.selectBase',
+    message: { 'zh-CN': 'areaId：请选择基地', 'en-US': 'areaId: Please select base' },
+  },
+  selectLand: {
+    status: 400,
+    code: 'wfpe.warn.camera.selectLand',
+    message: { 'zh-CN': 'landId：请选择地块', 'en-US': 'landId: Please select land' },
+  },
+  baseNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.baseNotFound',
+    message: { 'zh-CN': '基地不存在或已被删除', 'en-US': 'Base not found, or already deleted' },
+  },
+  areaNotFound: {
+    status: 400,
+    code: 'wfpe.warn.camera.areaNotFound',
+    message: { 'zh-CN': 'areaId：基地不存在', 'en-US': 'areaId: base not found' },
+  },
+  landNotFound: {
+    status: 400,
+    code: 'wfpe.warn.camera.landNotFound',
+    message: { 'zh-CN': 'landId：地块不存在', 'en-US': 'landId: plot not found' },
+  },
+  landOtherBase: {
+    status: 400,
+    code: 'wfpe.warn.camera.landOtherBase',
+    message: { 'zh-CN': 'landId：地块不属于该基地', 'en-US': 'landId: the plot is not in this base' },
+  },
+  gatewayNotFound: {
+    status: 400,
+    code: 'wfpe.warn.camera.gatewayNotFound',
+    message: { 'zh-CN': 'contentratorId：网关不存在', 'en-US': 'contentratorId: gateway not found' },
+  },
+  presetNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.presetNotFound',
+    message: { 'zh-CN': '预置点不存在', 'en-US': 'Preset not found' },
+  },
+  presetsFull: {
+    status: 409,
+    code: 'wfpe.warn.camera.presetsFull',
+    message: { 'zh-CN': '预置点已满', 'en-US': 'No free preset index left' },
+  },
+  templateNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.templateNotFound',
+    message: { 'zh-CN': '分屏模板不存在', 'en-US': 'Split-screen template not found' },
+  },
+  cellsOverLayout: {
+    status: 400,
+    code: 'wfpe.warn.camera.cells',
+    message: {
+      'zh-CN': 'cells：格子序号须小于分屏数 {layout}',
+      'en-US': 'cells: a cell index must be below the layout {layout}',
+    },
+  },
+  scheduleNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.scheduleNotFound',
+    message: { 'zh-CN': '定时抓拍不存在', 'en-US': 'Capture schedule not found' },
+  },
+  shareNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.shareNotFound',
+    message: { 'zh-CN': '共享不存在', 'en-US': 'Share not found' },
+  },
+  shareTarget: {
+    status: 400,
+    code: 'wfpe.warn.camera.shareTarget',
+    message: {
+      'zh-CN': 'toTenantId：共享对象不存在或不是该企业成员',
+      'en-US': 'toTenantId: no such tenant, or the user is not a member of it',
+    },
+  },
+  shareSelf: {
+    status: 400,
+    code: 'wfpe.warn.camera.shareSelf',
+    message: {
+      'zh-CN': 'toTenantId：不能共享给本企业（请指定用户）',
+      'en-US': 'toTenantId: a camera is shared to another tenant or to a user',
+    },
+  },
+  expiryPast: {
+    status: 400,
+    code: 'wfpe.warn.camera.expiryPast',
+    message: { 'zh-CN': 'expiresAt：到期时间须晚于现在', 'en-US': 'expiresAt: must be in the future' },
+  },
+  rangeOrder: {
+    status: 400,
+    code: 'wfpe.warn.camera.rangeOrder',
+    message: {
+      'zh-CN': 'to：结束时间须晚于开始时间，且不超过 {hours} 小时',
+      'en-US': 'to: must be after from, and at most {hours} hours later',
+    },
+  },
+});

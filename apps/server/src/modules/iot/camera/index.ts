@@ -1,0 +1,6 @@
+// The public surface of camera: what other domains and the composition root may use (ADR 0009).
+export { cameras } from './camera.tables.js';
+export { CameraErrors } from './camera.errors.js';
+export { cameraProviders, registerCameraProvider } from './camera.providers.js';
+export { seedCameras } from './camera.demo.js';
+export { cameraJobs, refreshOnline, runTimedCaptures } from './camera.jobs.js';
