@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { buildWorkbook, exportRows, XLSX_MAX_ROWS, xlsxColumn } from '../xlsx.js';
 
+interface Row {
+  code: string;
+  price: number | null;
+  at: string;
+}
+
 describe('platform xlsx', () => {
   it('asks the list for one row more than the limit and refuses (400) a filter that matches more', async () => {
     const asked: { page: number; size: number }[] = [];
@@ -26,9 +32,9 @@ describe('platform xlsx', () => {
       {
         name: { 'zh-CN': '表', 'en-US': 'Sheet' },
         columns: [
-          xlsxColumn<{ code: string; price: number | null; at: string }>('编码', 'Code', (r) => r.code),
-          xlsxColumn('价格', 'Price', (r) => r.price, { decimals: 2 }),
-          xlsxColumn('时间', 'At', (r) => r.at, 'time'),
+          xlsxColumn<Row>('编码', 'Code', (r) => r.code),
+          xlsxColumn<Row>('价格', 'Price', (r) => r.price, { decimals: 2 }),
+          xlsxColumn<Row>('时间', 'At', (r) => r.at, 'time'),
         ],
       },
       [
