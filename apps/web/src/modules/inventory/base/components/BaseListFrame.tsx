@@ -122,6 +122,15 @@ export function useBaseList<T extends BaseRow, B>(cfg: BaseListConfig<T, B>): Ba
   return { list, tenantId, enabledColumn, actionsColumn, exportNow, code };
 }
 
+/** The Excel export above a list, at its right (every inventory list has one). */
+export function ExportBar({ run }: { run: () => Promise<void> }) {
+  return (
+    <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
+      <ExportButton run={run} />
+    </div>
+  );
+}
+
 interface BaseListFrameProps<T extends BaseRow> {
   base: BaseList<T>;
   fields: FilterField[];
@@ -155,9 +164,7 @@ export function BaseListFrame<T extends BaseRow>({
         addText={t(addText)}
         addCode={base.code}
       />
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
-        <ExportButton run={base.exportNow} />
-      </div>
+      <ExportBar run={base.exportNow} />
       <PagedTable<T>
         list={base.list}
         rowKey="id"
