@@ -31,13 +31,23 @@ afterAll(async () => {
 });
 
 type Lang = 'en-US' | 'zh-CN';
-const download = (query: string, lang: Lang = 'en-US', who: 'admin' | 'adminB' | 'operator' = 'admin', tenant = h.tA) =>
+const download = (
+  query: string,
+  lang: Lang = 'en-US',
+  who: 'admin' | 'adminB' | 'operator' = 'admin',
+  tenant = h.tA,
+) =>
   h.s.inject({
     method: 'GET',
     url: `/wfpf/v1/${tenant}/inventory/documents/export${query}`,
     headers: { ...auth(h.tok[who]), 'accept-language': lang },
   });
-const sheet = async (query: string, lang: Lang = 'en-US', who: 'admin' | 'adminB' = 'admin', tenant = h.tA) => {
+const sheet = async (
+  query: string,
+  lang: Lang = 'en-US',
+  who: 'admin' | 'adminB' = 'admin',
+  tenant = h.tA,
+) => {
   const res = await download(query, lang, who, tenant);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');

@@ -23,7 +23,12 @@ const download = (path: string, lang: Lang = 'en-US', who: 'admin' | 'adminB' = 
   });
 
 /** The first sheet's rows (header first) of an export answered 200. */
-const sheet = async (path: string, lang: Lang = 'en-US', who: 'admin' | 'adminB' = 'admin', tenant = h.tA) => {
+const sheet = async (
+  path: string,
+  lang: Lang = 'en-US',
+  who: 'admin' | 'adminB' = 'admin',
+  tenant = h.tA,
+) => {
   const res = await download(path, lang, who, tenant);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toContain('spreadsheetml');
