@@ -105,6 +105,37 @@ export const invDeleteQuery = z.object({ objectVersionNumber: blankAsUnset(z.coe
 const version = z.number().int().min(1);
 
 /**
+ * A list's filter (its export takes it, GET …/export) and its paged query (the list takes it), from one
+ * shape, so both always filter alike.
+ */
+const listQueriesOf = <S extends z.ZodRawShape>(shape: S) => ({
+  filter: z.object(shape),
+  query: pageQuery.extend(shape),
+});
+
+const optionalEnabled = flag01.optional();
+/**
+ * The write bodies of a kind of base data: POST takes its fields (enabled unless said), PUT the same
+ * fields with the version it read, enabledFlag optional (kept), and accepts what the GET answered.
+ */
+const writeBodiesOf = <F extends z.ZodRawShape>(fields: F) => {
+  // Spelled out: a spread over a generic shape would intersect the two enabledFlag types.
+  type UpdateShape = Omit<F, 'enabledFlag'> & {
+    enabledFlag: typeof optionalEnabled;
+    objectVersionNumber: typeof version;
+  };
+  const updateShape = {
+    ...fields,
+    enabledFlag: optionalEnabled,
+    objectVersionNumber: version,
+  } as UpdateShape;
+  return {
+    create: z.strictObject(fields),
+    update: <R extends z.ZodObject>(read: R) => updateBodyOf(z.strictObject(updateShape), read),
+  };
+};
+
+/**
  * Every inventory page: each may read the base data its forms pick from (units, warehouses,
  * counterparties…), while writing a kind of base data needs that kind's own page code.
  */
@@ -137,7 +168,8 @@ const unitFields = {
   remark: optionalText(INV_REMARK_MAX).optional(),
   enabledFlag: flag01.default(1),
 };
-export const invUnitCreateBody = z.strictObject(unitFields);
+const unitBodies = writeBodiesOf(unitFields);
+export const invUnitCreateBody = unitBodies.create;
 export type InvUnitCreateBody = z.input<typeof invUnitCreateBody>;
 export const invUnit = z.object({
   id: z.number().int(),
@@ -150,15 +182,15 @@ export const invUnit = z.object({
 });
 export type InvUnit = z.infer<typeof invUnit>;
 export const invUnitPage = pageOf(invUnit);
-export const invUnitUpdateBody = updateBodyOf(
-  z.strictObject({ ...unitFields, enabledFlag: flag01.optional(), objectVersionNumber: version }),
-  invUnit,
-);
+export const invUnitUpdateBody = unitBodies.update(invUnit);
 export type InvUnitUpdateBody = z.input<typeof invUnitUpdateBody>;
-export const invUnitListQuery = pageQuery.extend({
+const unitLists = listQueriesOf({
   unitName: containsText(20),
   enabledFlag: enabledQuery,
 });
+export const invUnitListQuery = unitLists.query;
+export const invUnitListFilter = unitLists.filter;
+export type InvUnitListFilter = z.infer<typeof invUnitListFilter>;
 export type InvUnitListQuery = z.infer<typeof invUnitListQuery>;
 
 // ---- Document numbering: /bill ----
@@ -223,7 +255,8 @@ const standardFields = {
     .min(1, { error: 'at least one value' })
     .max(INV_STANDARD_VALUES_MAX, { error: `at most ${INV_STANDARD_VALUES_MAX} values` }),
 };
-export const invStandardCreateBody = z.strictObject(standardFields);
+const standardBodies = writeBodiesOf(standardFields);
+export const invStandardCreateBody = standardBodies.create;
 export type InvStandardCreateBody = z.input<typeof invStandardCreateBody>;
 export const invStandard = z.object({
   id: z.number().int(),
@@ -238,15 +271,15 @@ export const invStandard = z.object({
 export type InvStandard = z.infer<typeof invStandard>;
 export const invStandardPage = pageOf(invStandard);
 /** The values sent replace the attribute's values: kept by id, new ones added, missing ones removed. */
-export const invStandardUpdateBody = updateBodyOf(
-  z.strictObject({ ...standardFields, enabledFlag: flag01.optional(), objectVersionNumber: version }),
-  invStandard,
-);
+export const invStandardUpdateBody = standardBodies.update(invStandard);
 export type InvStandardUpdateBody = z.input<typeof invStandardUpdateBody>;
-export const invStandardListQuery = pageQuery.extend({
+const standardLists = listQueriesOf({
   standardName: containsText(30),
   enabledFlag: enabledQuery,
 });
+export const invStandardListQuery = standardLists.query;
+export const invStandardListFilter = standardLists.filter;
+export type InvStandardListFilter = z.infer<typeof invStandardListFilter>;
 export type InvStandardListQuery = z.infer<typeof invStandardListQuery>;
 
 // ---- Warehouses: /store (also /system/storeManager) ----
@@ -272,8 +305,8 @@ const minNotAboveMax = (b: { minStock?: number | null; maxStock?: number | null 
     ? true
     : b.minStock <= b.maxStock;
 const minMaxIssue = { error: 'minimum stock may not exceed maximum stock', path: ['maxStock'] };
-const warehouseWrite = z.strictObject(warehouseFields);
-export const invWarehouseCreateBody = warehouseWrite.refine(minNotAboveMax, minMaxIssue);
+const warehouseBodies = writeBodiesOf(warehouseFields);
+export const invWarehouseCreateBody = warehouseBodies.create.refine(minNotAboveMax, minMaxIssue);
 export type InvWarehouseCreateBody = z.input<typeof invWarehouseCreateBody>;
 export const invWarehouse = z.object({
   id: z.number().int(),
@@ -295,17 +328,19 @@ export const invWarehouse = z.object({
 });
 export type InvWarehouse = z.infer<typeof invWarehouse>;
 export const invWarehousePage = pageOf(invWarehouse);
-export const invWarehouseUpdateBody = updateBodyOf(
-  z.strictObject({ ...warehouseFields, enabledFlag: flag01.optional(), objectVersionNumber: version }),
-  invWarehouse,
-).refine(minNotAboveMax, minMaxIssue);
+export const invWarehouseUpdateBody = warehouseBodies
+  .update(invWarehouse)
+  .refine(minNotAboveMax, minMaxIssue);
 export type InvWarehouseUpdateBody = z.input<typeof invWarehouseUpdateBody>;
-export const invWarehouseListQuery = pageQuery.extend({
+const warehouseLists = listQueriesOf({
   warehouseName: containsText(INV_NAME_MAX),
   warehouseCode: containsText(INV_CODE_MAX),
   areaId: blankAsUnset(id),
   enabledFlag: enabledQuery,
 });
+export const invWarehouseListQuery = warehouseLists.query;
+export const invWarehouseListFilter = warehouseLists.filter;
+export type InvWarehouseListFilter = z.infer<typeof invWarehouseListFilter>;
 export type InvWarehouseListQuery = z.infer<typeof invWarehouseListQuery>;
 
 // ---- Shops: /shops ----
@@ -322,7 +357,8 @@ const shopFields = {
   remark: optionalText(INV_REMARK_MAX).optional(),
   enabledFlag: flag01.default(1),
 };
-export const invShopCreateBody = z.strictObject(shopFields);
+const shopBodies = writeBodiesOf(shopFields);
+export const invShopCreateBody = shopBodies.create;
 export type InvShopCreateBody = z.input<typeof invShopCreateBody>;
 export const invShop = z.object({
   id: z.number().int(),
@@ -343,18 +379,18 @@ export const invShop = z.object({
 });
 export type InvShop = z.infer<typeof invShop>;
 export const invShopPage = pageOf(invShop);
-export const invShopUpdateBody = updateBodyOf(
-  z.strictObject({ ...shopFields, enabledFlag: flag01.optional(), objectVersionNumber: version }),
-  invShop,
-);
+export const invShopUpdateBody = shopBodies.update(invShop);
 export type InvShopUpdateBody = z.input<typeof invShopUpdateBody>;
-export const invShopListQuery = pageQuery.extend({
+const shopLists = listQueriesOf({
   /** Name or code contains. */
   keyword: containsText(INV_NAME_MAX),
   warehouseId: blankAsUnset(id),
   areaId: blankAsUnset(id),
   enabledFlag: enabledQuery,
 });
+export const invShopListQuery = shopLists.query;
+export const invShopListFilter = shopLists.filter;
+export type InvShopListFilter = z.infer<typeof invShopListFilter>;
 export type InvShopListQuery = z.infer<typeof invShopListQuery>;
 
 // ---- Counterparties: /businesses ----
@@ -397,7 +433,8 @@ const businessFields = {
   remark: optionalText(INV_REMARK_MAX).optional(),
   enabledFlag: flag01.default(1),
 };
-export const invBusinessCreateBody = z.strictObject(businessFields);
+const businessBodies = writeBodiesOf(businessFields);
+export const invBusinessCreateBody = businessBodies.create;
 export type InvBusinessCreateBody = z.input<typeof invBusinessCreateBody>;
 export const invBusiness = z.object({
   id: z.number().int(),
@@ -417,18 +454,18 @@ export const invBusiness = z.object({
 });
 export type InvBusiness = z.infer<typeof invBusiness>;
 export const invBusinessPage = pageOf(invBusiness);
-export const invBusinessUpdateBody = updateBodyOf(
-  z.strictObject({ ...businessFields, enabledFlag: flag01.optional(), objectVersionNumber: version }),
-  invBusiness,
-);
+export const invBusinessUpdateBody = businessBodies.update(invBusiness);
 export type InvBusinessUpdateBody = z.input<typeof invBusinessUpdateBody>;
-export const invBusinessListQuery = pageQuery.extend({
+const businessLists = listQueriesOf({
   /** Name or code contains. */
   keyword: containsText(INV_NAME_MAX),
   /** 'supplier' also answers 'both'; 'customer' likewise. */
   category: blankAsUnset(z.enum(INV_BUSINESS_CATEGORIES)),
   enabledFlag: enabledQuery,
 });
+export const invBusinessListQuery = businessLists.query;
+export const invBusinessListFilter = businessLists.filter;
+export type InvBusinessListFilter = z.infer<typeof invBusinessListFilter>;
 export type InvBusinessListQuery = z.infer<typeof invBusinessListQuery>;
 
 // ---- Options: /option ----

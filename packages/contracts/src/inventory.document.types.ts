@@ -297,6 +297,9 @@ export const invDocListQuery = pageQuery.extend({
   dateTo: blankAsUnset(batchDate),
 });
 export type InvDocListQuery = z.infer<typeof invDocListQuery>;
+/** The list's filters without paging (GET /documents/export). */
+export const invDocListFilter = invDocListQuery.omit({ page: true, size: true });
+export type InvDocListFilter = z.infer<typeof invDocListFilter>;
 
 export const invDeleteQuery = z.object({
   objectVersionNumber: blankAsUnset(z.coerce.number().int().min(1)),

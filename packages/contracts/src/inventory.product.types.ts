@@ -277,6 +277,9 @@ export const invProductListQuery = pageQuery.extend({
   cropId: blankAsUnset(id),
 });
 export type InvProductListQuery = z.infer<typeof invProductListQuery>;
+/** The list's filters without paging (GET /product/export). */
+export const invProductListFilter = invProductListQuery.omit({ page: true, size: true });
+export type InvProductListFilter = z.infer<typeof invProductListFilter>;
 
 export const invProductIdParam = tenantParam.extend({ id });
 export const invProductDeleteQuery = z.object({

@@ -21,7 +21,8 @@ export interface PagedListState<T> {
   refresh: () => Promise<void>;
 }
 
-const toQuery = (filters: FilterValues): Query => {
+/** The filters as a query string's values (what the list and its export send). */
+export const toQuery = (filters: FilterValues): Query => {
   const out: Query = {};
   for (const [k, v] of Object.entries(filters)) {
     if (v === undefined) continue;

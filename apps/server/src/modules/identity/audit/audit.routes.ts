@@ -1,12 +1,10 @@
 import { auditLogFilter, auditLogPage, auditLogQuery } from '@tilth/contracts/audit.types';
 import { tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
-import { contentDisposition } from '../../../platform/http/serve-file.js';
+import { sendXlsx } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { AUDIT_VIEW, AuditService } from './audit.service.js';
 import { auditWorkbook } from './audit.xlsx.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The tenant's audit log (issue 13 item 7): read-only, there is no route that changes it. */
 export const registerAuditRoutes = (app: App, platform: Platform): void => {
@@ -29,11 +27,7 @@ export const registerAuditRoutes = (app: App, platform: Platform): void => {
     schema: { params: tenantParam, querystring: auditLogFilter },
     handler: async (ctx, req, reply) => {
       const rows = await svc.exportRows(ctx, req.query);
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', contentDisposition('attachment', 'audit-log.xlsx'))
-        .header('cache-control', 'no-store')
-        .send(await auditWorkbook(ctx.lang, ctx.timeZone, rows));
+      return sendXlsx(reply, 'audit-log.xlsx', await auditWorkbook(ctx.lang, ctx.timeZone, rows));
     },
   });
 };

@@ -3,6 +3,7 @@ import {
   INVENTORY_PAGE_CODES,
   invBusiness,
   invBusinessCreateBody,
+  invBusinessListFilter,
   invBusinessListQuery,
   invBusinessPage,
   invBusinessUpdateBody,
@@ -10,8 +11,10 @@ import {
   invIdParam,
 } from '@tilth/contracts/inventory.base.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { BUSINESS_ACCESS, BusinessService } from './business.service.js';
+import { businessSheet } from './business.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/businesses';
 
@@ -25,6 +28,17 @@ export const registerInvBusinessRoutes = (app: App, platform: Platform): void =>
       "Counterparties, newest first (keyword in name / code; category supplier|customer also answers 'both'; enabledFlag; size=0: all)",
     schema: { params: tenantParam, querystring: invBusinessListQuery, response: { 200: invBusinessPage } },
     handler: (ctx, req) => businesses.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: INVENTORY_PAGE_CODES,
+    summary: 'The filtered counterparties as an Excel file (same filters as the list; at most 50,000 rows)',
+    schema: { params: tenantParam, querystring: invBusinessListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, 'counterparties.xlsx', businessSheet(ctx.lang), (w) =>
+        businesses.list(ctx, { ...req.query, ...w }),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

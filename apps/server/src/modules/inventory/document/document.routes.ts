@@ -8,6 +8,7 @@ import {
   invDocCreateBody,
   invDocDetail,
   invDocIdParam,
+  invDocListFilter,
   invDocListQuery,
   invDocPage,
   invDocPermission,
@@ -22,11 +23,14 @@ import {
 } from '@tilth/contracts/inventory.document.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { registerInvApprovals } from './document.approval.js';
 import { InvExecService } from './document.execute.js';
+import { docExportPage } from './document.export.js';
 import { registerDocumentReferences } from './document.references.js';
 import { ANY_DOC_ACCESS, InvDocService } from './document.service.js';
+import { docSheet } from './document.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory';
 
@@ -46,6 +50,18 @@ export const registerInventoryDocumentRoutes = (app: App, platform: Platform): v
       'Inventory documents, latest date first (docType, bizType, auditState, execState, warehouseId (either end), businessId, sourceDocId, docCode contains, dateFrom..dateTo)',
     schema: { params: tenantParam, querystring: invDocListQuery, response: { 200: invDocPage } },
     handler: (ctx, req) => docs.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/documents/export`,
+    access: ANY_DOC_ACCESS,
+    summary:
+      'The filtered documents as an Excel file, one row per document (same filters and permissions as the list; at most 50,000 rows, more: 400)',
+    schema: { params: tenantParam, querystring: invDocListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, `${req.query.docType ?? 'documents'}.xlsx`, docSheet(ctx.lang), (w) =>
+        docExportPage(ctx, docs, { ...req.query, ...w }),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

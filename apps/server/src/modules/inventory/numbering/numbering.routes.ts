@@ -10,8 +10,10 @@ import {
   invDeleteQuery,
 } from '@tilth/contracts/inventory.base.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { buildWorkbook, sendXlsx } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { BILL_ACCESS, NumberingService } from './numbering.service.js';
+import { billSheet } from './numbering.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/bill';
 
@@ -25,6 +27,19 @@ export const registerInvBillRoutes = (app: App, platform: Platform): void => {
       "Every document type's numbering: its rule or the built-in default (configured false), with today's next number",
     schema: { params: tenantParam, response: { 200: invBillList } },
     handler: (ctx) => bills.list(ctx),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: INVENTORY_PAGE_CODES,
+    summary: "Every document type's numbering (as the list answers it) as an Excel file",
+    schema: { params: tenantParam },
+    handler: async (ctx, _req, reply) =>
+      sendXlsx(
+        reply,
+        'numbering.xlsx',
+        await buildWorkbook(ctx.lang, billSheet(ctx.lang), await bills.list(ctx)),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

@@ -4,6 +4,7 @@ import {
   invProductCreateBody,
   invProductDeleteQuery,
   invProductIdParam,
+  invProductListFilter,
   invProductListQuery,
   invProductPage,
   invProductUpdateBody,
@@ -11,9 +12,11 @@ import {
   invSkuPickPage,
 } from '@tilth/contracts/inventory.product.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { registerProductReferenceChecks } from './product.references.js';
 import { PRODUCT_ACCESS, ProductService } from './product.service.js';
+import { productSheet } from './product.xlsx.js';
 import { SKU_READERS, SkuService } from './sku.service.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/product';
@@ -31,6 +34,17 @@ export const registerInvProductRoutes = (app: App, platform: Platform): void => 
       'Products (SPU), newest first (keyword in name / code / alias, productType, enabledFlag, cropId)',
     schema: { params: tenantParam, querystring: invProductListQuery, response: { 200: invProductPage } },
     handler: (ctx, req) => products.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: PRODUCT_ACCESS,
+    summary: 'The filtered products as an Excel file (same filters as the list; at most 50,000 rows)',
+    schema: { params: tenantParam, querystring: invProductListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, 'products.xlsx', productSheet(ctx.lang), (w) =>
+        products.list(ctx, { ...req.query, ...w }),
+      ),
   });
   // Before /product/:id so 'sku' is not taken for an id.
   addRoute(app, platform, {

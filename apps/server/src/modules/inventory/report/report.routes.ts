@@ -14,26 +14,17 @@ import {
   invSummaryQuery,
   invWarehouseValueList,
 } from '@tilth/contracts/inventory.report.types';
-import type { FastifyReply } from 'fastify';
 import { type App, addRoute } from '../../../platform/http/route.js';
-import { contentDisposition } from '../../../platform/http/serve-file.js';
+import { sendXlsx } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { InvReportService, REPORT_ACCESS } from './report.service.js';
 import { ledgerWorkbook, slowWorkbook, stockWorkbook, summaryWorkbook } from './report.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Stock reports (issue 15 item 4): read-only views of the stock ledger's book 'inv'. */
 export const registerInvReportRoutes = (app: App, platform: Platform): void => {
   const svc = new InvReportService();
-  const xlsx = (name: string, body: Buffer) => ({ name, body });
-  const send = (reply: FastifyReply, file: { name: string; body: Buffer }) =>
-    reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', contentDisposition('attachment', file.name))
-      .header('cache-control', 'no-store')
-      .send(file.body);
 
   addRoute(app, platform, {
     method: 'GET',
@@ -52,7 +43,7 @@ export const registerInvReportRoutes = (app: App, platform: Platform): void => {
     schema: { params: tenantParam, querystring: invStockFilter },
     handler: async (ctx, req, reply) => {
       const { rows, opts } = await svc.stockExport(ctx, req.query);
-      return send(reply, xlsx('stock.xlsx', await stockWorkbook(ctx.lang, rows, opts)));
+      return sendXlsx(reply, 'stock.xlsx', await stockWorkbook(ctx.lang, rows, opts));
     },
   });
   addRoute(app, platform, {
@@ -80,7 +71,7 @@ export const registerInvReportRoutes = (app: App, platform: Platform): void => {
     schema: { params: tenantParam, querystring: invSummaryFilter },
     handler: async (ctx, req, reply) => {
       const { rows, opts } = await svc.summaryExport(ctx, req.query);
-      return send(reply, xlsx('stock-summary.xlsx', await summaryWorkbook(ctx.lang, rows, opts)));
+      return sendXlsx(reply, 'stock-summary.xlsx', await summaryWorkbook(ctx.lang, rows, opts));
     },
   });
   addRoute(app, platform, {
@@ -100,7 +91,7 @@ export const registerInvReportRoutes = (app: App, platform: Platform): void => {
     schema: { params: tenantParam, querystring: invLedgerFilter },
     handler: async (ctx, req, reply) => {
       const { rows, opts } = await svc.ledgerExport(ctx, req.query);
-      return send(reply, xlsx('stock-movements.xlsx', await ledgerWorkbook(ctx.lang, rows, opts)));
+      return sendXlsx(reply, 'stock-movements.xlsx', await ledgerWorkbook(ctx.lang, rows, opts));
     },
   });
   addRoute(app, platform, {
@@ -119,7 +110,7 @@ export const registerInvReportRoutes = (app: App, platform: Platform): void => {
     schema: { params: tenantParam, querystring: invSlowFilter },
     handler: async (ctx, req, reply) => {
       const { rows, opts } = await svc.slowExport(ctx, req.query);
-      return send(reply, xlsx('slow-movers.xlsx', await slowWorkbook(ctx.lang, rows, opts)));
+      return sendXlsx(reply, 'slow-movers.xlsx', await slowWorkbook(ctx.lang, rows, opts));
     },
   });
 };

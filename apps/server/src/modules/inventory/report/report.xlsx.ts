@@ -4,7 +4,7 @@ import type {
   InvStockRow,
   InvSummaryRow,
 } from '@tilth/contracts/inventory.report.types';
-import ExcelJS from 'exceljs';
+import { buildWorkbook, type XlsxKind } from '../../../platform/http/xlsx.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import type { ReportOptions } from './option.repository.js';
 import { skuLabel } from './report.mappers.js';
@@ -21,37 +21,33 @@ interface Col<R> {
   get: (r: R) => string | number | null;
 }
 
-const fmt = (kind: Kind, qtyDecimals: number): string | undefined => {
-  if (kind === 'qty') return qtyDecimals > 0 ? `#,##0.${'0'.repeat(qtyDecimals)}` : '#,##0';
-  if (kind === 'money') return '#,##0.00';
-  if (kind === 'cost') return '#,##0.0000';
-  if (kind === 'int') return '0';
-  return '@';
+const kindOf = (kind: Kind, qtyDecimals: number): XlsxKind => {
+  if (kind === 'qty') return { decimals: qtyDecimals };
+  if (kind === 'money') return { decimals: 2 };
+  if (kind === 'cost') return { decimals: 4 };
+  return kind;
 };
 
-const build = async <R>(
+const build = <R>(
   lang: Lang,
   sheet: { zh: string; en: string },
   cols: readonly Col<R>[],
   rows: readonly R[],
   opts: ReportOptions,
-): Promise<Buffer> => {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Tilth';
-  wb.created = new Date();
-  const ws = wb.addWorksheet(lang === 'en-US' ? sheet.en : sheet.zh);
-  const headers = cols.map((c) => (lang === 'en-US' ? c.en : c.zh));
-  ws.addRow(headers).font = { bold: true };
-  ws.views = [{ state: 'frozen', ySplit: 1 }];
-  cols.forEach((c, i) => {
-    const col = ws.getColumn(i + 1);
-    col.width = c.width ?? Math.max(12, (headers[i] ?? '').length * 2);
-    const f = fmt(c.kind, opts.quantityDecimals);
-    if (f) col.numFmt = f;
-  });
-  for (const r of rows) ws.addRow(cols.map((c) => c.get(r) ?? ''));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-};
+): Promise<Buffer> =>
+  buildWorkbook(
+    lang,
+    {
+      name: { 'zh-CN': sheet.zh, 'en-US': sheet.en },
+      columns: cols.map((c) => ({
+        header: { 'zh-CN': c.zh, 'en-US': c.en },
+        kind: kindOf(c.kind, opts.quantityDecimals),
+        ...(c.width === undefined ? {} : { width: c.width }),
+        get: c.get,
+      })),
+    },
+    rows,
+  );
 
 const expiryText = (s: InvStockRow['expiryState'], lang: Lang): string =>
   s === null ? '' : lang === 'en-US' ? s : s === 'expired' ? '已过期' : '临期';

@@ -5,14 +5,17 @@ import {
   invIdParam,
   invShop,
   invShopCreateBody,
+  invShopListFilter,
   invShopListQuery,
   invShopPage,
   invShopUpdateBody,
 } from '@tilth/contracts/inventory.base.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { registerReferenceCheck } from '../reference/index.js';
 import { SHOP_ACCESS, ShopService, shopsOfWarehouse } from './shop.service.js';
+import { shopSheet } from './shop.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/shops';
 
@@ -26,6 +29,17 @@ export const registerInvShopRoutes = (app: App, platform: Platform): void => {
     summary: 'Shops, newest first (keyword in name / code, warehouseId, areaId, enabledFlag; size=0: all)',
     schema: { params: tenantParam, querystring: invShopListQuery, response: { 200: invShopPage } },
     handler: (ctx, req) => shops.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: INVENTORY_PAGE_CODES,
+    summary: 'The filtered shops as an Excel file (same filters as the list; at most 50,000 rows)',
+    schema: { params: tenantParam, querystring: invShopListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, 'shops.xlsx', shopSheet(ctx.lang), (w) =>
+        shops.list(ctx, { ...req.query, ...w }),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

@@ -5,13 +5,16 @@ import {
   invIdParam,
   invStandard,
   invStandardCreateBody,
+  invStandardListFilter,
   invStandardListQuery,
   invStandardPage,
   invStandardUpdateBody,
 } from '@tilth/contracts/inventory.base.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { STANDARD_ACCESS, StandardService } from './standard.service.js';
+import { standardSheet } from './standard.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/standard';
 
@@ -24,6 +27,18 @@ export const registerInvStandardRoutes = (app: App, platform: Platform): void =>
     summary: 'Specification attributes with their values (standardName contains, enabledFlag; size=0: all)',
     schema: { params: tenantParam, querystring: invStandardListQuery, response: { 200: invStandardPage } },
     handler: (ctx, req) => standards.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: INVENTORY_PAGE_CODES,
+    summary:
+      'The filtered specification attributes as an Excel file (same filters as the list; at most 50,000 rows)',
+    schema: { params: tenantParam, querystring: invStandardListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, 'attributes.xlsx', standardSheet(ctx.lang), (w) =>
+        standards.list(ctx, { ...req.query, ...w }),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

@@ -5,13 +5,16 @@ import {
   invIdParam,
   invWarehouse,
   invWarehouseCreateBody,
+  invWarehouseListFilter,
   invWarehouseListQuery,
   invWarehousePage,
   invWarehouseUpdateBody,
 } from '@tilth/contracts/inventory.base.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { STORE_ACCESS, StoreService } from './store.service.js';
+import { warehouseSheet } from './store.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/store';
 
@@ -25,6 +28,17 @@ export const registerInvStoreRoutes = (app: App, platform: Platform): void => {
       'Warehouses, newest first (warehouseName / warehouseCode contain, areaId, enabledFlag; size=0: all)',
     schema: { params: tenantParam, querystring: invWarehouseListQuery, response: { 200: invWarehousePage } },
     handler: (ctx, req) => stores.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: INVENTORY_PAGE_CODES,
+    summary: 'The filtered warehouses as an Excel file (same filters as the list; at most 50,000 rows)',
+    schema: { params: tenantParam, querystring: invWarehouseListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, 'warehouses.xlsx', warehouseSheet(ctx.lang), (w) =>
+        stores.list(ctx, { ...req.query, ...w }),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

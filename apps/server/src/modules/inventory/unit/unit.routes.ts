@@ -5,13 +5,16 @@ import {
   invIdParam,
   invUnit,
   invUnitCreateBody,
+  invUnitListFilter,
   invUnitListQuery,
   invUnitPage,
   invUnitUpdateBody,
 } from '@tilth/contracts/inventory.base.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { answerExport } from '../../../platform/http/xlsx.js';
 import type { Platform } from '../../../platform/platform.js';
 import { UNIT_ACCESS, UnitService } from './unit.service.js';
+import { unitSheet } from './unit.xlsx.js';
 
 const BASE = '/wfpf/v1/:tenantId/inventory/unit';
 
@@ -24,6 +27,17 @@ export const registerInvUnitRoutes = (app: App, platform: Platform): void => {
     summary: 'Units of measure, newest first (unitName contains, enabledFlag; size=0: all)',
     schema: { params: tenantParam, querystring: invUnitListQuery, response: { 200: invUnitPage } },
     handler: (ctx, req) => units.list(ctx, req.query),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${BASE}/export`,
+    access: INVENTORY_PAGE_CODES,
+    summary: 'The filtered units as an Excel file (same filters as the list; at most 50,000 rows, more: 400)',
+    schema: { params: tenantParam, querystring: invUnitListFilter },
+    handler: (ctx, req, reply) =>
+      answerExport(reply, ctx, 'units.xlsx', unitSheet(ctx.lang), (w) =>
+        units.list(ctx, { ...req.query, ...w }),
+      ),
   });
   addRoute(app, platform, {
     method: 'GET',

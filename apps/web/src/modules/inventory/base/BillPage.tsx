@@ -12,6 +12,7 @@ import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { DatePicker } from '../../../shared/form/DatePicker';
 import { fromInstant, toDay, todayDay } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
+import { ExportButton } from '../../report/weather/ReportParts';
 import { billApi, INV_BASE_CODES, type InvBillRule, invBaseKeys } from './baseData.api';
 import { BillFormModal } from './components/BillFormModal';
 
@@ -97,15 +98,18 @@ export function BillPage() {
     <section className="tl-card">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon message={t('invBase:bill.hint')} />
-        <Space>
-          <span>{t('invBase:bill.previewDate')}</span>
-          <DatePicker
-            allowClear={false}
-            value={fromInstant(docDate)}
-            onChange={(d) => d && setDocDate(toDay(d))}
-            aria-label={t('invBase:bill.previewDate')}
-          />
-        </Space>
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+          <Space>
+            <span>{t('invBase:bill.previewDate')}</span>
+            <DatePicker
+              allowClear={false}
+              value={fromInstant(docDate)}
+              onChange={(d) => d && setDocDate(toDay(d))}
+              aria-label={t('invBase:bill.previewDate')}
+            />
+          </Space>
+          <ExportButton run={() => billApi.exportFile(tenantId)} />
+        </div>
         <Table<InvBillRule>
           rowKey="docType"
           columns={columns}

@@ -3,29 +3,30 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PagedTable } from '../../../shared/crud/PagedTable';
-import { RowActions } from '../../../shared/crud/RowActions';
-import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
-import { usePagedList } from '../../../shared/crud/usePagedList';
-import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import type { FilterField } from '../../../shared/FilterBar/FilterBar';
 import { NO_DATA } from '../../../shared/format/number';
 import { useShell } from '../../../shell/ShellContext';
 import { INV_BASE_CODES, INV_BASE_PATHS, type InvShop, invBaseKeys, shopApi, storeApi } from './baseData.api';
-import { EnabledSwitch, enabledFilterOptions } from './components/baseUi';
+import { BaseListFrame, useBaseList, withFlag } from './components/BaseListFrame';
+import { enabledFilterOptions } from './components/baseUi';
 
 /** Shops (inventory/base/shops): filter by keyword, warehouse and state; add and edit on their own pages. */
 export function ShopListPage() {
   const { t } = useTranslation(['invBase', 'common']);
   const { tenantId } = useShell();
   const navigate = useNavigate();
-  const confirmDelete = useConfirmDelete();
-  const key = useMemo(() => invBaseKeys.shops(tenantId), [tenantId]);
-  const list = usePagedList<InvShop>(key, (q) => shopApi.page(tenantId, q));
+  const listKey = useMemo(() => invBaseKeys.shops(tenantId), [tenantId]);
+  const base = useBaseList({
+    listKey,
+    api: shopApi,
+    code: INV_BASE_CODES.shops,
+    toggleBody: withFlag,
+    nameOf: (s) => s.shopName,
+  });
   const warehouses = useQuery({
     queryKey: invBaseKeys.warehouseOptions(tenantId),
     queryFn: () => storeApi.all(tenantId),
   });
-  const code = INV_BASE_CODES.shops;
 
   const fields: FilterField[] = [
     { name: 'keyword', label: t('invBase:shop.keyword'), type: 'text' },
@@ -51,62 +52,19 @@ export function ShopListPage() {
     { title: t('invBase:field.manager'), dataIndex: 'managerName', render: text },
     { title: t('invBase:field.phone'), dataIndex: 'phone', render: text },
     { title: t('invBase:field.address'), dataIndex: 'address', ellipsis: true, render: text },
-    {
-      title: t('invBase:field.enabled'),
-      dataIndex: 'enabledFlag',
-      render: (_, s) => (
-        <EnabledSwitch
-          flag={s.enabledFlag}
-          code={code}
-          onToggle={async (enabledFlag) => {
-            await shopApi.update(tenantId, s.id, { ...s, enabledFlag });
-            await list.refresh();
-          }}
-        />
-      ),
-    },
-    {
-      title: t('common:action.operation'),
-      key: 'actions',
-      width: 140,
-      fixed: 'right',
-      render: (_, s) => (
-        <RowActions
-          onEdit={() => navigate(INV_BASE_PATHS.shopEdit(s.id))}
-          editCode={code}
-          onDelete={() =>
-            confirmDelete(
-              s.shopName,
-              () => shopApi.remove(tenantId, s.id, s.objectVersionNumber),
-              list.refresh,
-              {
-                content: t('invBase:deleteHint'),
-              },
-            )
-          }
-          deleteCode={code}
-        />
-      ),
-    },
+    base.enabledColumn,
+    base.actionsColumn((s) => navigate(INV_BASE_PATHS.shopEdit(s.id)), { fixed: true }),
   ];
-  const add = () => navigate(INV_BASE_PATHS.shopAdd);
 
   return (
-    <section className="tl-card">
-      <FilterBar
-        fields={fields}
-        onSearch={list.search}
-        onAdd={add}
-        addText={t('invBase:shop.add')}
-        addCode={code}
-      />
-      <PagedTable<InvShop>
-        list={list}
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 1200 }}
-        empty={{ title: t('invBase:shop.empty'), onAdd: add, addText: t('invBase:shop.add'), addCode: code }}
-      />
-    </section>
+    <BaseListFrame<InvShop>
+      base={base}
+      fields={fields}
+      columns={columns}
+      scrollX={1200}
+      onAdd={() => navigate(INV_BASE_PATHS.shopAdd)}
+      addText="invBase:shop.add"
+      emptyText="invBase:shop.empty"
+    />
   );
 }

@@ -3,15 +3,12 @@ import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../../shared/crud/PagedTable';
-import { RowActions } from '../../../shared/crud/RowActions';
-import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
-import { usePagedList } from '../../../shared/crud/usePagedList';
-import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import type { FilterField } from '../../../shared/FilterBar/FilterBar';
 import { formatNumber, NO_DATA } from '../../../shared/format/number';
 import { useShell } from '../../../shell/ShellContext';
 import { basesApi, INV_BASE_CODES, type InvWarehouse, invBaseKeys, storeApi } from './baseData.api';
-import { EnabledSwitch, enabledFilterOptions } from './components/baseUi';
+import { BaseListFrame, useBaseList } from './components/BaseListFrame';
+import { enabledFilterOptions } from './components/baseUi';
 import { StoreFormModal } from './components/StoreFormModal';
 
 interface StorePageProps {
@@ -19,13 +16,25 @@ interface StorePageProps {
   code?: string;
 }
 
-/** Warehouses: filter by name, code, base and state; add, edit, enable / disable, delete. */
+/** Warehouses: filter by name, code, base and state; add, edit, enable / disable, delete, export. */
 export function StorePage({ code = INV_BASE_CODES.store }: StorePageProps) {
   const { t, i18n } = useTranslation(['invBase', 'common']);
   const { tenantId } = useShell();
-  const confirmDelete = useConfirmDelete();
-  const key = useMemo(() => invBaseKeys.warehouses(tenantId), [tenantId]);
-  const list = usePagedList<InvWarehouse>(key, (q) => storeApi.page(tenantId, q));
+  const listKey = useMemo(() => invBaseKeys.warehouses(tenantId), [tenantId]);
+  const base = useBaseList({
+    listKey,
+    api: storeApi,
+    code,
+    nameOf: (w) => w.warehouseName,
+    deleteHint: 'invBase:store.deleteHint',
+    deleteWidth: 380,
+    // The PUT takes allowNegative as 0 or 1 only.
+    toggleBody: (w, enabledFlag) => ({
+      ...w,
+      allowNegative: w.allowNegative === 1 ? (1 as const) : (0 as const),
+      enabledFlag,
+    }),
+  });
   const bases = useQuery({ queryKey: invBaseKeys.bases(tenantId), queryFn: () => basesApi(tenantId) });
   const [editing, setEditing] = useState<{ warehouse: InvWarehouse | null } | null>(null);
   const qty = (v: number | null) => formatNumber(v, i18n.language, 4);
@@ -75,72 +84,20 @@ export function StorePage({ code = INV_BASE_CODES.store }: StorePageProps) {
       ellipsis: true,
       render: (v: string | null) => v || NO_DATA,
     },
-    {
-      title: t('invBase:field.enabled'),
-      dataIndex: 'enabledFlag',
-      render: (_, w) => (
-        <EnabledSwitch
-          flag={w.enabledFlag}
-          code={code}
-          onToggle={async (enabledFlag) => {
-            await storeApi.update(tenantId, w.id, {
-              ...w,
-              allowNegative: w.allowNegative === 1 ? 1 : 0,
-              enabledFlag,
-            });
-            await list.refresh();
-          }}
-        />
-      ),
-    },
-    {
-      title: t('common:action.operation'),
-      key: 'actions',
-      width: 140,
-      fixed: 'right',
-      render: (_, w) => (
-        <RowActions
-          onEdit={() => setEditing({ warehouse: w })}
-          editCode={code}
-          onDelete={() =>
-            confirmDelete(
-              w.warehouseName,
-              () => storeApi.remove(tenantId, w.id, w.objectVersionNumber),
-              list.refresh,
-              {
-                content: t('invBase:store.deleteHint'),
-                width: 380,
-              },
-            )
-          }
-          deleteCode={code}
-        />
-      ),
-    },
+    base.enabledColumn,
+    base.actionsColumn((warehouse) => setEditing({ warehouse }), { fixed: true }),
   ];
-  const add = () => setEditing({ warehouse: null });
 
   return (
-    <section className="tl-card">
-      <FilterBar
-        fields={fields}
-        onSearch={list.search}
-        onAdd={add}
-        addText={t('invBase:store.add')}
-        addCode={code}
-      />
-      <PagedTable<InvWarehouse>
-        list={list}
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 1300 }}
-        empty={{
-          title: t('invBase:store.empty'),
-          onAdd: add,
-          addText: t('invBase:store.add'),
-          addCode: code,
-        }}
-      />
+    <BaseListFrame<InvWarehouse>
+      base={base}
+      fields={fields}
+      columns={columns}
+      scrollX={1300}
+      onAdd={() => setEditing({ warehouse: null })}
+      addText="invBase:store.add"
+      emptyText="invBase:store.empty"
+    >
       <StoreFormModal
         tenantId={tenantId}
         open={editing !== null}
@@ -148,7 +105,7 @@ export function StorePage({ code = INV_BASE_CODES.store }: StorePageProps) {
         bases={bases.data ?? []}
         onClose={() => setEditing(null)}
       />
-    </section>
+    </BaseListFrame>
   );
 }
 

@@ -23,6 +23,7 @@ import type {
   InvWarehouseUpdateBody,
 } from '@tilth/contracts/inventory.base.types';
 import { api, type Query } from '../../../shared/api/client';
+import { downloadFile } from '../../equipment/device/api/download';
 
 export type {
   InvBillDocType,
@@ -78,8 +79,8 @@ export const INV_BASE_PATHS = {
 
 const base = (tenantId: number) => `/wfpf/v1/${tenantId}/inventory`;
 
-/** CRUD calls of one kind of base data at /inventory/{path}. */
-const crud = <T, C, U>(path: string) => ({
+/** CRUD calls of one kind of base data at /inventory/{path}; `fileName` names its Excel export. */
+const crud = <T, C, U>(path: string, fileName: string) => ({
   page: (tenantId: number, query: Query) => api.get<Page<T>>(`${base(tenantId)}/${path}`, { query }),
   /** Every row, for selects (size=0). */
   all: (tenantId: number, query: Query = {}) =>
@@ -92,16 +93,29 @@ const crud = <T, C, U>(path: string) => ({
     api.put<T>(`${base(tenantId)}/${path}/${id}`, { json: body }),
   remove: (tenantId: number, id: number, objectVersionNumber: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/${path}/${id}`, { query: { objectVersionNumber } }),
+  /** The list's filtered rows as an Excel file (the list's filters, no paging). */
+  exportFile: (tenantId: number, query: Query) =>
+    downloadFile(`${base(tenantId)}/${path}/export`, query, fileName),
 });
 
-export const unitApi = crud<InvUnit, InvUnitCreateBody, InvUnitUpdateBody>('unit');
-export const standardApi = crud<InvStandard, InvStandardCreateBody, InvStandardUpdateBody>('standard');
-export const storeApi = crud<InvWarehouse, InvWarehouseCreateBody, InvWarehouseUpdateBody>('store');
-export const shopApi = crud<InvShop, InvShopCreateBody, InvShopUpdateBody>('shops');
-export const businessApi = crud<InvBusiness, InvBusinessCreateBody, InvBusinessUpdateBody>('businesses');
+export const unitApi = crud<InvUnit, InvUnitCreateBody, InvUnitUpdateBody>('unit', 'units.xlsx');
+export const standardApi = crud<InvStandard, InvStandardCreateBody, InvStandardUpdateBody>(
+  'standard',
+  'attributes.xlsx',
+);
+export const storeApi = crud<InvWarehouse, InvWarehouseCreateBody, InvWarehouseUpdateBody>(
+  'store',
+  'warehouses.xlsx',
+);
+export const shopApi = crud<InvShop, InvShopCreateBody, InvShopUpdateBody>('shops', 'shops.xlsx');
+export const businessApi = crud<InvBusiness, InvBusinessCreateBody, InvBusinessUpdateBody>(
+  'businesses',
+  'counterparties.xlsx',
+);
 
 export const billApi = {
   list: (tenantId: number) => api.get<InvBillRule[]>(`${base(tenantId)}/bill`),
+  exportFile: (tenantId: number) => downloadFile(`${base(tenantId)}/bill/export`, {}, 'numbering.xlsx'),
   save: (tenantId: number, docType: InvBillDocType, body: InvBillUpdateBody) =>
     api.put<InvBillRule>(`${base(tenantId)}/bill/${docType}`, { json: body }),
   reset: (tenantId: number, docType: InvBillDocType, objectVersionNumber: number | null) =>

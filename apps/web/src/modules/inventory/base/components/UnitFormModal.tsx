@@ -1,12 +1,9 @@
-import { INV_CODE_MAX, INV_REMARK_MAX } from '@tilth/contracts/inventory.base.types';
+import { INV_CODE_MAX } from '@tilth/contracts/inventory.base.types';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Modal from 'antd/es/modal';
-import Switch from 'antd/es/switch';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmit } from '../../../../shared/crud/useSubmit';
-import { type InvUnit, invBaseKeys, unitApi } from '../baseData.api';
+import { type InvUnit, unitApi } from '../baseData.api';
+import { BaseFormModal, EnabledItem, RemarkItem } from './BaseFormModal';
 import { CODE_PATTERN } from './baseUi';
 
 interface Values {
@@ -24,73 +21,59 @@ interface Props {
   onClose: () => void;
 }
 
+const valuesOf = (unit: InvUnit | null): Values => ({
+  unitName: unit?.unitName ?? '',
+  unitCode: unit?.unitCode ?? '',
+  remark: unit?.remark ?? '',
+  enabled: (unit?.enabledFlag ?? 1) === 1,
+});
+
 /** Add or edit a unit: name, code, remark, enabled. */
 export function UnitFormModal({ tenantId, open, unit, onClose }: Props) {
   const { t } = useTranslation(['invBase', 'common']);
-  const [form] = Form.useForm<Values>();
-  const { busy, run } = useSubmit(invBaseKeys.all(tenantId), onClose);
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue({
-      unitName: unit?.unitName ?? '',
-      unitCode: unit?.unitCode ?? '',
-      remark: unit?.remark ?? '',
-      enabled: (unit?.enabledFlag ?? 1) === 1,
-    });
-  }, [open, unit, form]);
-
-  const submit = (v: Values) =>
-    run(async () => {
-      const body = {
-        unitName: v.unitName,
-        unitCode: v.unitCode,
-        remark: v.remark ?? '',
-        enabledFlag: v.enabled ? 1 : 0,
-      } as const;
-      if (unit)
-        await unitApi.update(tenantId, unit.id, { ...body, objectVersionNumber: unit.objectVersionNumber });
-      else await unitApi.create(tenantId, body);
-    }, t('common:message.saved'));
+  const save = async (v: Values, row: InvUnit | null) => {
+    const body = {
+      unitName: v.unitName,
+      unitCode: v.unitCode,
+      remark: v.remark ?? '',
+      enabledFlag: v.enabled ? 1 : 0,
+    } as const;
+    if (row)
+      await unitApi.update(tenantId, row.id, { ...body, objectVersionNumber: row.objectVersionNumber });
+    else await unitApi.create(tenantId, body);
+  };
 
   return (
-    <Modal
+    <BaseFormModal<InvUnit, Values>
+      tenantId={tenantId}
       open={open}
-      title={unit ? t('invBase:unit.editTitle') : t('invBase:unit.addTitle')}
-      okText={t('common:action.save')}
-      cancelText={t('common:action.cancel')}
-      confirmLoading={busy}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      forceRender
+      row={unit}
+      onClose={onClose}
+      addTitle="invBase:unit.addTitle"
+      editTitle="invBase:unit.editTitle"
       width={480}
+      valuesOf={valuesOf}
+      save={save}
     >
-      <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)}>
-        <Form.Item
-          name="unitName"
-          label={t('invBase:unit.unitName')}
-          rules={[{ required: true, whitespace: true, message: t('invBase:rule.required') }]}
-        >
-          <Input maxLength={20} showCount />
-        </Form.Item>
-        <Form.Item
-          name="unitCode"
-          label={t('invBase:unit.unitCode')}
-          rules={[
-            { required: true, message: t('invBase:rule.required') },
-            { pattern: CODE_PATTERN, message: t('invBase:rule.code') },
-          ]}
-        >
-          <Input maxLength={INV_CODE_MAX} placeholder="KG" />
-        </Form.Item>
-        <Form.Item name="remark" label={t('invBase:field.remark')}>
-          <Input.TextArea maxLength={INV_REMARK_MAX} rows={2} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('invBase:field.enabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="unitName"
+        label={t('invBase:unit.unitName')}
+        rules={[{ required: true, whitespace: true, message: t('invBase:rule.required') }]}
+      >
+        <Input maxLength={20} showCount />
+      </Form.Item>
+      <Form.Item
+        name="unitCode"
+        label={t('invBase:unit.unitCode')}
+        rules={[
+          { required: true, message: t('invBase:rule.required') },
+          { pattern: CODE_PATTERN, message: t('invBase:rule.code') },
+        ]}
+      >
+        <Input maxLength={INV_CODE_MAX} placeholder="KG" />
+      </Form.Item>
+      <RemarkItem />
+      <EnabledItem />
+    </BaseFormModal>
   );
 }

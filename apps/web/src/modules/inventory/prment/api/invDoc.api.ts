@@ -1,6 +1,7 @@
 import type { ChosenAssignees, Page } from '@tilth/contracts';
 import type { INV_CONVERT_TARGETS } from '@tilth/contracts/inventory.document.types';
 import { api, type Query } from '../../../../shared/api/client';
+import { downloadFile } from '../../../equipment/device/api/download';
 import type { InvDocType } from '../docTypes';
 import type {
   InvAdjustAnswer,
@@ -41,6 +42,9 @@ const base = (tenantId: number) => `/wfpf/v1/${tenantId}/inventory`;
 export const invDocApi = {
   page: (tenantId: number, type: InvDocType, query: Query) =>
     api.get<Page<InvDocRow>>(`${base(tenantId)}/documents`, { query: { ...query, docType: type } }),
+  /** The list's filtered documents of the type as an Excel file, one row per document. */
+  exportFile: (tenantId: number, type: InvDocType, query: Query) =>
+    downloadFile(`${base(tenantId)}/documents/export`, { ...query, docType: type }, `${type}.xlsx`),
   get: (tenantId: number, id: number) => api.get<InvDocDetail>(`${base(tenantId)}/documents/${id}`),
   create: (tenantId: number, body: InvDocCreateBody) =>
     api.post<InvDocDetail>(`${base(tenantId)}/documents`, { json: body }),

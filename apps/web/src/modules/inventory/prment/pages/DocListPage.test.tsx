@@ -88,6 +88,8 @@ describe('document list page', () => {
     expect(text).toContain('Approved');
     expect(text).toContain('Partly stored');
     expect(text).toContain('New inbound order');
+    // The Excel export of the filtered list (every document list has it).
+    expect(text).toContain('Export');
   });
 
   it('says there is nothing yet, with the add button, when empty', () => {

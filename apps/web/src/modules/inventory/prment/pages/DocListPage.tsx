@@ -5,13 +5,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../../shared/crud/PagedTable';
-import { usePagedList } from '../../../../shared/crud/usePagedList';
+import { toQuery, usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
 import { NO_DATA } from '../../../../shared/format/number';
 import { formatDate } from '../../../../shared/format/time';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
 import { DOC_AUDIT_STATES } from '../../../farm/approval/approval.api';
+import { ExportBar } from '../../base/components/BaseListFrame';
 import { type InvDoc, invDocApi, invDocKeys } from '../api/invDoc.api';
 import { DocStateTags } from '../components/DocStateTags';
 import { useWarehouses } from '../components/HeaderFields';
@@ -194,6 +195,7 @@ export function DocListPage({ type }: { type: InvDocType }) {
         addText={t(`invDoc:add.${type}`)}
         addCode={code}
       />
+      <ExportBar run={() => invDocApi.exportFile(tenantId, type, toQuery(list.filters))} />
       <PagedTable<InvDoc>
         list={list}
         rowKey="id"

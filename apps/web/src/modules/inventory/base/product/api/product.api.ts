@@ -7,6 +7,7 @@ import type {
   InvProductUpdateBody,
 } from '@tilth/contracts/inventory.product.types';
 import { api, type Query } from '../../../../../shared/api/client';
+import { downloadFile } from '../../../../equipment/device/api/download';
 
 export type { InvProduct, InvProductRow, InvSku } from '@tilth/contracts/inventory.product.types';
 
@@ -62,6 +63,9 @@ export const productApi = {
     api.put<InvProduct>(`${base(tenantId)}/product/${id}`, { json: body }),
   remove: (tenantId: number, id: number, objectVersionNumber: number) =>
     api.delete<{ success: boolean }>(`${base(tenantId)}/product/${id}`, { query: { objectVersionNumber } }),
+  /** The list's filtered products as an Excel file (the list's filters, no paging). */
+  exportFile: (tenantId: number, query: Query) =>
+    downloadFile(`${base(tenantId)}/product/export`, query, 'products.xlsx'),
 
   units: (tenantId: number) => all<UnitOption>(`${base(tenantId)}/unit`),
   standards: (tenantId: number) => all<StandardOption>(`${base(tenantId)}/standard`),

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../../../shared/crud/PagedTable';
 import { RowActions } from '../../../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../../../shared/crud/useConfirmDelete';
-import { usePagedList } from '../../../../../shared/crud/usePagedList';
+import { toQuery, usePagedList } from '../../../../../shared/crud/usePagedList';
 import { useMessage } from '../../../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../../../shared/FilterBar/FilterBar';
 import { formatNumber, NO_DATA } from '../../../../../shared/format/number';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../../../../../shared/format/time';
 import { PermissionGuard } from '../../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../../shell/ShellContext';
 import '../product.css';
+import { ExportBar } from '../../components/BaseListFrame';
 import { type InvProductRow, PRODUCT_CODE, PRODUCT_PATHS, productApi, productKeys } from '../api/product.api';
 import { chosenFromProduct, formValuesOf, rowsFromProduct, toProductBody } from '../productModel';
 
@@ -173,6 +174,7 @@ export function ProductListPage() {
           </Button>
         </div>
       </PermissionGuard>
+      <ExportBar run={() => productApi.exportFile(tenantId, toQuery(list.filters))} />
       <PagedTable<InvProductRow>
         list={list}
         rowKey="id"
