@@ -43,8 +43,8 @@ export interface CameraModalProps {
   onClose: () => void;
 }
 
-/** Spec 02 §2 camera modal (1190 wide): name, video, screenshot, pan-tilt, zoom, presets, capture upload. */
-export function CameraModal({ tenantId, cameraId, onClose }: CameraModalProps) {
+/** The camera modal's content: player, screenshot and capture, pan-tilt pad, presets, capture upload. */
+export function CameraView({ tenantId, camera }: { tenantId: number; camera: Camera }) {
   const { t } = useTranslation(['camera', 'common']);
   const message = useMessage();
   const videoRef = useRef<HTMLVideoElement | null>(null);
@@ -52,14 +52,9 @@ export function CameraModal({ tenantId, cameraId, onClose }: CameraModalProps) {
   const [ptz, setPtz] = useState(false);
   const [image, setImage] = useState<CaptureImage | null>(null);
   const [capturing, setCapturing] = useState(false);
-  const camera = useQuery({
-    queryKey: [...cameraKeys.all(tenantId), 'one', cameraId],
-    queryFn: () => cameraApi.get(tenantId, cameraId),
-  });
   const canControl = usePermissions([CAMERA_CONTROL_CODE]).allowed;
-  const cam: Camera | undefined = camera.data;
   // A shared camera is view-only: its owner's pan-tilt and presets are not ours to move.
-  const controls = canControl && cam?.relation === 'owner';
+  const controls = canControl && camera.relation === 'owner';
 
   useEffect(() => {
     if (!controls) setPtz(false);
@@ -82,7 +77,7 @@ export function CameraModal({ tenantId, cameraId, onClose }: CameraModalProps) {
   const capture = async () => {
     setCapturing(true);
     try {
-      const c = await cameraApi.capture(tenantId, cameraId);
+      const c = await cameraApi.capture(tenantId, camera.id);
       setImage({ kind: 'file', fileUrl: c.fileUrl });
     } catch {
       // The client has shown the server's message.
@@ -92,43 +87,57 @@ export function CameraModal({ tenantId, cameraId, onClose }: CameraModalProps) {
   };
 
   return (
+    <div className="tl-cam-modal">
+      <div className="tl-cam-modal__video">
+        <CameraPlayer tenantId={tenantId} camera={camera} videoRef={videoRef} onPlayingChange={setPlaying} />
+      </div>
+      <div className="tl-cam-modal__side">
+        <Space wrap>
+          <Button onClick={() => void screenshot()}>{t('camera:screenshot')}</Button>
+          <Button loading={capturing} onClick={() => void capture()}>
+            {t('camera:capture.fromCamera')}
+          </Button>
+        </Space>
+        {controls ? (
+          <>
+            <Space>
+              <Switch checked={ptz} onChange={setPtz} />
+              <span>{t('camera:ptz.toggle')}</span>
+            </Space>
+            {ptz ? <PtzPad tenantId={tenantId} cameraId={camera.id} /> : null}
+            <h4 className="tl-cam-modal__heading">{t('camera:preset.title')}</h4>
+            <PresetPanel tenantId={tenantId} cameraId={camera.id} />
+          </>
+        ) : null}
+      </div>
+      {image ? (
+        <CaptureUploadModal
+          tenantId={tenantId}
+          camera={camera}
+          image={image}
+          onClose={() => setImage(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec 02 §2 camera modal (1190 wide): the camera's name and its view. */
+export function CameraModal({ tenantId, cameraId, onClose }: CameraModalProps) {
+  const camera = useQuery({
+    queryKey: cameraKeys.one(tenantId, cameraId),
+    queryFn: () => cameraApi.get(tenantId, cameraId),
+  });
+  return (
     <Modal
       open
       width={CAMERA_MODAL_WIDTH}
-      title={cam?.name ?? ''}
+      title={camera.data?.name ?? ''}
       footer={null}
       onCancel={onClose}
       destroyOnHidden
     >
-      {cam ? (
-        <div className="tl-cam-modal">
-          <div className="tl-cam-modal__video">
-            <CameraPlayer tenantId={tenantId} camera={cam} videoRef={videoRef} onPlayingChange={setPlaying} />
-          </div>
-          <div className="tl-cam-modal__side">
-            <Space wrap>
-              <Button onClick={() => void screenshot()}>{t('camera:screenshot')}</Button>
-              <Button loading={capturing} onClick={() => void capture()}>
-                {t('camera:capture.fromCamera')}
-              </Button>
-            </Space>
-            {controls ? (
-              <>
-                <Space>
-                  <Switch checked={ptz} onChange={setPtz} />
-                  <span>{t('camera:ptz.toggle')}</span>
-                </Space>
-                {ptz ? <PtzPad tenantId={tenantId} cameraId={cam.id} /> : null}
-                <h4 className="tl-cam-modal__heading">{t('camera:preset.title')}</h4>
-                <PresetPanel tenantId={tenantId} cameraId={cam.id} />
-              </>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
-      {image && cam ? (
-        <CaptureUploadModal tenantId={tenantId} camera={cam} image={image} onClose={() => setImage(null)} />
-      ) : null}
+      {camera.data ? <CameraView tenantId={tenantId} camera={camera.data} /> : null}
     </Modal>
   );
 }

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { useImageSrc } from '../../../shared/file/fileImage';
 import { type Camera, cameraApi } from './camera.api';
-import type { CaptureFormValues } from './cameraFormat';
+import { type CaptureFormValues, captureFormError } from './cameraFormat';
 
 /** The still to log: a server capture (already a tenant file) or a screenshot still to upload. */
 export type CaptureImage = { kind: 'file'; fileUrl: string } | { kind: 'shot'; blob: Blob; preview: string };
@@ -37,7 +37,11 @@ export function CaptureUploadModal({ tenantId, camera, image, onClose }: Capture
     } catch {
       return;
     }
-    if (!v.logTitle || !v.logLevel) return;
+    const broken = captureFormError(v);
+    if (broken || !v.logTitle || !v.logLevel) {
+      if (broken) void message.warning(t(`camera:${broken}`));
+      return;
+    }
     setBusy(true);
     try {
       const fileUrl =

@@ -32,6 +32,7 @@ export const cameraKeys = {
   manager: (t: number) => ['camera', t, 'manager'] as const,
   tenant: (t: number) => ['camera', t, 'tenant'] as const,
   options: (t: number) => ['camera', t, 'options'] as const,
+  one: (t: number, id: number) => ['camera', t, 'one', id] as const,
   tree: (t: number, areaId: number) => ['camera', t, 'tree', areaId] as const,
   presets: (t: number, id: number) => ['camera', t, 'presets', id] as const,
   recordings: (t: number, id: number, from: string) => ['camera', t, 'recordings', id, from] as const,

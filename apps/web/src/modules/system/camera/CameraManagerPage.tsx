@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
-import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
+import { FilterBar, type FilterField, type FilterValues } from '../../../shared/FilterBar/FilterBar';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
 import { type Camera, cameraApi, cameraKeys } from '../../equipment/camera/camera.api';
@@ -29,8 +29,14 @@ export const CAMERA_MANAGER_CODES = {
   edit: 'wfpf.farm.equipment.camera.ps.edit',
 } as const;
 
-/** 'All' of the type (2) and access-method (0) filters: the server reads them as no filter. */
+/** The filter bar starts at 'All' of the type (2) and access method (0), which filter nothing. */
 const INITIAL_FILTERS = { cameraType: 2, cameraEnter: 0 };
+/** 'All' is not sent, so an unfiltered empty list says 'no data', not 'no search result'. */
+export const withoutAll = (v: FilterValues): FilterValues => ({
+  ...v,
+  cameraType: v.cameraType === 2 ? undefined : v.cameraType,
+  cameraEnter: v.cameraEnter === 0 ? undefined : v.cameraEnter,
+});
 
 /** Spec 02 §2 camera manager (/system/cameraManager): filters, list, delete and transfer, one or many. */
 export function CameraManagerPage() {
@@ -39,9 +45,7 @@ export function CameraManagerPage() {
   const { modal } = App.useApp();
   const message = useMessage();
   const key = useMemo(() => cameraKeys.manager(tenantId), [tenantId]);
-  const list = usePagedList<Camera>(key, (q) => cameraApi.managerPage(tenantId, q), {
-    initialFilters: INITIAL_FILTERS,
-  });
+  const list = usePagedList<Camera>(key, (q) => cameraApi.managerPage(tenantId, q));
   const bases = useQuery({ queryKey: deviceKeys.bases(tenantId), queryFn: () => deviceApi.bases(tenantId) });
   const [selected, setSelected] = useState<number[]>([]);
   const [transfer, setTransfer] = useState<number[] | null>(null);
@@ -176,7 +180,7 @@ export function CameraManagerPage() {
       <FilterBar
         fields={fields}
         initialValues={INITIAL_FILTERS}
-        onSearch={list.search}
+        onSearch={(v) => list.search(withoutAll(v))}
         onAdd={() => setEditing('new')}
         addText={t('camera:form.addTitle')}
         addCode={C.create}
