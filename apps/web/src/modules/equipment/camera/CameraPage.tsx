@@ -26,11 +26,20 @@ export const scopeOfKey = (key: string): Scope => {
   return {};
 };
 
-function CameraCard({ camera, onOpen }: { camera: Camera; onOpen: () => void }) {
+/** Each camera's newest still of a page of stills (newest first). */
+export const latestStillOf = (
+  stills: readonly { cameraId: number; fileUrl: string }[],
+): Map<number, string> => {
+  const out = new Map<number, string>();
+  for (const s of stills) if (!out.has(s.cameraId)) out.set(s.cameraId, s.fileUrl);
+  return out;
+};
+
+function CameraCard({ camera, still, onOpen }: { camera: Camera; still?: string; onOpen: () => void }) {
   const { t } = useTranslation('camera');
-  const cover = useImageSrc(
-    camera.coverImage ? imageVariant(camera.coverImage, CAMERA_THUMB_WIDTH, 225) : null,
-  );
+  // The cover set for the camera, else its latest still.
+  const image = camera.coverImage ?? still ?? null;
+  const cover = useImageSrc(image ? imageVariant(image, CAMERA_THUMB_WIDTH, 225) : null);
   return (
     <Card
       hoverable
@@ -76,6 +85,12 @@ export function CameraPage() {
     queryFn: () => cameraApi.tenantPage(tenantId, query),
     placeholderData: keepPreviousData,
   });
+
+  const stills = useQuery({
+    queryKey: cameraKeys.stills(tenantId, scope),
+    queryFn: () => cameraApi.stills(tenantId, { ...scope, page: 0, size: 100 }),
+  });
+  const latest = latestStillOf(stills.data?.content ?? []);
 
   const treeData: DataNode[] = [
     { key: 'all', title: t('camera:allBases'), isLeaf: true },
@@ -136,7 +151,7 @@ export function CameraPage() {
           ) : (
             <div className="tl-cam-grid">
               {rows.map((c) => (
-                <CameraCard key={c.id} camera={c} onOpen={() => setOpen(c.id)} />
+                <CameraCard key={c.id} camera={c} still={latest.get(c.id)} onOpen={() => setOpen(c.id)} />
               ))}
             </div>
           )}

@@ -7,6 +7,7 @@ import type {
   CameraUpdateBody,
   cameraTree,
   Recordings,
+  SeedlingImage,
   SplitTemplate,
   SplitTemplateCreateBody,
   SplitTemplateUpdateBody,
@@ -37,6 +38,7 @@ export const cameraKeys = {
   presets: (t: number, id: number) => ['camera', t, 'presets', id] as const,
   recordings: (t: number, id: number, from: string) => ['camera', t, 'recordings', id, from] as const,
   templates: (t: number) => ['camera', t, 'templates'] as const,
+  stills: (t: number, scope: object) => ['camera', t, 'stills', scope] as const,
 };
 
 const v1 = (t: number) => `/wfpe/v1/${t}/camera`;
@@ -104,6 +106,9 @@ export const cameraApi = {
   goToPreset: (t: number, presetId: number) => api.post<CameraPreset>(`${v1(t)}/preset/${presetId}/transfer`),
   deletePreset: (t: number, presetId: number) => api.delete<unknown>(`${v1(t)}/preset/${presetId}/del`),
 
+  /** Stills (timed and manual captures), newest first. */
+  stills: (t: number, query: Query) =>
+    api.get<Page<SeedlingImage>>(`${v1(t)}/img/seedling`, { query, globalErrors: false }),
   capture: (t: number, id: number) => api.post<CaptureResult>(`${v1(t)}/img/${id}/capture`),
   /** A screenshot of the player, stored as a tenant file (its address goes into the log). */
   uploadImage: (t: number, blob: Blob, name: string) => {

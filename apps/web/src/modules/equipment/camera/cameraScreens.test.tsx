@@ -2,7 +2,7 @@ import type { Page } from '@tilth/contracts/common.types';
 import { describe, expect, it } from 'vitest';
 import { renderWithCodes, textOf } from '../../../test/renderWithCodes';
 import { CAMERA_CONTROL_CODE, CameraView } from './CameraModal';
-import { CameraPage, scopeOfKey } from './CameraPage';
+import { CameraPage, latestStillOf, scopeOfKey } from './CameraPage';
 import { type Camera, type CameraPreset, cameraKeys } from './camera.api';
 import { cameraFixture } from './camera.fixture';
 import { CAMERA_PAGE_SIZE } from './cameraFormat';
@@ -72,6 +72,16 @@ describe('camera page (/web/equipment/camera)', () => {
     expect(scopeOfKey('all')).toEqual({});
     expect(scopeOfKey('a:3')).toEqual({ areaId: 3 });
     expect(scopeOfKey('l:3:9')).toEqual({ areaId: 3, landId: 9 });
+  });
+
+  it("shows a camera's newest still when it has no cover", () => {
+    const latest = latestStillOf([
+      { cameraId: 11, fileUrl: '/hfle/v1/7/files/b/file' },
+      { cameraId: 12, fileUrl: '/hfle/v1/7/files/c/file' },
+      { cameraId: 11, fileUrl: '/hfle/v1/7/files/a/file' },
+    ]);
+    expect(latest.get(11)).toBe('/hfle/v1/7/files/b/file');
+    expect(latest.get(12)).toBe('/hfle/v1/7/files/c/file');
   });
 });
 
