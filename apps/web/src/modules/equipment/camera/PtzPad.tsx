@@ -1,10 +1,11 @@
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { cameraApi } from './camera.api';
 import { PTZ_PAD, PTZ_STOP, ZOOM_IN, ZOOM_OUT } from './cameraFormat';
+import { bindGlobalRelease, createPtzHold } from './ptzHold';
 
 export interface PtzPadProps {
   tenantId: number;
@@ -18,8 +19,6 @@ export interface PtzPadProps {
 export function PtzPad({ tenantId, cameraId }: PtzPadProps) {
   const { t } = useTranslation(['camera', 'common']);
   const message = useMessage();
-  const moving = useRef(false);
-
   const send = useCallback(
     async (direction: number) => {
       try {
@@ -31,29 +30,21 @@ export function PtzPad({ tenantId, cameraId }: PtzPadProps) {
     },
     [tenantId, cameraId, message, t],
   );
-
-  const stop = useCallback(() => {
-    if (!moving.current) return;
-    moving.current = false;
-    void send(PTZ_STOP);
-  }, [send]);
+  // One hold for the pad's life: a re-render during a press must neither forget it nor send a stop.
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const [holdState] = useState(() => createPtzHold((d) => void sendRef.current(d)));
+  const stop = holdState.release;
 
   useEffect(() => {
-    window.addEventListener('mouseup', stop);
-    window.addEventListener('pointerup', stop);
-    window.addEventListener('blur', stop);
+    const unbind = bindGlobalRelease(window, stop);
     return () => {
-      window.removeEventListener('mouseup', stop);
-      window.removeEventListener('pointerup', stop);
-      window.removeEventListener('blur', stop);
+      unbind();
       stop();
     };
   }, [stop]);
 
-  const press = (direction: number) => () => {
-    moving.current = true;
-    void send(direction);
-  };
+  const press = (direction: number) => () => holdState.press(direction);
 
   const hold = (direction: number, label: string, text: string) => (
     <Button
@@ -64,7 +55,7 @@ export function PtzPad({ tenantId, cameraId }: PtzPadProps) {
       onPointerUp={stop}
       onPointerLeave={stop}
       onKeyDown={(e) => {
-        if ((e.key === 'Enter' || e.key === ' ') && !moving.current) press(direction)();
+        if (e.key === 'Enter' || e.key === ' ') press(direction)();
       }}
       onKeyUp={stop}
     >
