@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { useImageSrc } from '../../../shared/file/fileImage';
-import { type Camera, cameraApi } from './camera.api';
+import { type Camera, type CameraLogBody, cameraApi } from './camera.api';
 import { type CaptureFormValues, captureFormError } from './cameraFormat';
 
 /** The still to log: a server capture (already a tenant file) or a screenshot still to upload. */
@@ -15,10 +15,26 @@ export type CaptureImage = { kind: 'file'; fileUrl: string } | { kind: 'shot'; b
 
 export interface CaptureUploadModalProps {
   tenantId: number;
-  camera: Pick<Camera, 'id' | 'name' | 'areaId'>;
+  camera: Pick<Camera, 'id' | 'name' | 'areaId' | 'landId'>;
   image: CaptureImage;
   onClose: () => void;
 }
+
+/** The camera log POST /wfpf/v1/{t}/log takes for a capture (spec 02 §3): the still in content. */
+export const cameraLogOf = (
+  camera: Pick<Camera, 'id' | 'areaId' | 'landId'>,
+  v: Required<Pick<CaptureFormValues, 'logTitle' | 'logLevel'>> & Pick<CaptureFormValues, 'description'>,
+  fileUrl: string,
+): CameraLogBody => ({
+  logTitle: v.logTitle.trim(),
+  logLevel: v.logLevel,
+  ...(v.description ? { description: v.description } : {}),
+  content: [fileUrl],
+  logType: 'image',
+  areaId: camera.areaId,
+  landId: camera.landId,
+  cameraId: camera.id,
+});
 
 /** Spec 02 §3 / §5 'capture upload': logTitle and level required, description ≤ 180; saves a camera log. */
 export function CaptureUploadModal({ tenantId, camera, image, onClose }: CaptureUploadModalProps) {
@@ -48,15 +64,10 @@ export function CaptureUploadModal({ tenantId, camera, image, onClose }: Capture
         image.kind === 'file'
           ? image.fileUrl
           : (await cameraApi.uploadImage(tenantId, image.blob, `${camera.name}-capture.png`)).fileUrl;
-      await cameraApi.saveLog(tenantId, {
-        logTitle: v.logTitle.trim(),
-        logLevel: v.logLevel,
-        ...(v.description ? { description: v.description } : {}),
-        content: [fileUrl],
-        logType: 'image',
-        areaId: camera.areaId,
-        cameraId: camera.id,
-      });
+      await cameraApi.saveLog(
+        tenantId,
+        cameraLogOf(camera, { ...v, logTitle: v.logTitle, logLevel: v.logLevel }, fileUrl),
+      );
       void message.success(t('camera:capture.added'));
       onClose();
     } catch {

@@ -66,6 +66,7 @@ export interface CameraLogBody {
   content: string[];
   logType: 'image';
   areaId?: number | null;
+  landId?: number | null;
   cameraId: number;
 }
 

@@ -19,7 +19,7 @@ import { CAMERA_ENTER_KEYS, CAMERA_TYPE_KEYS } from '../../equipment/camera/came
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import { CONFIG_KEYS, configToSend, defaultProvider, isSecretKey } from './cameraConfig';
 
-interface FormValues {
+export interface CameraFormValues {
   name: string;
   deviceSerial: string;
   cameraType: 0 | 1;
@@ -37,6 +37,27 @@ interface FormValues {
 
 const LATLNG = /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/;
 
+/** The body POST / PUT /wfpe/v1/{t}/camera take: the access method's provider, its settings only. */
+export const cameraBodyOf = (v: CameraFormValues) => {
+  const providers = PROVIDERS_OF_ENTER[v.cameraEnter] ?? ['demo'];
+  const chosen = providers.includes(v.provider) ? v.provider : (providers[0] ?? 'demo');
+  return {
+    name: v.name.trim(),
+    deviceSerial: v.deviceSerial.trim(),
+    cameraType: v.cameraType,
+    cameraEnter: v.cameraEnter,
+    provider: chosen,
+    channelNo: v.channelNo,
+    clarity: v.clarity,
+    areaId: v.areaId ?? null,
+    landId: v.landId ?? null,
+    latlng: v.latlng?.trim() ? v.latlng.trim() : null,
+    sort: v.sort,
+    ...(v.verificationCode?.trim() ? { verificationCode: v.verificationCode.trim() } : {}),
+    config: configToSend(chosen, v.config ?? {}),
+  };
+};
+
 /** Add or edit a camera (spec 02 §3 fields, our demo / RTSP access); secrets are write-only. */
 export function CameraFormModal({
   tenantId,
@@ -48,7 +69,7 @@ export function CameraFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['camera', 'common']);
-  const [form] = Form.useForm<FormValues>();
+  const [form] = Form.useForm<CameraFormValues>();
   const { busy, run } = useSubmit(cameraKeys.all(tenantId), onClose);
   const enter = Form.useWatch('cameraEnter', form) ?? camera?.cameraEnter ?? 5;
   const provider: CameraProviderName = Form.useWatch('provider', form) ?? defaultProvider(enter);
@@ -59,7 +80,7 @@ export function CameraFormModal({
     queryFn: () => deviceApi.lands(tenantId, areaId as number),
     enabled: typeof areaId === 'number',
   });
-  const [initialValues] = useState<FormValues>(() => ({
+  const [initialValues] = useState<CameraFormValues>(() => ({
     name: camera?.name ?? '',
     deviceSerial: camera?.deviceSerial ?? '',
     cameraType: camera?.cameraType === 1 ? 1 : 0,
@@ -82,23 +103,8 @@ export function CameraFormModal({
   }));
   const providers = PROVIDERS_OF_ENTER[enter] ?? ['demo'];
 
-  const submit = async (v: FormValues) => {
-    const chosen = providers.includes(v.provider) ? v.provider : (providers[0] ?? 'demo');
-    const body = {
-      name: v.name.trim(),
-      deviceSerial: v.deviceSerial.trim(),
-      cameraType: v.cameraType,
-      cameraEnter: v.cameraEnter,
-      provider: chosen,
-      channelNo: v.channelNo,
-      clarity: v.clarity,
-      areaId: v.areaId ?? null,
-      landId: v.landId ?? null,
-      latlng: v.latlng?.trim() ? v.latlng.trim() : null,
-      sort: v.sort,
-      ...(v.verificationCode?.trim() ? { verificationCode: v.verificationCode.trim() } : {}),
-      config: configToSend(chosen, v.config ?? {}),
-    };
+  const submit = async (v: CameraFormValues) => {
+    const body = cameraBodyOf(v);
     await run(
       () =>
         camera
@@ -127,7 +133,7 @@ export function CameraFormModal({
       width={640}
       destroyOnHidden
     >
-      <Form<FormValues>
+      <Form<CameraFormValues>
         form={form}
         layout="vertical"
         name="cameraForm"

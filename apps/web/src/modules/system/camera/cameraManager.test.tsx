@@ -1,9 +1,11 @@
+import { cameraCreateBody, cameraUpdateBody } from '@tilth/contracts/camera.types';
 import type { Page } from '@tilth/contracts/common.types';
 import { describe, expect, it } from 'vitest';
 import { renderWithCodes, textOf } from '../../../test/renderWithCodes';
 import { type Camera, cameraKeys } from '../../equipment/camera/camera.api';
 import { cameraFixture } from '../../equipment/camera/camera.fixture';
 import { pageAfterDelete } from '../device/managerPaging';
+import { type CameraFormValues, cameraBodyOf } from './CameraFormModal';
 import { CAMERA_MANAGER_CODES as C, CameraManagerPage, withoutAll } from './CameraManagerPage';
 import { CONFIG_KEYS, configToSend, defaultProvider, isSecretKey } from './cameraConfig';
 
@@ -108,5 +110,39 @@ describe('camera form settings', () => {
 
   it('picks the access method’s provider', () => {
     expect([1, 2, 3, 4, 5].map(defaultProvider)).toEqual(['ezviz', 'ezviz', 'gb28181', 'cmcc', 'demo']);
+  });
+
+  it('sends a camera the add and edit routes accept, settings of its provider only', () => {
+    const values: CameraFormValues = {
+      name: ' Pump house ',
+      deviceSerial: 'CAM-9',
+      cameraType: 0,
+      cameraEnter: 5,
+      provider: 'rtsp',
+      channelNo: 1,
+      clarity: 2,
+      areaId: 3,
+      landId: null,
+      latlng: '',
+      sort: 0,
+      verificationCode: '',
+      config: { rtspUrl: 'rtsp://10.0.0.5/live', password: 'pw', appKey: 'not-rtsp' },
+    };
+    const body = cameraBodyOf(values);
+    expect(body).toMatchObject({ name: 'Pump house', provider: 'rtsp', latlng: null });
+    expect(body.config).toEqual({ rtspUrl: 'rtsp://10.0.0.5/live', password: 'pw' });
+    expect(body).not.toHaveProperty('verificationCode');
+    expect(cameraCreateBody.safeParse(body).success).toBe(true);
+    expect(cameraUpdateBody.safeParse({ ...body, id: 4, objectVersionNumber: 2 }).success).toBe(true);
+    // A provider the access method cannot use falls back to the method's own.
+    const cloud = cameraBodyOf({
+      ...(body as never),
+      cameraEnter: 1,
+      provider: 'demo',
+      verificationCode: 'ABCDEF',
+      config: {},
+    });
+    expect(cloud).toMatchObject({ provider: 'ezviz', verificationCode: 'ABCDEF' });
+    expect(cameraCreateBody.safeParse(cloud).success).toBe(true);
   });
 });
