@@ -136,7 +136,7 @@ describe('camera form settings', () => {
     expect(cameraUpdateBody.safeParse({ ...body, id: 4, objectVersionNumber: 2 }).success).toBe(true);
     // A provider the access method cannot use falls back to the method's own.
     const cloud = cameraBodyOf({
-      ...(body as never),
+      ...values,
       cameraEnter: 1,
       provider: 'demo',
       verificationCode: 'ABCDEF',
