@@ -61,7 +61,7 @@ export const spanBars = (spans: readonly Span[], from: number, to: number) => {
     .filter((s) => s.width > 0);
 };
 
-/** The instant a click at `ratio` (0–1) of the timeline picks, moved into a recorded span when near one. */
+/** The instant a click at `ratio` (0–1) of the timeline picks, kept inside the window. */
 export const pickInstant = (ratio: number, from: number, to: number): number =>
   Math.round(from + Math.min(1, Math.max(0, ratio)) * (to - from));
 
