@@ -10,8 +10,6 @@ import { DOMAIN_PAGES, ROUTES, SHELL_ROUTES } from './routes';
  * that builds a page removes its entry here.
  */
 const NO_PAGE_YET: readonly string[] = [
-  '/web/equipment/camera',
-  '/web/equipment/videosurveillance',
   '/web/trace/index',
   '/web/trace/produce',
   '/web/trace/record',
@@ -27,7 +25,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
   '/web/agriculture/identify',
-  '/system/cameraManager',
   '/system/notice-manger',
   '/system/article',
   '/system/classify',

@@ -29,6 +29,11 @@ const ControlGroupPage = lazyPage(() => import('./automation/GroupPage'), 'Contr
 const DeviceGroupPage = lazyPage(() => import('./automation/GroupPage'), 'DeviceGroupPage');
 const PestDrawPage = lazyPage(() => import('./insect/PestDrawPage'), 'PestDrawPage');
 const CanvasDrawSignPage = lazyPage(() => import('./insect/CanvasDrawSignPage'), 'CanvasDrawSignPage');
+const CameraPage = lazyPage(() => import('./camera/CameraPage'), 'CameraPage');
+const VideoSurveillancePage = lazyPage(
+  () => import('./camera/VideoSurveillancePage'),
+  'VideoSurveillancePage',
+);
 
 export const EQUIPMENT_ROUTES: readonly RouteDef[] = [
   // Every device type page of the registry, all served by one generic page.
@@ -186,5 +191,24 @@ export const EQUIPMENT_ROUTES: readonly RouteDef[] = [
     area: 'shell',
     code: 'wfpf.farm.equipment.canvas-drawSign',
     page: CanvasDrawSignPage,
+  },
+  // Cameras (issue 16).
+  {
+    path: '/web/equipment/camera',
+    title: 'equipment:route.camera',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    page: CameraPage,
+  },
+  {
+    path: '/web/equipment/videosurveillance',
+    title: 'equipment:route.videosurveillance',
+    isAuth: true,
+    isKeeping: true,
+    group: 'wfpf.farm.equipment',
+    area: 'shell',
+    page: VideoSurveillancePage,
   },
 ];

@@ -26,6 +26,7 @@ const ProcessAddPage = lazyPage(() => import('./process/ProcessDesignerPage'), '
 const ProcessEditPage = lazyPage(() => import('./process/ProcessDesignerPage'), 'ProcessEditPage');
 const ProcessCopyPage = lazyPage(() => import('./process/ProcessDesignerPage'), 'ProcessCopyPage');
 const ProcessInfoPage = lazyPage(() => import('./process/ProcessInfoPage'), 'ProcessInfoPage');
+const CameraManagerPage = lazyPage(() => import('./camera/CameraManagerPage'), 'CameraManagerPage');
 
 export const SYSTEM_ROUTES: readonly RouteDef[] = [
   {
@@ -203,5 +204,14 @@ export const SYSTEM_ROUTES: readonly RouteDef[] = [
     area: 'shell',
     code: 'wfpf.company.system.process',
     page: ProcessInfoPage,
+  },
+  {
+    path: '/system/cameraManager',
+    title: 'system:route.systemCameraManager',
+    isAuth: true,
+    isKeeping: false,
+    group: 'wfpf.company.system.farm-maintenance',
+    area: 'shell',
+    page: CameraManagerPage,
   },
 ];

@@ -1,0 +1,35 @@
+import type { Camera } from './camera.api';
+
+// A camera as the API answers it, for the web unit tests.
+
+export const cameraFixture = (over: Partial<Camera> = {}): Camera => ({
+  id: 11,
+  name: 'North gate',
+  deviceSerial: 'DEMO-0001',
+  cameraType: 1,
+  cameraEnter: 5,
+  provider: 'demo',
+  channelNo: 1,
+  clarity: 2,
+  areaId: 3,
+  areaName: 'East base',
+  cameraAreaId: 3,
+  landId: 4,
+  landName: 'Plot 4',
+  latlng: null,
+  online: 1,
+  status: 1,
+  isShare: 0,
+  sort: 0,
+  coverImage: null,
+  hasVerificationCode: false,
+  concentratorId: null,
+  config: {},
+  secretKeys: [],
+  deviceType: 'camera',
+  tenantId: 7,
+  relation: 'owner',
+  objectVersionNumber: 1,
+  creationDate: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
