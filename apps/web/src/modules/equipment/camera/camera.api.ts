@@ -7,11 +7,13 @@ import type {
   CameraUpdateBody,
   cameraTree,
   Recordings,
+} from '@tilth/contracts/camera.types';
+import type {
   SeedlingImage,
   SplitTemplate,
   SplitTemplateCreateBody,
   SplitTemplateUpdateBody,
-} from '@tilth/contracts/camera.types';
+} from '@tilth/contracts/camera-capture.types';
 import type { CameraLogLevel } from '@tilth/contracts/farm-log.types';
 import type { FileView } from '@tilth/contracts/file.types';
 import { api, type Query } from '../../../shared/api/client';
@@ -24,8 +26,8 @@ export type {
   CameraLive,
   CameraPreset,
   Recordings,
-  SplitTemplate,
 } from '@tilth/contracts/camera.types';
+export type { SplitTemplate } from '@tilth/contracts/camera-capture.types';
 
 /** Query keys: everything of a tenant's cameras under ['camera', t], so a save can refresh it all. */
 export const cameraKeys = {

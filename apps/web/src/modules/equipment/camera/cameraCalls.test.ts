@@ -4,8 +4,8 @@ import {
   cameraLiveBody,
   cameraTransferBody,
   playbackBody,
-  splitTemplateCreateBody,
 } from '@tilth/contracts/camera.types';
+import { splitTemplateCreateBody } from '@tilth/contracts/camera-capture.types';
 import { farmLogPostBody } from '@tilth/contracts/farm-log.types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cameraLogOf } from './CaptureUploadModal';
