@@ -3,7 +3,7 @@ import { onAccessChange } from '../../../platform/auth/access-cache.js';
 import type { Platform } from '../../../platform/platform.js';
 import { addRoute, type App } from '../../../platform/http/route.js';
 import { CameraMediaErrors } from './camera-media.errors.js';
-import { MediaBusyError, MediaHub } from './hub.js';
+import { MediaBusyError, MediaHub, type MediaHubOptions } from './hub.js';
 import type { StreamClaims } from './stream-token.js';
 
 // The video itself: GET /wfpe/v1/{t}/camera/stream/{cameraId}?st=<signed token>. Public (a <video> or
@@ -14,14 +14,18 @@ import type { StreamClaims } from './stream-token.js';
 
 const hubs = new WeakMap<Platform, MediaHub>();
 
-/** The process's media hub for a platform (one, shared by the demo provider and the stream route). */
-export const mediaHubOf = (platform: Platform): MediaHub => {
+/**
+ * The process's media hub for a platform (one, shared by the demo provider and the stream route); the
+ * first call may tune it (tests: short grace, small pictures).
+ */
+export const mediaHubOf = (platform: Platform, tune: Partial<MediaHubOptions> = {}): MediaHub => {
   let hub = hubs.get(platform);
   if (!hub) {
     hub = new MediaHub({
       dataDir: platform.config.dataDir,
       secret: platform.keys.jwtSecret,
       recordHours: platform.config.cameraRecordHours ?? 24,
+      ...tune,
     });
     hubs.set(platform, hub);
   }

@@ -155,11 +155,13 @@ const render = async (file: string, svg: string, format: 'jpeg' | 'png'): Promis
   await rename(tmp, file);
 };
 
-let pending: Promise<SceneFiles> | undefined;
+const pending = new Map<string, Promise<SceneFiles>>();
 
 /** Renders the scene files once per data directory (a few seconds), then answers the cached paths. */
 export const ensureScene = (dataDir: string): Promise<SceneFiles> => {
-  pending ??= (async () => {
+  const hit = pending.get(dataDir);
+  if (hit) return hit;
+  const p = (async () => {
     const dir = path.join(dataDir, 'camera');
     await mkdir(dir, { recursive: true });
     const files: SceneFiles = {
@@ -177,8 +179,9 @@ export const ensureScene = (dataDir: string): Promise<SceneFiles> => {
     await writeFile(path.join(dir, 'README'), 'Demo camera scene (generated; safe to delete).\n');
     return files;
   })().catch((err: unknown) => {
-    pending = undefined;
+    pending.delete(dataDir);
     throw err;
   });
-  return pending;
+  pending.set(dataDir, p);
+  return p;
 };
