@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { MediaHub, type MediaHubOptions } from '../hub.js';
 import type { CameraRef } from '../provider.types.js';
+import { ensureScene } from '../scene.js';
 
 const run = promisify(execFile);
 
@@ -18,15 +19,17 @@ export const SMALL: MediaHubOptions['sizes'] = {
   sd: { width: 160, height: 90, kbps: 150 },
 };
 
-export const testHub = async (o: Partial<MediaHubOptions> = {}): Promise<{ hub: MediaHub; dataDir: string }> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-cam-'));
-  // The scene files are linked from the shared cache so only the first run draws them.
-  const { ensureScene } = await import('../scene.js');
+/** Links the shared scene files into a data directory, so only the first run draws them. */
+export const linkScene = async (dataDir: string): Promise<void> => {
   const shared = await ensureScene(SCENE_DIR);
-  const { mkdir, symlink } = await import('node:fs/promises');
   await mkdir(path.join(dataDir, 'camera'), { recursive: true });
   for (const f of [shared.day, shared.night, shared.cloud])
-    await symlink(f, path.join(dataDir, 'camera', path.basename(f)));
+    await symlink(f, path.join(dataDir, 'camera', path.basename(f))).catch(() => undefined);
+};
+
+export const testHub = async (o: Partial<MediaHubOptions> = {}): Promise<{ hub: MediaHub; dataDir: string }> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-cam-'));
+  await linkScene(dataDir);
   const hub = new MediaHub({
     dataDir,
     secret: new TextEncoder().encode('test-secret'),
