@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { onAccessChange } from '../../../platform/auth/access-cache.js';
+import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import { addRoute, type App } from '../../../platform/http/route.js';
 import { CameraMediaErrors } from './camera-media.errors.js';
 import { MediaBusyError, MediaHub, type MediaHubOptions } from './hub.js';
 import type { StreamClaims } from './stream-token.js';
@@ -43,8 +43,14 @@ const params = z.object({
 });
 const query = z.object({ st: z.string().min(1).max(2048) });
 
-export const registerCameraStreamRoutes = (app: App, platform: Platform, options: CameraStreamOptions = {}): void => {
+export const registerCameraStreamRoutes = (
+  app: App,
+  platform: Platform,
+  options: CameraStreamOptions = {},
+): void => {
   const hub = mediaHubOf(platform);
+  // The demo server draws the scene at start (about 2 s, once per data directory), not on the first viewer.
+  if (platform.config.demo) void hub.warm().catch(() => undefined);
   const unsubscribe = onAccessChange((change) => {
     if ('all' in change) hub.endViewers({});
     else if ('session' in change) hub.endViewers({ sessionId: change.session });
@@ -69,7 +75,8 @@ export const registerCameraStreamRoutes = (app: App, platform: Platform, options
       const { tenantId, cameraId } = req.params;
       const claims = hub.verify(req.query.st, tenantId, cameraId);
       if (!claims) throw CameraMediaErrors.streamRefused();
-      if (options.stillAllowed && !(await options.stillAllowed(claims))) throw CameraMediaErrors.streamRefused();
+      if (options.stillAllowed && !(await options.stillAllowed(claims)))
+        throw CameraMediaErrors.streamRefused();
       let viewer: Awaited<ReturnType<MediaHub['openClaims']>>;
       try {
         viewer = await hub.openClaims(claims, ctx.timeZone);

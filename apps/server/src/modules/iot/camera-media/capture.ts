@@ -19,7 +19,10 @@ const stamp = (at: Date, timeZone: string): string =>
   }).format(at);
 
 const escapeXml = (s: string): string =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 
 export interface StillOptions {
   scene: SceneFiles;
@@ -45,7 +48,9 @@ export const renderStill = async (o: StillOptions): Promise<Buffer> => {
   const day = await part(o.scene.day);
   const layers: OverlayOptions[] = [];
   if (o.daylight < 0.995) {
-    const night = await sharp(await part(o.scene.night), { raw: { width: o.width, height: o.height, channels: 3 } })
+    const night = await sharp(await part(o.scene.night), {
+      raw: { width: o.width, height: o.height, channels: 3 },
+    })
       .ensureAlpha(Math.min(1, Math.max(0, 1 - o.daylight)))
       .png()
       .toBuffer();

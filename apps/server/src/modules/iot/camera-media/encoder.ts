@@ -92,7 +92,10 @@ export class LiveEncoder {
     ];
     this.lastCrop = cropOf(s.view);
     // TZ: the clock overlay's localtime is the farm's.
-    const proc = spawn(s.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: s.timeZone } });
+    const proc = spawn(s.ffmpeg, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, TZ: s.timeZone },
+    });
     this.proc = proc;
     this.zmq = new ZmqCommander(port);
     let err = '';
@@ -105,7 +108,8 @@ export class LiveEncoder {
     });
     proc.on('error', () => this.stop());
     proc.on('exit', (code) => {
-      if (!this.stopped && code !== 0) process.emitWarning(`camera encoder exited ${code}: ${err.slice(0, 500)}`);
+      if (!this.stopped && code !== 0)
+        process.emitWarning(`camera encoder exited ${code}: ${err.slice(0, 500)}`);
       this.stop();
     });
   }

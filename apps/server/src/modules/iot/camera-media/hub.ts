@@ -2,12 +2,20 @@ import path from 'node:path';
 import { renderStill } from './capture.js';
 import { LiveEncoder } from './encoder.js';
 import { startPlayback } from './playback.js';
-import type { CameraRef, PlaybackRange, PtzDirection, Quality, RecordedSpan, StreamSource } from './provider.types.js';
+import type {
+  CameraRef,
+  PlaybackRange,
+  PtzDirection,
+  Quality,
+  RecordedSpan,
+  StreamSource,
+} from './provider.types.js';
+import { PtzState } from './ptz.js';
 import { listSegments, pruneSegments, recDir, SegmentWriter, spansOf } from './recorder.js';
 import { ensureScene } from './scene.js';
 import { type StreamClaims, signStream, streamKey, verifyStream } from './stream-token.js';
 import type { TsViewer } from './ts-fanout.js';
-import { daylight, homeView, moved, type View } from './view.js';
+import { daylight, homeView, type View } from './view.js';
 
 // The media engine of the demo cameras: one encoder per watched (camera, quality) shared by its viewers,
 // started on the first and stopped a grace period after the last; PTZ state and presets per camera (in
@@ -50,9 +58,7 @@ interface ViewerEntry {
 
 interface CamState {
   ref: CameraRef;
-  view: View;
-  motion: { direction: PtzDirection; speed: number; at: number } | undefined;
-  presets: Map<number, { name: string; view: View }>;
+  ptz: PtzState;
   timeZone: string;
   encoders: Map<Quality, LiveEncoder>;
   stopTimers: Map<Quality, NodeJS.Timeout>;
@@ -109,9 +115,7 @@ export class MediaHub {
     if (!s) {
       s = {
         ref,
-        view: homeView(ref.cameraId, ref.channelNo),
-        motion: undefined,
-        presets: new Map(),
+        ptz: new PtzState(homeView(ref.cameraId, ref.channelNo)),
         timeZone: zone ?? DEFAULT_TIME_ZONE,
         encoders: new Map(),
         stopTimers: new Map(),
@@ -160,7 +164,11 @@ export class MediaHub {
     const viewer =
       claims.k === 'live'
         ? await this.open(ref, claims.q, timeZone)
-        : await this.openPlayback(ref, { from: new Date(claims.f ?? 0), to: new Date(claims.u ?? 0) }, claims.s ?? 1);
+        : await this.openPlayback(
+            ref,
+            { from: new Date(claims.f ?? 0), to: new Date(claims.u ?? 0) },
+            claims.s ?? 1,
+          );
     return this.track(viewer, claims);
   }
 
@@ -204,7 +212,7 @@ export class MediaHub {
       fps: this.o.fps,
       timeZone: s.timeZone,
       label: s.ref.deviceSerial || `CAM ${s.ref.cameraId}`,
-      view: s.view,
+      view: s.ptz.view(),
       daylight: daylight(new Date(), s.timeZone),
     });
     s.encoders.set(quality, enc);
@@ -249,7 +257,13 @@ export class MediaHub {
   }
 
   /** Running encoders (tests, diagnostics): camera, quality, process id, first-byte latency. */
-  encoders(): { tenantId: number; cameraId: number; quality: Quality; pid: number | undefined; firstByteMs: number | undefined }[] {
+  encoders(): {
+    tenantId: number;
+    cameraId: number;
+    quality: Quality;
+    pid: number | undefined;
+    firstByteMs: number | undefined;
+  }[] {
     const out = [];
     for (const s of this.cams.values())
       for (const [quality, e] of s.encoders)
@@ -285,36 +299,33 @@ export class MediaHub {
   // ---- PTZ and presets ----
 
   viewOf(ref: CameraRef): View {
-    return { ...this.state(ref).view };
+    return { ...this.state(ref).ptz.view() };
   }
 
   /** Starts moving in a direction (continuously, until −1), or stops. */
   ptz(ref: CameraRef, direction: PtzDirection, speed = 1): void {
     const s = this.state(ref);
-    this.settle(s);
-    s.motion = direction === -1 ? undefined : { direction, speed, at: Date.now() };
-    if (s.motion && !this.motionTimer) {
+    s.ptz.press(direction, speed);
+    this.show(s);
+    if (s.ptz.moving && !this.motionTimer) {
       // One ticker for every moving camera, at the frame rate, only while something moves.
       this.motionTimer = setInterval(() => this.moveAll(), Math.round(1000 / this.o.fps));
       this.motionTimer.unref();
     }
   }
 
-  /** Applies a held motion up to now. */
-  private settle(s: CamState): void {
-    if (!s.motion) return;
-    const now = Date.now();
-    s.view = moved(s.view, s.motion.direction, (now - s.motion.at) / 1000, s.motion.speed);
-    s.motion.at = now;
-    for (const e of s.encoders.values()) e.setView(s.view);
+  /** Sends the camera's view to its running encoders. */
+  private show(s: CamState): void {
+    const v = s.ptz.view();
+    for (const e of s.encoders.values()) e.setView(v);
   }
 
   private moveAll(): void {
     let any = false;
     for (const s of this.cams.values()) {
-      if (!s.motion) continue;
+      if (!s.ptz.moving) continue;
       any = true;
-      this.settle(s);
+      this.show(s);
     }
     if (!any) {
       clearInterval(this.motionTimer);
@@ -323,35 +334,29 @@ export class MediaHub {
   }
 
   presetSet(ref: CameraRef, index: number, name: string): void {
-    const s = this.state(ref);
-    this.settle(s);
-    s.presets.set(index, { name, view: { ...s.view } });
+    this.state(ref).ptz.presetSet(index, name);
   }
 
   /** Goes to a preset; false when there is none at that index. */
   presetGo(ref: CameraRef, index: number): boolean {
     const s = this.state(ref);
-    const p = s.presets.get(index);
-    if (!p) return false;
-    s.motion = undefined;
-    s.view = { ...p.view };
-    for (const e of s.encoders.values()) e.setView(s.view);
+    if (!s.ptz.presetGo(index)) return false;
+    this.show(s);
     return true;
   }
 
   presetDelete(ref: CameraRef, index: number): void {
-    this.state(ref).presets.delete(index);
+    this.state(ref).ptz.presetDelete(index);
   }
 
   // ---- Stills, recordings, playback ----
 
   async capture(ref: CameraRef, quality: Quality = 'hd'): Promise<Buffer> {
     const s = this.state(ref);
-    this.settle(s);
     const at = new Date();
     return renderStill({
       scene: await ensureScene(this.o.dataDir),
-      view: s.view,
+      view: s.ptz.view(),
       ...this.o.sizes[quality],
       daylight: daylight(at, s.timeZone),
       timeZone: s.timeZone,

@@ -33,12 +33,21 @@ export const startPlayback = async (spec: PlaybackSpec): Promise<TsViewer> => {
     if (spec.from > s.from) lines.push(`inpoint ${((spec.from - s.from) / 1000).toFixed(3)}`);
     if (spec.to < s.to) lines.push(`outpoint ${((spec.to - s.from) / 1000).toFixed(3)}`);
   }
-  const list = path.join(tmpdir(), `tilth-pb-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+  const list = path.join(
+    tmpdir(),
+    `tilth-pb-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`,
+  );
   await writeFile(list, `${lines.join('\n')}\n`);
   const args = [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-readrate', String(spec.speed)],
     ...['-f', 'concat', '-safe', '0', '-i', list],
-    ...['-vf', `setpts=(PTS-STARTPTS)/${spec.speed},scale=${spec.width}:${spec.height}`, '-an', '-r', String(spec.fps)],
+    ...[
+      '-vf',
+      `setpts=(PTS-STARTPTS)/${spec.speed},scale=${spec.width}:${spec.height}`,
+      '-an',
+      '-r',
+      String(spec.fps),
+    ],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline'],
     ...['-pix_fmt', 'yuv420p', '-g', String(spec.fps), '-b:v', `${spec.kbps}k`],
     ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', '-flush_packets', '1', 'pipe:1'],

@@ -10,7 +10,7 @@ export const SCENE_W = 7680;
 export const SCENE_H = 2160;
 /** Where the sky ends (scene pixels): clouds drift above it. */
 export const HORIZON_Y = 760;
-const SCENE_VERSION = 1;
+const SCENE_VERSION = 2;
 
 export interface SceneFiles {
   day: string;
@@ -72,24 +72,40 @@ export const sceneSvg = (night: boolean): string => {
   );
   if (night) {
     for (let i = 0; i < 500; i++)
-      parts.push(`<circle cx="${(r() * W).toFixed(0)}" cy="${(r() * HORIZON_Y * 0.9).toFixed(0)}" r="${(1 + r() * 3).toFixed(1)}" fill="#fffbe6" opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`);
-    parts.push(`<circle cx="${W * 0.7}" cy="200" r="90" fill="#f4f1d0"/><circle cx="${W * 0.7 + 35}" cy="180" r="80" fill="#0a1430"/>`);
+      parts.push(
+        `<circle cx="${(r() * W).toFixed(0)}" cy="${(r() * HORIZON_Y * 0.9).toFixed(0)}" r="${(1 + r() * 3).toFixed(1)}" fill="#fffbe6" opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`,
+      );
+    parts.push(
+      `<circle cx="${W * 0.7}" cy="200" r="90" fill="#f4f1d0"/><circle cx="${W * 0.7 + 35}" cy="180" r="80" fill="#0a1430"/>`,
+    );
   } else {
     parts.push(`<circle cx="${W * 0.3}" cy="210" r="110" fill="#fff3b0"/>`);
   }
   // Distant hills, then the land.
   const hill = (y: number, amp: number, color: string) => {
     let d = `M0 ${y}`;
-    for (let x = 0; x <= W; x += 240) d += ` L${x} ${(y - amp * (0.5 + 0.5 * Math.sin(x / 700 + amp))).toFixed(0)}`;
+    for (let x = 0; x <= W; x += 240)
+      d += ` L${x} ${(y - amp * (0.5 + 0.5 * Math.sin(x / 700 + amp))).toFixed(0)}`;
     parts.push(`<path d="${d} L${W} ${H} L0 ${H} Z" fill="${color}"/>`);
   };
   hill(HORIZON_Y, 160, night ? '#17261f' : '#7fa88a');
   hill(HORIZON_Y + 40, 70, night ? '#142016' : '#8db36b');
-  parts.push(`<rect y="${HORIZON_Y + 40}" width="${W}" height="${H - HORIZON_Y - 40}" fill="${night ? '#16200f' : '#9fbf5a'}"/>`);
+  parts.push(
+    `<rect y="${HORIZON_Y + 40}" width="${W}" height="${H - HORIZON_Y - 40}" fill="${night ? '#16200f' : '#9fbf5a'}"/>`,
+  );
   // Fields in rows: four blocks across the width, two bands deep.
   const palettes: [string, string][] = night
-    ? [['#1c2a12', '#142008'], ['#2a2412', '#1f1a0b'], ['#18280f', '#10200a']]
-    : [['#7cb342', '#558b2f'], ['#c8a165', '#a47c48'], ['#9ccc65', '#689f38'], ['#e0c068', '#c9a64a']];
+    ? [
+        ['#1c2a12', '#142008'],
+        ['#2a2412', '#1f1a0b'],
+        ['#18280f', '#10200a'],
+      ]
+    : [
+        ['#7cb342', '#558b2f'],
+        ['#c8a165', '#a47c48'],
+        ['#9ccc65', '#689f38'],
+        ['#e0c068', '#c9a64a'],
+      ];
   const labels = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
   for (let band = 0; band < 2; band++) {
     const y = HORIZON_Y + 120 + band * 640;
@@ -104,8 +120,12 @@ export const sceneSvg = (night: boolean): string => {
   // Greenhouses in a row between the bands.
   for (let i = 0; i < 6; i++) parts.push(greenhouse(300 + i * 1200, HORIZON_Y - 90, 900, 190, night));
   // The pond, with reeds.
-  parts.push(`<ellipse cx="${120 + 5 * 940 + 430}" cy="${HORIZON_Y + 1020}" rx="470" ry="240" fill="${night ? '#0b1a33' : '#3f8fc5'}" stroke="${night ? '#10200a' : '#5d7f3a'}" stroke-width="18"/>`);
-  parts.push(`<ellipse cx="${120 + 5 * 940 + 330}" cy="${HORIZON_Y + 980}" rx="150" ry="40" fill="${night ? '#e8e6c8' : '#bfe3f7'}" opacity="0.35"/>`);
+  parts.push(
+    `<ellipse cx="${120 + 5 * 940 + 430}" cy="${HORIZON_Y + 1020}" rx="470" ry="240" fill="${night ? '#0b1a33' : '#3f8fc5'}" stroke="${night ? '#10200a' : '#5d7f3a'}" stroke-width="18"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${120 + 5 * 940 + 330}" cy="${HORIZON_Y + 980}" rx="150" ry="40" fill="${night ? '#e8e6c8' : '#bfe3f7'}" opacity="0.35"/>`,
+  );
   // Trees along the hedges.
   for (let i = 0; i < 70; i++) {
     const x = r() * W;
@@ -113,12 +133,15 @@ export const sceneSvg = (night: boolean): string => {
     parts.push(tree(x, y, 40 + r() * 50, night));
   }
   // A farmhouse and lamps.
-  parts.push(`<rect x="6900" y="${HORIZON_Y - 160}" width="520" height="260" fill="${night ? '#3a2a20' : '#b5523b'}"/><path d="M6860 ${HORIZON_Y - 160} L7160 ${HORIZON_Y - 330} L7460 ${HORIZON_Y - 160} Z" fill="${night ? '#2a1d15' : '#6d2f22'}"/><rect x="6980" y="${HORIZON_Y - 100}" width="120" height="90" fill="${night ? '#ffd36b' : '#cfe8f7'}"/><rect x="7240" y="${HORIZON_Y - 100}" width="120" height="90" fill="${night ? '#ffd36b' : '#cfe8f7'}"/>`);
+  parts.push(
+    `<rect x="6900" y="${HORIZON_Y - 160}" width="520" height="260" fill="${night ? '#3a2a20' : '#b5523b'}"/><path d="M6860 ${HORIZON_Y - 160} L7160 ${HORIZON_Y - 330} L7460 ${HORIZON_Y - 160} Z" fill="${night ? '#2a1d15' : '#6d2f22'}"/><rect x="6980" y="${HORIZON_Y - 100}" width="120" height="90" fill="${night ? '#ffd36b' : '#cfe8f7'}"/><rect x="7240" y="${HORIZON_Y - 100}" width="120" height="90" fill="${night ? '#ffd36b' : '#cfe8f7'}"/>`,
+  );
   if (night)
     for (let i = 0; i < 12; i++)
-      parts.push(`<circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="60" fill="#ffe08a" opacity="0.25"/><circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="12" fill="#fff3c4"/>`);
-  // Drawn at half size and enlarged by sharp: librsvg at full size takes far longer.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W / 2}" height="${H / 2}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
+      parts.push(
+        `<circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="60" fill="#ffe08a" opacity="0.25"/><circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="12" fill="#fff3c4"/>`,
+      );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
 };
 
 const cloudSvg = (): string => {
@@ -148,10 +171,7 @@ const render = async (file: string, svg: string, format: 'jpeg' | 'png'): Promis
     .raw()
     .toBuffer({ resolveWithObject: true });
   const img = sharp(raster.data, { raw: raster.info });
-  await (format === 'jpeg'
-    ? img.resize(SCENE_W, SCENE_H, { kernel: 'cubic' }).removeAlpha().jpeg({ quality: 88 })
-    : img.png()
-  ).toFile(tmp);
+  await (format === 'jpeg' ? img.removeAlpha().jpeg({ quality: 88 }) : img.png()).toFile(tmp);
   await rename(tmp, file);
 };
 

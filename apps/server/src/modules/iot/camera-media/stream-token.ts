@@ -43,7 +43,8 @@ export const verifyStream = (key: Buffer, token: string, nowMs = Date.now()): St
   if (got.length !== want.length || !timingSafeEqual(got, want)) return undefined;
   try {
     const c = JSON.parse(Buffer.from(body, 'base64url').toString()) as StreamClaims;
-    if (!Number.isSafeInteger(c.t) || !Number.isSafeInteger(c.c) || typeof c.exp !== 'number') return undefined;
+    if (!Number.isSafeInteger(c.t) || !Number.isSafeInteger(c.c) || typeof c.exp !== 'number')
+      return undefined;
     if (c.q !== 'hd' && c.q !== 'sd') return undefined;
     if (c.k !== 'live' && c.k !== 'pb') return undefined;
     if (c.exp * 1000 <= nowMs) return undefined;

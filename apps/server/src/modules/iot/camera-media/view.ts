@@ -57,7 +57,11 @@ export const cropOf = (v: View): Crop => {
 export const homeView = (cameraId: number, channelNo = 1): View => {
   const spots = 7;
   const k = (((cameraId * 3 + channelNo) % spots) + spots) % spots;
-  return clampView({ cx: BASE_W / 2 + (k * (SCENE_W - BASE_W)) / (spots - 1), cy: HORIZON_Y + 330, zoom: 1.4 });
+  return clampView({
+    cx: BASE_W / 2 + (k * (SCENE_W - BASE_W)) / (spots - 1),
+    cy: HORIZON_Y + 330,
+    zoom: 1.4,
+  });
 };
 
 /** Unit motion of a direction: dx, dy in windows per second, dz in zoom steps (±1). */

@@ -43,7 +43,8 @@ describe('demo camera live', () => {
     // The clock in the top-left corner ticks: the first and last frames differ there.
     const a = await frameAt(got.data, 0, 320, 180);
     const b = await frameAt(got.data, p.frames - 1, 320, 180);
-    const corner = (f: Buffer) => Buffer.concat(Array.from({ length: 14 }, (_, y) => f.subarray(y * 320, y * 320 + 160)));
+    const corner = (f: Buffer) =>
+      Buffer.concat(Array.from({ length: 14 }, (_, y) => f.subarray(y * 320, y * 320 + 160)));
     expect(diff(corner(a), corner(b))).toBeGreaterThan(1);
   }, 30_000);
 
@@ -57,7 +58,7 @@ describe('demo camera live', () => {
     second.end();
     // The late joiner's bytes begin with PAT (PID 0) and decode from their first frame.
     expect(late.data[0]).toBe(0x47);
-    expect(((late.data[1] ?? 0) & 0x1f) << 8 | (late.data[2] ?? 0)).toBe(0);
+    expect((((late.data[1] ?? 0) & 0x1f) << 8) | (late.data[2] ?? 0)).toBe(0);
     const p = await probe(late.data);
     expect(p.frames).toBeGreaterThan(10);
   }, 30_000);

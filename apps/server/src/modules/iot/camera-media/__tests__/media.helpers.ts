@@ -27,7 +27,9 @@ export const linkScene = async (dataDir: string): Promise<void> => {
     await symlink(f, path.join(dataDir, 'camera', path.basename(f))).catch(() => undefined);
 };
 
-export const testHub = async (o: Partial<MediaHubOptions> = {}): Promise<{ hub: MediaHub; dataDir: string }> => {
+export const testHub = async (
+  o: Partial<MediaHubOptions> = {},
+): Promise<{ hub: MediaHub; dataDir: string }> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-cam-'));
   await linkScene(dataDir);
   const hub = new MediaHub({
@@ -53,7 +55,10 @@ export const cam = (cameraId: number, tenantId = 1): CameraRef => ({
 });
 
 /** Reads a stream for `ms` (or to its end), answering the bytes and when the first arrived. */
-export const collect = (stream: Readable, ms: number): Promise<{ data: Buffer; firstAt: number; endedAt: number }> =>
+export const collect = (
+  stream: Readable,
+  ms: number,
+): Promise<{ data: Buffer; firstAt: number; endedAt: number }> =>
   new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let firstAt = 0;
@@ -78,7 +83,9 @@ const tsFile = async (data: Buffer): Promise<string> => {
 };
 
 /** Decoded frames of an MPEG-TS buffer: count, size and duration (ffprobe). */
-export const probe = async (data: Buffer): Promise<{ frames: number; width: number; height: number; seconds: number }> => {
+export const probe = async (
+  data: Buffer,
+): Promise<{ frames: number; width: number; height: number; seconds: number }> => {
   const f = await tsFile(data);
   try {
     const { stdout } = await run('ffprobe', [

@@ -21,7 +21,9 @@ beforeAll(async () => {
   server = await startTestServer();
   await linkScene(server.platform.config.dataDir);
   hub = mediaHubOf(server.platform, { graceMs: 300, sizes: SMALL });
-  const { app } = await buildApp(server.platform, false, (a) => registerCameraStreamRoutes(a, server.platform));
+  const { app } = await buildApp(server.platform, false, (a) =>
+    registerCameraStreamRoutes(a, server.platform),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   close = () => app.close();
@@ -82,7 +84,13 @@ describe('camera stream route', () => {
     expect((await read(`/wfpe/v1/${A()}/camera/stream/23?st=${token}`, 500)).res.status).toBe(403);
     expect((await read(`/wfpe/v1/${A()}/camera/stream/22?st=${token}x`, 500)).res.status).toBe(403);
     const key = streamKey(server.platform.keys.jwtSecret);
-    const expired = signStream(key, { t: A(), c: 22, q: 'hd', k: 'live', exp: Math.floor(Date.now() / 1000) - 1 });
+    const expired = signStream(key, {
+      t: A(),
+      c: 22,
+      q: 'hd',
+      k: 'live',
+      exp: Math.floor(Date.now() / 1000) - 1,
+    });
     expect((await read(`/wfpe/v1/${A()}/camera/stream/22?st=${expired}`, 500)).res.status).toBe(403);
     expect((await read(`/wfpe/v1/${A()}/camera/stream/22`, 500)).res.status).toBe(400);
     // Nothing was started for any of them.
