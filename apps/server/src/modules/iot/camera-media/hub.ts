@@ -11,7 +11,7 @@ import type {
   StreamSource,
 } from './provider.types.js';
 import { PtzState } from './ptz.js';
-import { listSegments, pruneSegments, recDir, SegmentWriter, spansOf } from './recorder.js';
+import { listSegments, pruneSegments, recDir, SegmentWriter, sealOrphans, spansOf } from './recorder.js';
 import { ensureScene } from './scene.js';
 import { type StreamClaims, signStream, streamKey, verifyStream } from './stream-token.js';
 import type { TsViewer } from './ts-fanout.js';
@@ -395,9 +395,10 @@ export class MediaHub {
     if (now.getUTCMinutes() % 10 === 0 && now.getUTCSeconds() < 30) void this.prune();
   }
 
-  /** Deletes segments older than the kept hours. */
-  prune(): Promise<number> {
+  /** Seals segments a stopped process left open, then deletes those older than the kept hours. */
+  async prune(): Promise<number> {
     const root = path.join(this.o.dataDir, 'camera', 'rec');
+    await sealOrphans(root).catch(() => 0);
     return pruneSegments(root, Date.now() - this.o.recordHours * 3_600_000).catch(() => 0);
   }
 

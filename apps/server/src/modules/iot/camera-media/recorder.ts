@@ -1,5 +1,5 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { RecordedSpan } from './provider.types.js';
 
@@ -127,4 +127,28 @@ export const pruneSegments = async (root: string, keepFrom: number): Promise<num
     }
   }
   return removed;
+};
+
+/**
+ * Closes segments a stopped process left open (`_open.ts` not written for a minute): their end is their
+ * last write. Without it the timeline would show them recording up to now.
+ */
+export const sealOrphans = async (root: string, now = Date.now()): Promise<number> => {
+  let sealed = 0;
+  const tenants = await readdir(root).catch(() => [] as string[]);
+  for (const t of tenants) {
+    const cams = await readdir(path.join(root, t)).catch(() => [] as string[]);
+    for (const c of cams) {
+      const dir = path.join(root, t, c);
+      for (const s of await listSegments(dir, now)) {
+        if (!s.file.endsWith('_open.ts')) continue;
+        const st = await stat(s.file).catch(() => undefined);
+        if (!st || now - st.mtimeMs < 60_000) continue;
+        const end = Math.max(s.from, Math.round(st.mtimeMs));
+        await rename(s.file, path.join(dir, `${s.from}_${end}.ts`)).catch(() => undefined);
+        sealed++;
+      }
+    }
+  }
+  return sealed;
 };

@@ -1,6 +1,8 @@
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaHub } from '../hub.js';
-import { listSegments, pruneSegments, recDir } from '../recorder.js';
+import { listSegments, pruneSegments, recDir, sealOrphans } from '../recorder.js';
 import { signStream, streamKey, verifyStream } from '../stream-token.js';
 import { cam, cleanup, collect, probe, sleep, testHub } from './media.helpers.js';
 
@@ -51,12 +53,31 @@ describe('demo camera recording and playback', () => {
     expect(took).toBeLessThan(3500);
   }, 60_000);
 
+  it('seals a segment a stopped process left open at its last write', async () => {
+    const dir = recDir(dataDir, 9, 1);
+    await mkdir(dir, { recursive: true });
+    const from = Date.now() - 600_000;
+    const file = path.join(dir, `${from}_open.ts`);
+    await writeFile(file, Buffer.alloc(188));
+    const last = new Date(from + 30_000);
+    await utimes(file, last, last);
+    expect(
+      (await hub.recordings({ ...cam(1, 9) }, { from: new Date(from), to: new Date() }))[0]?.to.getTime(),
+    ).toBeGreaterThan(Date.now() - 1000);
+    expect(await sealOrphans(`${dataDir}/camera/rec`)).toBe(1);
+    const spans = await hub.recordings(cam(1, 9), { from: new Date(from), to: new Date() });
+    expect(spans).toHaveLength(1);
+    const length = (spans[0]?.to.getTime() ?? 0) - (spans[0]?.from.getTime() ?? 0);
+    expect(Math.abs(length - 30_000)).toBeLessThan(1000);
+  });
+
   it('deletes segments older than the kept hours', async () => {
     const dir = recDir(dataDir, 7, 11);
     const before = (await listSegments(dir)).length;
     expect(before).toBeGreaterThan(0);
     expect(await pruneSegments(`${dataDir}/camera/rec`, Date.now() - 3_600_000)).toBe(0);
-    expect(await pruneSegments(`${dataDir}/camera/rec`, Date.now() + 1000)).toBe(before);
+    // The sealed orphan of the test above goes too.
+    expect(await pruneSegments(`${dataDir}/camera/rec`, Date.now() + 1000)).toBe(before + 1);
     expect(await listSegments(dir)).toEqual([]);
   });
 });
