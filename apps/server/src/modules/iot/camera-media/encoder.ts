@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import type { SceneFiles } from './scene.js';
+import { HORIZON_Y, type SceneFiles } from './scene.js';
 import { TsFanout } from './ts-fanout.js';
 import { type Crop, cropOf, type View } from './view.js';
 import { ZmqCommander } from './zmtp.js';
@@ -39,7 +39,8 @@ const freePort = (): Promise<number> =>
 /** A label safe inside the drawtext option whatever it holds (letters, digits, a few marks). */
 const safeLabel = (s: string): string => s.replace(/[^\p{L}\p{N} ._#-]/gu, '').slice(0, 40);
 
-const cloudY = (crop: Crop, height: number): number => Math.round(((180 - crop.y) * height) / crop.h);
+const cloudY = (crop: Crop, height: number): number =>
+  Math.round(((HORIZON_Y - 300 - crop.y) * height) / crop.h);
 
 export const filterGraph = (spec: EncoderSpec, zmqPort: number): string => {
   const c = cropOf(spec.view);
@@ -52,7 +53,7 @@ export const filterGraph = (spec: EncoderSpec, zmqPort: number): string => {
     `[1:v]format=yuv420p,loop=loop=-1:size=1:start=0,${rate},${crop('cn')},${scale('sn')}[n]`,
     `[d][n]blend@b=all_mode=normal:all_opacity=${spec.daylight.toFixed(3)}[v]`,
     `[2:v]format=yuva420p,scale=${Math.round(spec.width / 3)}:-2,loop=loop=-1:size=1:start=0,${rate}[c]`,
-    `[v][c]overlay@o=x='mod(t*${Math.round(spec.width / 20)}\\,W+w)-w':y=${cloudY(c, spec.height)}:eval=frame:format=yuv420[w]`,
+    `[v][c]overlay@o=x='mod(t*${Math.round(spec.width / 10)}\\,W+w)-w':y=${cloudY(c, spec.height)}:eval=frame:format=yuv420[w]`,
     `[w]drawtext=font='DejaVu Sans':fontsize=${fs}:fontcolor=white:box=1:boxcolor=black@0.45:boxborderw=${Math.round(fs / 4)}:x=${fs / 2}:y=${fs / 2}:text='%{localtime\\:%Y-%m-%d %T}  ${safeLabel(spec.label)}',realtime[out]`,
   ].join(';');
 };

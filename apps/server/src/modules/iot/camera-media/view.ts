@@ -59,7 +59,7 @@ export const homeView = (cameraId: number, channelNo = 1): View => {
   const k = (((cameraId * 3 + channelNo) % spots) + spots) % spots;
   return clampView({
     cx: BASE_W / 2 + (k * (SCENE_W - BASE_W)) / (spots - 1),
-    cy: HORIZON_Y + 330,
+    cy: HORIZON_Y + 220,
     zoom: 1.4,
   });
 };

@@ -169,3 +169,31 @@ export const alive = (pid: number | undefined): boolean => {
 };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Reads a live stream as it comes, counting its video frames (PES starts on ffmpeg's video PID 0x100). */
+export const reader = (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  let frames = 0;
+  let rest = Buffer.alloc(0);
+  stream.on('data', (d: Buffer) => {
+    chunks.push(d);
+    const buf = Buffer.concat([rest, d]);
+    const usable = buf.length - (buf.length % 188);
+    for (let at = 0; at < usable; at += 188) {
+      const pid = (((buf[at + 1] ?? 0) & 0x1f) << 8) | (buf[at + 2] ?? 0);
+      if (pid === 0x100 && ((buf[at + 1] ?? 0) & 0x40) !== 0) frames++;
+    }
+    rest = Buffer.from(buf.subarray(usable));
+  });
+  return {
+    get frames() {
+      return frames;
+    },
+    data: () => Buffer.concat(chunks),
+    /** Waits until `n` frames arrived (or `maxMs` passed: a loaded machine encodes slower). */
+    until: async (n: number, maxMs = 15_000) => {
+      const end = Date.now() + maxMs;
+      while (frames < n && Date.now() < end) await sleep(50);
+    },
+  };
+};
