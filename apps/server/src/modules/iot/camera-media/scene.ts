@@ -10,7 +10,7 @@ export const SCENE_W = 7680;
 export const SCENE_H = 2160;
 /** Where the sky ends (scene pixels): clouds drift above it. */
 export const HORIZON_Y = 760;
-const SCENE_VERSION = 2;
+const SCENE_VERSION = 3;
 
 export interface SceneFiles {
   day: string;
@@ -42,9 +42,9 @@ const greenhouse = (x: number, y: number, w: number, h: number, night: boolean):
     return `<line x1="${rx}" y1="${y}" x2="${rx}" y2="${y + h}" stroke="${night ? '#8a6d2a' : '#9fb3b7'}" stroke-width="4"/>`;
   }).join('');
   const glow = night
-    ? `<ellipse cx="${x + w / 2}" cy="${y + h / 2}" rx="${w * 0.75}" ry="${h * 0.9}" fill="#ffd36b" opacity="0.18"/>`
+    ? `<ellipse cx="${x + w / 2}" cy="${y + h / 2}" rx="${w * 0.75}" ry="${h * 0.9}" fill="#ffd36b" fill-opacity="0.18"/>`
     : '';
-  return `${glow}<path d="M${x} ${y + h} L${x} ${y + h * 0.35} Q${x + w / 2} ${y - h * 0.45} ${x + w} ${y + h * 0.35} L${x + w} ${y + h} Z" fill="${glass}" opacity="${night ? 0.95 : 0.85}" stroke="#6b7c80" stroke-width="6"/>${ribs}`;
+  return `${glow}<path d="M${x} ${y + h} L${x} ${y + h * 0.35} Q${x + w / 2} ${y - h * 0.45} ${x + w} ${y + h * 0.35} L${x + w} ${y + h} Z" fill="${glass}" fill-opacity="${night ? 0.95 : 0.85}" stroke="#6b7c80" stroke-width="6"/>${ribs}`;
 };
 
 const tree = (x: number, y: number, r: number, night: boolean): string =>
@@ -73,7 +73,7 @@ export const sceneSvg = (night: boolean): string => {
   if (night) {
     for (let i = 0; i < 500; i++)
       parts.push(
-        `<circle cx="${(r() * W).toFixed(0)}" cy="${(r() * HORIZON_Y * 0.9).toFixed(0)}" r="${(1 + r() * 3).toFixed(1)}" fill="#fffbe6" opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`,
+        `<circle cx="${(r() * W).toFixed(0)}" cy="${(r() * HORIZON_Y * 0.9).toFixed(0)}" r="${(1 + r() * 3).toFixed(1)}" fill="#fffbe6" fill-opacity="${(0.4 + r() * 0.6).toFixed(2)}"/>`,
       );
     parts.push(
       `<circle cx="${W * 0.7}" cy="200" r="90" fill="#f4f1d0"/><circle cx="${W * 0.7 + 35}" cy="180" r="80" fill="#0a1430"/>`,
@@ -124,7 +124,7 @@ export const sceneSvg = (night: boolean): string => {
     `<ellipse cx="${120 + 5 * 940 + 430}" cy="${HORIZON_Y + 1020}" rx="470" ry="240" fill="${night ? '#0b1a33' : '#3f8fc5'}" stroke="${night ? '#10200a' : '#5d7f3a'}" stroke-width="18"/>`,
   );
   parts.push(
-    `<ellipse cx="${120 + 5 * 940 + 330}" cy="${HORIZON_Y + 980}" rx="150" ry="40" fill="${night ? '#e8e6c8' : '#bfe3f7'}" opacity="0.35"/>`,
+    `<ellipse cx="${120 + 5 * 940 + 330}" cy="${HORIZON_Y + 980}" rx="150" ry="40" fill="${night ? '#e8e6c8' : '#bfe3f7'}" fill-opacity="0.35"/>`,
   );
   // Trees along the hedges.
   for (let i = 0; i < 70; i++) {
@@ -139,7 +139,7 @@ export const sceneSvg = (night: boolean): string => {
   if (night)
     for (let i = 0; i < 12; i++)
       parts.push(
-        `<circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="60" fill="#ffe08a" opacity="0.25"/><circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="12" fill="#fff3c4"/>`,
+        `<circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="60" fill="#ffe08a" fill-opacity="0.25"/><circle cx="${300 + i * 640}" cy="${HORIZON_Y + 700}" r="12" fill="#fff3c4"/>`,
       );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join('')}</svg>`;
 };
@@ -191,11 +191,10 @@ export const ensureScene = (dataDir: string): Promise<SceneFiles> => {
       width: SCENE_W,
       height: SCENE_H,
     };
-    await Promise.all([
-      render(files.day, sceneSvg(false), 'jpeg'),
-      render(files.night, sceneSvg(true), 'jpeg'),
-      render(files.cloud, cloudSvg(), 'png'),
-    ]);
+    // One after the other: in parallel they only contend for the same cores.
+    await render(files.day, sceneSvg(false), 'jpeg');
+    await render(files.night, sceneSvg(true), 'jpeg');
+    await render(files.cloud, cloudSvg(), 'png');
     await writeFile(path.join(dir, 'README'), 'Demo camera scene (generated; safe to delete).\n');
     return files;
   })().catch((err: unknown) => {
