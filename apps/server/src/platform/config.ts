@@ -66,6 +66,8 @@ export interface Config {
   cspExtra: { img: string[]; connect: string[]; media: string[] };
   /** How often an open live stream re-checks its session, membership and permissions (other processes). */
   streamRecheckSeconds: number;
+  /** Hours of demo camera recordings kept on disk (TILTH_CAMERA_RECORD_HOURS, default 24). */
+  cameraRecordHours?: number;
   /** Graceful shutdown ends within this; then the process exits anyway, logging what was pending. */
   shutdownTimeoutSeconds: number;
   /** How long requests in flight may finish at shutdown before their connections are cut. */
@@ -245,6 +247,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       media: origins(env.TILTH_CSP_MEDIA_ORIGINS, 'TILTH_CSP_MEDIA_ORIGINS', ['https', 'http', 'wss', 'ws']),
     },
     streamRecheckSeconds: Math.max(1, int(env.TILTH_STREAM_RECHECK_SEC, 5, 'TILTH_STREAM_RECHECK_SEC')),
+    cameraRecordHours: intAtLeast(env.TILTH_CAMERA_RECORD_HOURS, 24, 1, 'TILTH_CAMERA_RECORD_HOURS'),
     shutdownTimeoutSeconds: shutdownTimeout,
     // By default 3 s (or half the deadline) are kept for the broker and the database after the drain.
     shutdownDrainSeconds: env.TILTH_SHUTDOWN_DRAIN_SEC

@@ -1,3 +1,10 @@
-// The public surface of camera-media: what other domains may use (ADR 0009). The camera API reaches
-// providers only through this interface.
+// What other modules may use of the camera media engine (issue 16): the provider interface, the demo
+// provider, the hub and the stream route.
+export { CameraMediaErrors } from './camera-media.errors.js';
+export { type CameraStreamOptions, mediaHubOf, registerCameraStreamRoutes } from './camera-stream.routes.js';
+export { createDemoProvider, type DemoProvider, type StreamViewer } from './demo.provider.js';
+export { MediaBusyError, MediaHub, type MediaHubOptions } from './hub.js';
 export * from './provider.types.js';
+export type { StreamClaims } from './stream-token.js';
+export type { TsViewer } from './ts-fanout.js';
+export type { View } from './view.js';

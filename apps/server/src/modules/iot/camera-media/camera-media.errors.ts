@@ -1,0 +1,20 @@
+import { defineErrors } from '../../../platform/errors.js';
+
+export const CameraMediaErrors = defineErrors({
+  streamRefused: {
+    status: 403,
+    code: 'wfpe.camera.stream.refused',
+    message: {
+      'zh-CN': '视频地址无效或已过期，请重新打开视频',
+      'en-US': 'The video address is invalid or has expired; open the video again',
+    },
+  },
+  busy: {
+    status: 503,
+    code: 'wfpe.camera.stream.busy',
+    message: {
+      'zh-CN': '当前观看的视频过多，请稍后再试',
+      'en-US': 'Too many videos are being watched now; try again shortly',
+    },
+  },
+});
