@@ -35,6 +35,7 @@ import { seedInvWarehouses } from '../inventory/store/index.js';
 import { seedInvUnits } from '../inventory/unit/index.js';
 import { seedAlarms } from '../iot/alarm/index.js';
 import { seedAutomation } from '../iot/automation/index.js';
+import { seedCameras } from '../iot/camera/index.js';
 import { seedInsects } from '../iot/insect/index.js';
 import { FileService } from '../messaging/file/index.js';
 import { NoticeService, NotificationService } from '../messaging/notice/index.js';
@@ -231,6 +232,8 @@ export const demoExtras: DemoExtras[] = [
   seedInvOptions,
   seedInvProducts,
   seedInventoryDocuments,
+  // Demo cameras over the demo plots (issue 16), with presets, a timed capture and a split template.
+  seedCameras,
   // A draft flow with a step still lacking its approver (the designer's checks).
   seedDraftFlows,
 ];

@@ -2,7 +2,7 @@
 // provider, the hub and the stream route.
 export { CameraMediaErrors } from './camera-media.errors.js';
 export { type CameraStreamOptions, mediaHubOf, registerCameraStreamRoutes } from './camera-stream.routes.js';
-export { createDemoProvider, type DemoProvider, type StreamViewer } from './demo.provider.js';
+export { createDemoProvider, type DemoProvider } from './demo.provider.js';
 export { MediaBusyError, MediaHub, type MediaHubOptions } from './hub.js';
 export * from './provider.types.js';
 export type { StreamClaims } from './stream-token.js';

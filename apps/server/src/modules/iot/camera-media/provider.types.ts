@@ -52,14 +52,26 @@ export interface Still {
   takenAt: Date;
 }
 
+/** Who a stream URL is issued to: a revoked session or user then ends the video as well. */
+export interface StreamViewer {
+  userId: number;
+  sessionId: string;
+}
+
 export interface CameraProvider {
   readonly name: string;
   /** Whether the camera answers now. */
   online(cam: CameraRef): Promise<boolean>;
-  live(cam: CameraRef, quality: Quality): Promise<StreamSource>;
+  /** A signed, short-lived URL; bound to the viewer's session when the provider can (ours can). */
+  live(cam: CameraRef, quality: Quality, viewer?: StreamViewer): Promise<StreamSource>;
   /** What is recorded in a range, for the player's timeline. */
   recordings(cam: CameraRef, range: PlaybackRange): Promise<RecordedSpan[]>;
-  playback(cam: CameraRef, range: PlaybackRange, speed: 1 | 2 | 4): Promise<StreamSource>;
+  playback(
+    cam: CameraRef,
+    range: PlaybackRange,
+    speed: 1 | 2 | 4,
+    viewer?: StreamViewer,
+  ): Promise<StreamSource>;
   /** Starts moving (or zooming) until `ptz(cam, -1)`. */
   ptz(cam: CameraRef, direction: PtzDirection, speed?: number): Promise<void>;
   presetSet(cam: CameraRef, index: number, name: string): Promise<void>;

@@ -9,7 +9,7 @@ import {
 } from '@tilth/contracts/camera.types';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
-import type { PtzDirection } from '../camera-media/index.js';
+import type { PtzDirection, StreamViewer } from '../camera-media/index.js';
 import { CameraOfflineError } from '../camera-media/index.js';
 import {
   CAMERA_ACCESS,
@@ -44,6 +44,9 @@ const rangeOf = (from: string, to: string) => {
   return range;
 };
 
+const viewerOf = (ctx: Ctx): StreamViewer | undefined =>
+  ctx.user ? { userId: ctx.user.id, sessionId: ctx.user.sessionId } : undefined;
+
 export class CameraOpsService {
   constructor(private readonly platform: Platform) {}
 
@@ -54,7 +57,11 @@ export class CameraOpsService {
     requireUsable(cam);
     const p = providerOf(cam);
     const ref = refOf(cam);
-    const [sd, hd] = await viaProvider(() => Promise.all([p.live(ref, 'sd'), p.live(ref, 'hd')]));
+    // Bound to the caller's session: signing out or losing access ends the video too.
+    const viewer = viewerOf(ctx);
+    const [sd, hd] = await viaProvider(() =>
+      Promise.all([p.live(ref, 'sd', viewer), p.live(ref, 'hd', viewer)]),
+    );
     return {
       url: sd.url,
       hdUrl: hd.url,
@@ -82,7 +89,9 @@ export class CameraOpsService {
     requireCameraAccess(ctx, CAMERA_ACCESS.view);
     const { cam } = await loadCamera(ctx, id);
     requireUsable(cam);
-    const src = await viaProvider(() => providerOf(cam).playback(refOf(cam), rangeOf(b.from, b.to), b.speed));
+    const src = await viaProvider(() =>
+      providerOf(cam).playback(refOf(cam), rangeOf(b.from, b.to), b.speed, viewerOf(ctx)),
+    );
     return { url: src.url, kind: src.kind, expiresIn: src.expiresIn, speed: b.speed };
   }
 

@@ -98,7 +98,7 @@ describe('camera stream route', () => {
   }, 30_000);
 
   it('ends a stream when its session is revoked', async () => {
-    const src = await createDemoProvider(hub).liveFor(cam(24, A()), 'sd', { userId: 5, sessionId: 's-24' });
+    const src = await createDemoProvider(hub).live(cam(24, A()), 'sd', { userId: 5, sessionId: 's-24' });
     const reading = read(src.url, 8000);
     await sleep(1500);
     expect(hub.viewerCount()).toBeGreaterThan(0);
