@@ -3,12 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { rowsOf } from '../../../platform/db/rows.js';
+import { addDays } from '../../../platform/time/zone.js';
 import { andAll, namesJoin, type SkuFilter, skuCondition } from './stock.repository.js';
 
 // In / out / balance by period and the movement detail, from `stock_ledger` (book 'inv') grouped by the
-// documents' date. The opening balance of the range is the balance now minus every movement dated from
-// the range's first day on: one scan of the range (and what follows it) instead of all history before it.
-// That holds because the ledger always sums to the balance (ADR 0014).
+// documents' date, whole months from its monthly rollup `stock_rollup`. The opening balance of the range
+// is the balance now minus every movement dated from the range's first day on: one pass over the range
+// (and what follows it) instead of all history before it. That holds because the ledger always sums to
+// the balance (ADR 0014).
 
 const LABEL: Record<InvReportPeriod, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
 
@@ -31,23 +33,76 @@ const ledgerWhere = (tenantId: number, f: SummaryFilter, alias: string): SQL[] =
   return parts;
 };
 
+const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string): string => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
 /**
- * The CTE `a` both summary queries start from: one pass over the ledger from the range's first day on,
- * grouped by key and period; rows after the range fall in period null (they only correct the opening).
+ * Which days the summary reads from the ledger and which months from the rollup (`stock_rollup`, the
+ * ledger summed per month). Month and year periods read whole months from the rollup and only the partial
+ * months at the range's edges from the ledger; day periods read the ledger up to the end of the range's
+ * last month (by the date index). Every month after that comes from the rollup.
+ */
+export interface SummarySplit {
+  /** The ledger covers [dateFrom, ledgerTo) and, when set, the partial last month [endMonth, next). */
+  ledgerTo: string;
+  endMonth: string | null;
+  /** The rollup covers the months from this one on, except endMonth. */
+  rollupFrom: string;
+}
+
+export const summarySplit = (f: Pick<SummaryFilter, 'period' | 'dateFrom' | 'dateTo'>): SummarySplit => {
+  if (f.period === 'day') {
+    const after = nextMonth(f.dateTo);
+    return { ledgerTo: after, endMonth: null, rollupFrom: after };
+  }
+  const first = f.dateFrom.endsWith('-01') ? f.dateFrom : nextMonth(f.dateFrom);
+  const lastIsWhole = nextMonth(f.dateTo) === addDays(f.dateTo, 1);
+  return { ledgerTo: first, endMonth: lastIsWhole ? null : monthOf(f.dateTo), rollupFrom: first };
+};
+
+/**
+ * The CTE `a` both summary queries start from: the movements from the range's first day on, grouped by
+ * key and period; rows after the range fall in period null (they only correct the opening). Partial
+ * months come from the ledger, whole months from the rollup; their sums are equal to the ledger's alone.
  */
 const movementsCte = (tenantId: number, f: SummaryFilter): SQL => {
   const unit = sql.raw(`'${f.period}'`);
+  const split = summarySplit(f);
+  const endLedger = split.endMonth
+    ? sql`or (l.doc_date >= ${split.endMonth}::date and l.doc_date < ${nextMonth(split.endMonth)}::date)`
+    : sql``;
+  const endRollup = split.endMonth ? sql`and r.month <> ${split.endMonth}::date` : sql``;
+  // A rollup row has in_qty > 0 exactly when its month had rows in (out likewise), so filtering on it
+  // sums the same rows the ledger's quantity filters do.
   return sql`
     a as (
-      select l.warehouse_id, l.product_id,
-             case when l.doc_date <= ${f.dateTo}::date then date_trunc(${unit}, l.doc_date)::date end p,
-             coalesce(sum(l.quantity) filter (where l.quantity > 0), 0) in_q,
-             coalesce(sum(l.value_change) filter (where l.quantity > 0), 0) in_v,
-             coalesce(-sum(l.quantity) filter (where l.quantity < 0), 0) out_q,
-             coalesce(-sum(l.value_change) filter (where l.quantity < 0), 0) out_v,
-             sum(l.quantity) net_q, sum(l.value_change) net_v
-        from stock_ledger l
-       where ${andAll(ledgerWhere(tenantId, f, 'l'))} and l.doc_date >= ${f.dateFrom}::date
+      select warehouse_id, product_id, p, coalesce(sum(in_q), 0) in_q, coalesce(sum(in_v), 0) in_v,
+             coalesce(sum(out_q), 0) out_q, coalesce(sum(out_v), 0) out_v, sum(net_q) net_q, sum(net_v) net_v
+        from (
+          select l.warehouse_id, l.product_id,
+                 case when l.doc_date <= ${f.dateTo}::date then date_trunc(${unit}, l.doc_date)::date end p,
+                 sum(l.quantity) filter (where l.quantity > 0) in_q,
+                 sum(l.value_change) filter (where l.quantity > 0) in_v,
+                 -sum(l.quantity) filter (where l.quantity < 0) out_q,
+                 -sum(l.value_change) filter (where l.quantity < 0) out_v,
+                 sum(l.quantity) net_q, sum(l.value_change) net_v
+            from stock_ledger l
+           where ${andAll(ledgerWhere(tenantId, f, 'l'))} and l.doc_date >= ${f.dateFrom}::date
+             and (l.doc_date < ${split.ledgerTo}::date ${endLedger})
+           group by 1, 2, 3
+          union all
+          select r.warehouse_id, r.product_id,
+                 case when r.month <= ${f.dateTo}::date then date_trunc(${unit}, r.month)::date end p,
+                 sum(r.in_qty) filter (where r.in_qty > 0), sum(r.in_value) filter (where r.in_qty > 0),
+                 sum(r.out_qty) filter (where r.out_qty > 0), sum(r.out_value) filter (where r.out_qty > 0),
+                 sum(r.in_qty - r.out_qty), sum(r.net_value)
+            from stock_rollup r
+           where ${andAll(ledgerWhere(tenantId, f, 'r'))} and r.month >= ${split.rollupFrom}::date ${endRollup}
+           group by 1, 2, 3
+        ) x
        group by 1, 2, 3
     )`;
 };
