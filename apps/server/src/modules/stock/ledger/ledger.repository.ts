@@ -136,7 +136,9 @@ const ROLLUP = sql`
          last_in_date = greatest(stock_rollup.last_in_date, excluded.last_in_date),
          last_out_date = greatest(stock_rollup.last_out_date, excluded.last_out_date)`;
 
-const MV_COLUMNS = sql.raw('tenant_id, book, warehouse_id, product_id, location, area_id, doc_date, quantity, value_change');
+const MV_COLUMNS = sql.raw(
+  'tenant_id, book, warehouse_id, product_id, location, area_id, doc_date, quantity, value_change',
+);
 
 /**
  * Appends the ledger rows and adds them to the monthly rollup in the same statement (a data-modifying CTE),

@@ -189,7 +189,9 @@ describe('period summary over the monthly rollup', () => {
       endMonth: null,
       rollupFrom: '2025-01-01',
     });
-    expect(summarySplit({ period: 'month', dateFrom: '2024-02-01', dateTo: '2024-02-29' }).endMonth).toBeNull();
+    expect(
+      summarySplit({ period: 'month', dateFrom: '2024-02-01', dateTo: '2024-02-29' }).endMonth,
+    ).toBeNull();
     expect(summarySplit({ period: 'day', dateFrom: '2025-12-20', dateTo: '2025-12-31' })).toEqual({
       ledgerTo: '2026-01-01',
       endMonth: null,
@@ -197,14 +199,17 @@ describe('period summary over the monthly rollup', () => {
     });
   });
 
-  it.each(ranges)('%s %s – %s (warehouse %s) equals the ledger alone', async (period, dateFrom, dateTo, w) => {
-    const f: SummaryFilter = { period, dateFrom, dateTo, warehouseId: w };
-    const expected = await fromLedger(f);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(await fromReport(f)).toEqual(expected);
-    if (w === undefined) {
-      const series = await s.platform.database.withTenant(T, (tx) => summarySeries(tx, T, f));
-      expect(series.map((r) => ({ ...r }))).toEqual(await seriesFromLedger(f));
-    }
-  });
+  it.each(ranges)(
+    '%s %s – %s (warehouse %s) equals the ledger alone',
+    async (period, dateFrom, dateTo, w) => {
+      const f: SummaryFilter = { period, dateFrom, dateTo, warehouseId: w };
+      const expected = await fromLedger(f);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await fromReport(f)).toEqual(expected);
+      if (w === undefined) {
+        const series = await s.platform.database.withTenant(T, (tx) => summarySeries(tx, T, f));
+        expect(series.map((r) => ({ ...r }))).toEqual(await seriesFromLedger(f));
+      }
+    },
+  );
 });

@@ -97,7 +97,9 @@ describe('stock rollup', () => {
     expect(refused.ok).toBe(false);
     // Callers throw on a shortage; here the transaction committed, so check the refused rows were never written.
     expect(await mismatches([W])).toEqual([]);
-    const [r] = await query<{ moves: number }>(`select sum(moves)::int moves from stock_rollup where warehouse_id = ${W}`);
+    const [r] = await query<{ moves: number }>(
+      `select sum(moves)::int moves from stock_rollup where warehouse_id = ${W}`,
+    );
     expect(r?.moves).toBe(1);
   });
 
@@ -107,11 +109,15 @@ describe('stock rollup', () => {
     for (let i = 0; i < 4500; i++) {
       const day = String((i % 28) + 1).padStart(2, '0');
       const month = i % 3 === 0 ? '05' : '06';
-      lines.push(mv(W, 1 + (i % 37), i % 4 === 3 ? '-1' : '2', `2026-${month}-${day}`, { lotNo: `L${i % 5}` }));
+      lines.push(
+        mv(W, 1 + (i % 37), i % 4 === 3 ? '-1' : '2', `2026-${month}-${day}`, { lotNo: `L${i % 5}` }),
+      );
     }
     expect((await post(lines, true)).ok).toBe(true);
     expect(await mismatches([W])).toEqual([]);
-    const [r] = await query<{ moves: number }>(`select sum(moves)::int moves from stock_rollup where warehouse_id = ${W}`);
+    const [r] = await query<{ moves: number }>(
+      `select sum(moves)::int moves from stock_rollup where warehouse_id = ${W}`,
+    );
     expect(r?.moves).toBe(4500);
   });
 
@@ -120,11 +126,15 @@ describe('stock rollup', () => {
     const keys = [1, 2, 3, 4, 5, 6];
     const runs = Array.from({ length: 20 }, (_, i) => {
       const order = i % 2 === 0 ? keys : [...keys].reverse();
-      return post(order.map((k) => mv(W, 1, '1', `2026-0${(k % 3) + 7}-0${(i % 9) + 1}`, { lotNo: `L${k}` })));
+      return post(
+        order.map((k) => mv(W, 1, '1', `2026-0${(k % 3) + 7}-0${(i % 9) + 1}`, { lotNo: `L${k}` })),
+      );
     });
     for (const r of await Promise.all(runs)) expect(r.ok).toBe(true);
     expect(await mismatches([W])).toEqual([]);
-    const [r] = await query<{ moves: number }>(`select sum(moves)::int moves from stock_rollup where warehouse_id = ${W}`);
+    const [r] = await query<{ moves: number }>(
+      `select sum(moves)::int moves from stock_rollup where warehouse_id = ${W}`,
+    );
     expect(r?.moves).toBe(120);
   });
 });
