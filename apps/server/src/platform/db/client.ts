@@ -70,14 +70,19 @@ const wrap = (kind: Database['kind'], db: Db, close: () => Promise<void>): Datab
     }),
 });
 
+/**
+ * The extensions the migrations create, which PGlite must load (PostgreSQL has them installed):
+ * pg_trgm for the product keyword's trigram indexes (migration 0023).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens the database, applies committed migrations, then drops to a role that row-level security binds. */
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const { schema } = opts;
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10);
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // pg_trgm: the product keyword's trigram indexes (migration 0023) need it on both databases.
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   const asSuper = async (text: string) => {
