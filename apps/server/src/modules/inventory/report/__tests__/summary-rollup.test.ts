@@ -5,12 +5,14 @@ import { rowsOf } from '../../../../platform/db/rows.js';
 import { HARNESS_TENANT_IDS, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { type LedgerPosting, postLedger } from '../../../stock/ledger/index.js';
 import { listSummary, type SummaryFilter, summarySeries, summarySplit } from '../movement.repository.js';
+import { listSlowMovers } from '../stock.repository.js';
 
 // The period summary reads whole months from the monthly rollup and partial months from the ledger. Over
 // movements spread across six months (lots, transit rows, rows of quantity 0, two areas), every range —
 // month boundaries, partial first and last months, a range inside one month, days across a month end,
 // years — must answer exactly what the ledger alone says: each row's in / out and its opening and closing
-// balance summed from every ledger row before it, and the chart series.
+// balance summed from every ledger row before it, and the chart series. Slow movers likewise: the same
+// keys and last in / out dates as the ledger alone.
 
 let s: TestServer;
 const T = HARNESS_TENANT_IDS.a;
@@ -210,6 +212,60 @@ describe('period summary over the monthly rollup', () => {
         const series = await s.platform.database.withTenant(T, (tx) => summarySeries(tx, T, f));
         expect(series.map((r) => ({ ...r }))).toEqual(await seriesFromLedger(f));
       }
+    },
+  );
+});
+
+describe('slow movers over the monthly rollup', () => {
+  it.each(['2026-01-15', '2026-02-14', '2026-03-01', '2026-03-31'])(
+    'cutoff %s: the same keys and dates as the ledger alone',
+    async (cutoff) => {
+      const today = '2026-04-10';
+      const got = await s.platform.database.withTenant(T, (tx) =>
+        listSlowMovers(tx, T, { cutoff, today }, undefined, 0),
+      );
+      const expected = await s.platform.database.withTenant(T, async (tx) =>
+        rowsOf<Record<string, string>>(
+          await tx.execute(sql`
+            with b as (
+              select warehouse_id, product_id, sum(quantity) qty from stock_balances
+               where book = 'inv' and location = 'stock' group by 1, 2 having sum(quantity) > 0
+            ), m as (
+              select b.*, max(l.doc_date) filter (where l.quantity < 0) last_out,
+                     max(l.doc_date) filter (where l.quantity > 0) last_in, min(l.doc_date) first_at
+                from b left join stock_ledger l
+                  on l.book = 'inv' and l.location = 'stock' and l.warehouse_id = b.warehouse_id
+                 and l.product_id = b.product_id
+               group by b.warehouse_id, b.product_id, b.qty
+            )
+            select warehouse_id, product_id, last_out::text, last_in::text,
+                   ${today}::date - coalesce(last_out, last_in, first_at) idle
+              from m
+             where (last_out is null or last_out <= ${cutoff}::date) and coalesce(first_at, ${cutoff}::date) <= ${cutoff}::date
+             order by 1, 2`),
+        ),
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      const key = (r: { w: number; sku: number }) => r.w * 1000 + r.sku;
+      expect(
+        got
+          .map((r) => ({
+            w: Number(r.warehouse_id),
+            sku: Number(r.sku_id),
+            lastOut: r.last_out,
+            lastIn: r.last_in,
+            idle: Number(r.idle_days),
+          }))
+          .sort((a, b) => key(a) - key(b)),
+      ).toEqual(
+        expected.map((r) => ({
+          w: Number(r.warehouse_id),
+          sku: Number(r.product_id),
+          lastOut: r.last_out ?? null,
+          lastIn: r.last_in ?? null,
+          idle: Number(r.idle),
+        })),
+      );
     },
   );
 });
