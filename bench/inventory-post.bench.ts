@@ -10,18 +10,11 @@
 // Seeding: SKUs with opening stock written with generate_series SQL (an opening ledger row per balance).
 // Usage: DATABASE_URL=postgres://… npm run bench:inventory-post   (the role must be able to CREATE DATABASE)
 //        npm run bench:inventory-post                             (PGlite, one connection; for the record)
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createServer } from '../apps/server/src/app/server.js';
-import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
 import { postLedger } from '../apps/server/src/modules/stock/ledger/index.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { APP_ROLE } from '../apps/server/src/platform/db/rls.js';
-import { encryptPassword } from '../apps/server/src/test/harness.js';
-import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
+import { ms, quantile, rollupSeededLedger, rowsOf, startInventoryBench } from './inventory.setup.js';
 
 const SKUS = 5_000;
 const HOT_SKUS = 1_000;
@@ -32,13 +25,6 @@ const STOCKTAKE_LINES = Number(process.env.BENCH_STOCKTAKE_LINES ?? 5_000);
 const OPENING = 1_000_000;
 const RATE_TARGET = 500;
 const STOCKTAKE_TARGET_MS = 2_000;
-
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
-const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 1);
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 // Statements sent to PostgreSQL (every pool client), to show what one request costs.
 let statements = 0;
@@ -63,39 +49,15 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof pg.Client.prototype.query;
 
 const main = async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-bench-'));
-  const scratch = await createScratchDatabase();
-  const config = loadConfig({
-    ...process.env,
-    TILTH_DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
-    TILTH_DEMO: '0',
-    TILTH_WEATHER_PROVIDER: 'offline',
-    MQTT_PORT: '0',
-    MQTT_URL: '',
-    TILTH_APPROVAL_TICK_MS: '0',
-    TILTH_RATE_LIMIT_SIGN_IN: '100000/60',
-  });
-  const server = await createServer(config, {
-    pgliteDir: 'memory://',
-    logger: false,
-    smsLog: { info: () => undefined },
-  });
-  const db = server.platform.database;
-  const dbName = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const bench = await startInventoryBench('Bench inventory posting', 'bench-poster');
+  const { dbName, tenantId: t } = bench;
+  const scratch = bench.url;
   const out: string[] = [];
   let missed = false;
   try {
-    const t = await createTenant(db, 'Bench inventory posting');
-    await createUser(db, {
-      loginName: 'bench-poster',
-      password: 'bench1234',
-      realName: 'Stock keeper',
-      roles: [[t, 'tenant-admin']],
-    });
     const seededAt = performance.now();
     // W1: the outbound warehouse (1,000 hot SKUs); W2: the stocktake's (5,000 SKUs). Negative stock refused.
-    const seed = await db.withTenant(t, async (tx) => {
+    const seed = await bench.seed(async (tx) => {
       const unit = rowsOf<{ id: number }>(
         await tx.execute(
           sql`insert into inv_units (tenant_id, unit_name, unit_code) values (${t}, '件', 'PCS') returning id::int id`,
@@ -128,30 +90,13 @@ const main = async () => {
       await tx.execute(sql`insert into stock_balances (tenant_id, book, warehouse_id, product_id, lot_no, location,
           quantity, value, avg_cost)
         select ${t}, 'inv', warehouse_id, sku_id, '', 'stock', ${OPENING}, ${OPENING * 2}, 2 from bench_keys`);
+      await tx.execute(rollupSeededLedger(t));
       return { unit, w1: whs[0] as number, w2: whs[1] as number, skus };
     });
-    if (scratch) {
-      const owner = new pg.Client({ connectionString: scratch.url });
-      await owner.connect();
-      await owner.query('vacuum analyze');
-      await owner.end();
-    } else {
-      for (const q of ['reset role', 'analyze', `set role ${APP_ROLE}`]) await db.db.execute(sql.raw(q));
-    }
+    await bench.analyze({ vacuum: true });
     const seedSeconds = (performance.now() - seededAt) / 1000;
 
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-    const signIn = await fetch(`${base}/oauth/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        username: 'bench-poster',
-        password: encryptPassword(server, 'bench1234'),
-      }),
-    });
-    const token = ((await signIn.json()) as { access_token: string }).access_token;
+    const { base, token } = await bench.listen();
     const inv = `${base}/wfpf/v1/${t}/inventory`;
     const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${inv}${url}`, {
@@ -255,7 +200,7 @@ const main = async () => {
         while (performance.now() < engineUntil) {
           const t0 = performance.now();
           const docId = ++engineSerial;
-          const res = await db.withTenant(t, (tx) =>
+          const res = await bench.seed((tx) =>
             postLedger(
               tx,
               t,
@@ -283,7 +228,7 @@ const main = async () => {
     const engineElapsed = (performance.now() - engineStart) / 1000;
     const engineRate = engineTimes.length / engineElapsed;
 
-    const check = await db.withTenant(t, async (tx) => {
+    const check = await bench.seed(async (tx) => {
       const negative = rowsOf<{ n: number }>(
         await tx.execute(
           sql`select count(*)::int n from stock_balances where tenant_id = ${t} and quantity < 0`,
@@ -335,7 +280,7 @@ const main = async () => {
     const stocktakeMs = saved + adjusted;
     const stOk = stocktakeMs <= STOCKTAKE_TARGET_MS;
     if (!stOk) missed = true;
-    const moved = await db.withTenant(t, async (tx) =>
+    const moved = await bench.seed(async (tx) =>
       rowsOf<{ n: number }>(
         await tx.execute(sql`select count(*)::int n from stock_balances where tenant_id = ${t}
           and warehouse_id = ${seed.w2} and quantity <> ${OPENING}`),
@@ -357,9 +302,7 @@ const main = async () => {
     );
   } finally {
     console.log(out.join('\n'));
-    await server.close();
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   if (missed) process.exitCode = 1;
 };

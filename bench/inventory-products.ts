@@ -7,17 +7,8 @@
 //   in a warehouse (same target).
 // Usage: npm run bench:inv-products                  (PGlite)
 //        DATABASE_URL=postgres://… npm run bench:inv-products  (PostgreSQL; the role must be able to CREATE DATABASE)
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { createServer } from '../apps/server/src/app/server.js';
-import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { APP_ROLE } from '../apps/server/src/platform/db/rls.js';
-import { encryptPassword } from '../apps/server/src/test/harness.js';
-import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
+import { machine, ms, quantile, startInventoryBench } from './inventory.setup.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 25_000);
 const SKUS_PER_PRODUCT = 4;
@@ -25,46 +16,15 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const WARM_UP = 10;
 const TARGET_MS = 100;
 
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
-const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 1);
-
 const main = async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-bench-'));
-  const scratch = await createScratchDatabase();
-  const config = loadConfig({
-    ...process.env,
-    TILTH_DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
-    TILTH_DEMO: '0',
-    TILTH_WEATHER_PROVIDER: 'offline',
-    MQTT_PORT: '0',
-    MQTT_URL: '',
-    TILTH_APPROVAL_TICK_MS: '0',
-    TILTH_RATE_LIMIT_SIGN_IN: '100000/60',
-  });
-  const server = await createServer(config, {
-    pgliteDir: 'memory://',
-    logger: false,
-    smsLog: { info: () => undefined },
-  });
-  const db = server.platform.database;
-  const dbName = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const bench = await startInventoryBench('Bench inventory', 'bench-inv');
+  const { dbName, tenantId: t } = bench;
   const lines: string[] = [];
   let missed = false;
   try {
-    const t = await createTenant(db, 'Bench inventory');
-    await createUser(db, {
-      loginName: 'bench-inv',
-      password: 'bench1234',
-      realName: 'Inventory',
-      roles: [[t, 'tenant-admin']],
-    });
     const seededAt = performance.now();
     let warehouseId = 0;
-    await db.withTenant(t, async (tx) => {
+    await bench.seed(async (tx) => {
       await tx.execute(sql`insert into inv_units (tenant_id, unit_name, unit_code)
         values (${t}, '袋', 'BAG'), (${t}, '箱', 'BOX'), (${t}, '千克', 'KG')`);
       const w = await tx.execute(sql`insert into inv_warehouses (tenant_id, warehouse_code, warehouse_name)
@@ -86,18 +46,11 @@ const main = async () => {
         select ${t}, 'inv', ${warehouseId}, s.id, '', (s.id % 97) + 1, 0
         from inv_skus s where s.tenant_id = ${t} and s.id % 3 = 0`);
     });
-    if (scratch) {
-      const owner = new pg.Client({ connectionString: scratch.url });
-      await owner.connect();
-      await owner.query('analyze');
-      await owner.end();
-    } else {
-      for (const q of ['reset role', 'analyze', `set role ${APP_ROLE}`]) await db.db.execute(sql.raw(q));
-    }
+    await bench.analyze();
     const seedSeconds = (performance.now() - seededAt) / 1000;
     if (process.env.BENCH_EXPLAIN) {
       // The plans of the list and picker statements, for tuning (BENCH_EXPLAIN=1).
-      await db.withTenant(t, async (tx) => {
+      await bench.seed(async (tx) => {
         for (const q of [
           sql`select p.id, count(*) over () from inv_products p where p.tenant_id = ${t} order by p.creation_date desc, p.id desc limit 10 offset 9990`,
           sql`select p.id, count(*) over () from inv_products p where p.tenant_id = ${t} and (p.product_name ilike '%番茄%' or p.product_code ilike '%番茄%' or p.alias ilike '%番茄%') order by p.creation_date desc, p.id desc limit 10`,
@@ -113,18 +66,7 @@ const main = async () => {
       });
     }
 
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-    const tokenRes = await fetch(`${base}/oauth/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        username: 'bench-inv',
-        password: encryptPassword(server, 'bench1234'),
-      }),
-    });
-    const token = ((await tokenRes.json()) as { access_token: string }).access_token;
+    const { base, token } = await bench.listen();
     const get = async (url: string) => {
       const started = performance.now();
       const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -135,7 +77,7 @@ const main = async () => {
 
     lines.push(
       `\nInventory products: ${PRODUCTS.toLocaleString('en')} products, ${(PRODUCTS * SKUS_PER_PRODUCT).toLocaleString('en')} SKUs on ${dbName} (seeded in ${seedSeconds.toFixed(1)} s)`,
-      `(Node ${process.version}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; ${REQUESTS} sequential requests per case after ${WARM_UP} warm-up, over HTTP)`,
+      `(${machine()}; ${REQUESTS} sequential requests per case after ${WARM_UP} warm-up, over HTTP)`,
       '',
       '| request | p50 ms | p95 ms | target | |',
       '| --- | --- | --- | --- | --- |',
@@ -173,9 +115,7 @@ const main = async () => {
     }
   } finally {
     console.log(lines.join('\n'));
-    await server.close();
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   if (missed) process.exitCode = 1;
 };

@@ -10,17 +10,8 @@
 // Target: p95 ≤ 300 ms for on hand and the monthly summary.
 // Usage: DATABASE_URL=postgres://… npm run bench:inventory-report   (the role must be able to CREATE DATABASE)
 //        npm run bench:inventory-report                             (PGlite, slower; figures for reference)
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { createServer } from '../apps/server/src/app/server.js';
-import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { APP_ROLE } from '../apps/server/src/platform/db/rls.js';
-import { encryptPassword } from '../apps/server/src/test/harness.js';
-import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
+import { machine, ms, quantile, rollupSeededLedger, rowsOf, startInventoryBench } from './inventory.setup.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const LEDGER_ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
@@ -32,45 +23,14 @@ const TARGET_MS = 300;
 const FIRST_DAY = '2024-11-27';
 const LAST_DAY = '2026-11-26';
 
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN;
-};
-const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 1);
-
 const main = async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-bench-'));
-  const scratch = await createScratchDatabase();
-  const config = loadConfig({
-    ...process.env,
-    TILTH_DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? '',
-    TILTH_DEMO: '0',
-    TILTH_WEATHER_PROVIDER: 'offline',
-    MQTT_PORT: '0',
-    MQTT_URL: '',
-    TILTH_APPROVAL_TICK_MS: '0',
-    TILTH_RATE_LIMIT_SIGN_IN: '100000/60',
-  });
-  const server = await createServer(config, {
-    pgliteDir: 'memory://',
-    logger: false,
-    smsLog: { info: () => undefined },
-  });
-  const db = server.platform.database;
-  const dbName = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const bench = await startInventoryBench('Bench inventory', 'bench-stock');
+  const { dbName, tenantId: t } = bench;
   const lines: string[] = [];
   let missed = false;
   try {
-    const t = await createTenant(db, 'Bench inventory');
-    await createUser(db, {
-      loginName: 'bench-stock',
-      password: 'bench1234',
-      realName: 'Stock keeper',
-      roles: [[t, 'tenant-admin']],
-    });
     const seededAt = performance.now();
-    await db.withTenant(t, async (tx) => {
+    await bench.seed(async (tx) => {
       await tx.execute(
         sql`insert into inv_units (tenant_id, unit_name, unit_code) values (${t}, 'kg', 'kg')`,
       );
@@ -104,45 +64,28 @@ const main = async () => {
           quantity, value, avg_cost)
         select ${t}, 'inv', warehouse_id, product_id, '', 'stock', sum(quantity), sum(value_change), 5
           from stock_ledger where tenant_id = ${t} group by warehouse_id, product_id`);
+      await tx.execute(rollupSeededLedger(t));
       await tx.execute(sql`insert into inv_stock_limits (tenant_id, sku_id, warehouse_id, product_id, min_qty, max_qty)
         select ${t}, k.sku_id, k.warehouse_id, s.product_id, 300, 2000
           from bench_keys k join inv_skus s on s.tenant_id = ${t} and s.id = k.sku_id where k.slot % 10 = 0`);
     });
-    if (scratch) {
-      const owner = new pg.Client({ connectionString: scratch.url });
-      await owner.connect();
-      await owner.query('vacuum analyze');
-      await owner.end();
-    } else {
-      for (const q of ['reset role', 'analyze', `set role ${APP_ROLE}`]) await db.db.execute(sql.raw(q));
-    }
+    await bench.analyze({ vacuum: true });
     const seedSeconds = (performance.now() - seededAt) / 1000;
-    const counts = await db.withTenant(t, async (tx) => {
+    const counts = await bench.seed(async (tx) => {
       const r = await tx.execute(sql`select (select count(*) from stock_ledger where tenant_id = ${t})::int l,
         (select count(*) from stock_balances where tenant_id = ${t})::int b`);
-      return (r as unknown as { rows: { l: number; b: number }[] }).rows[0];
+      return rowsOf<{ l: number; b: number }>(r)[0];
     });
 
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-    const res = await fetch(`${base}/oauth/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'password',
-        username: 'bench-stock',
-        password: encryptPassword(server, 'bench1234'),
-      }),
-    });
-    const token = ((await res.json()) as { access_token: string }).access_token;
-    const warehouse = await db.withTenant(t, async (tx) => {
+    const { base, token } = await bench.listen();
+    const warehouse = await bench.seed(async (tx) => {
       const r = await tx.execute(sql`select min(id)::int id from inv_warehouses where tenant_id = ${t}`);
-      return (r as unknown as { rows: { id: number }[] }).rows[0]?.id ?? 0;
+      return rowsOf<{ id: number }>(r)[0]?.id ?? 0;
     });
 
     lines.push(
       `\nInventory reports: ${counts?.l.toLocaleString('en')} ledger rows, ${counts?.b.toLocaleString('en')} balances, ${PRODUCTS.toLocaleString('en')} products in ${WAREHOUSES} warehouses on ${dbName} (seeded in ${seedSeconds.toFixed(1)} s)`,
-      `(Node ${process.version}; ${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)}; ${REQUESTS} sequential requests per case after ${WARM_UP} warm-up, over HTTP)`,
+      `(${machine()}; ${REQUESTS} sequential requests per case after ${WARM_UP} warm-up, over HTTP)`,
       '',
       '| report | totalElements | p50 ms | p95 ms | target | |',
       '| --- | --- | --- | --- | --- | --- |',
@@ -209,9 +152,7 @@ const main = async () => {
     }
   } finally {
     console.log(lines.join('\n'));
-    await server.close();
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   if (missed) process.exitCode = 1;
 };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -69,13 +70,19 @@ const wrap = (kind: Database['kind'], db: Db, close: () => Promise<void>): Datab
     }),
 });
 
+/**
+ * The extensions the migrations create, which PGlite must load (PostgreSQL has them installed):
+ * pg_trgm for the product keyword's trigram indexes (migration 0023).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Opens the database, applies committed migrations, then drops to a role that row-level security binds. */
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const { schema } = opts;
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10);
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   const asSuper = async (text: string) => {

@@ -55,6 +55,10 @@ export const invProducts = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('inv_products_code_uq').on(t.tenantId, t.productCode),
     index('inv_products_name_idx').on(t.tenantId, t.productName),
+    // Trigram indexes (pg_trgm) for the keyword's "contains" (ILIKE '%…%') on name, code and alias.
+    index('inv_products_name_trgm').using('gin', t.productName.op('gin_trgm_ops')),
+    index('inv_products_code_trgm').using('gin', t.productCode.op('gin_trgm_ops')),
+    index('inv_products_alias_trgm').using('gin', t.alias.op('gin_trgm_ops')),
     tenantIsolation(),
   ],
 );
@@ -83,6 +87,9 @@ export const invSkus = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('inv_skus_code_uq').on(t.tenantId, t.skuCode),
     index('inv_skus_product_idx').on(t.tenantId, t.productId),
+    index('inv_skus_code_trgm').using('gin', t.skuCode.op('gin_trgm_ops')),
+    index('inv_skus_name_trgm').using('gin', t.skuName.op('gin_trgm_ops')),
+    index('inv_skus_barcode_trgm').using('gin', t.barcode.op('gin_trgm_ops')),
     tenantIsolation(),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { bump, guardUnique, type Written } from '../../../platform/db/writes.js';
@@ -269,16 +269,12 @@ const pickWhere = (tenantId: number, f: SkuPickFilter): { sku: SQL; product: SQL
   if (f.enabledFlag === 1) product.push(eq(invProducts.enabledFlag, 1));
   if (f.keyword) {
     const k = `%${escapeLike(f.keyword)}%`;
-    // The product's texts are matched once per product (a hashed semi-join), not once per SKU row.
+    // The product's texts are matched once per product, not once per SKU row. Two arms of a union, not
+    // one OR across the tables, so each arm can use its trigram indexes (a bitmap OR per table).
     const products = sql`select p2.id from inv_products p2 where p2.tenant_id = ${tenantId} and (p2.product_name ilike ${k} or p2.product_code ilike ${k} or p2.alias ilike ${k})`;
-    sku.push(
-      or(
-        sql`${invSkus.productId} in (${products})`,
-        ilike(invSkus.skuCode, k),
-        ilike(invSkus.skuName, k),
-        ilike(invSkus.barcode, k),
-      ) as SQL,
-    );
+    const matching = sql`select s2.id from inv_skus s2 where s2.tenant_id = ${tenantId} and (s2.sku_code ilike ${k} or s2.sku_name ilike ${k} or s2.barcode ilike ${k})
+      union select s3.id from inv_skus s3 where s3.tenant_id = ${tenantId} and s3.product_id in (${products})`;
+    sku.push(sql`${invSkus.id} in (${matching})`);
   }
   return { sku: and(...sku) as SQL, product: and(...product) as SQL };
 };

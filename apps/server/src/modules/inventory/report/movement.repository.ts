@@ -3,12 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { rowsOf } from '../../../platform/db/rows.js';
+import { addDays } from '../../../platform/time/zone.js';
 import { andAll, namesJoin, type SkuFilter, skuCondition } from './stock.repository.js';
 
 // In / out / balance by period and the movement detail, from `stock_ledger` (book 'inv') grouped by the
-// documents' date. The opening balance of the range is the balance now minus every movement dated from
-// the range's first day on: one scan of the range (and what follows it) instead of all history before it.
-// That holds because the ledger always sums to the balance (ADR 0014).
+// documents' date, whole months from its monthly rollup `stock_rollup`. The opening balance of the range
+// is the balance now minus every movement dated from the range's first day on: one pass over the range
+// (and what follows it) instead of all history before it. That holds because the ledger always sums to
+// the balance (ADR 0014).
 
 const LABEL: Record<InvReportPeriod, string> = { day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
 
@@ -31,24 +33,111 @@ const ledgerWhere = (tenantId: number, f: SummaryFilter, alias: string): SQL[] =
   return parts;
 };
 
+const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string): string => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
 /**
- * The CTE `a` both summary queries start from: one pass over the ledger from the range's first day on,
- * grouped by key and period; rows after the range fall in period null (they only correct the opening).
+ * Which days the summary reads from the ledger and which months from the rollup (`stock_rollup`, the
+ * ledger summed per month). Month and year periods read whole months from the rollup and only the partial
+ * months at the range's edges from the ledger; day periods read the ledger up to the end of the range's
+ * last month (by the date index). Every month after that comes from the rollup.
  */
-const movementsCte = (tenantId: number, f: SummaryFilter): SQL => {
+export interface SummarySplit {
+  /** The ledger covers [dateFrom, ledgerTo) and, when set, the partial last month [endMonth, next). */
+  ledgerTo: string;
+  endMonth: string | null;
+  /** The rollup covers the months from this one on, except endMonth. */
+  rollupFrom: string;
+}
+
+export const summarySplit = (f: Pick<SummaryFilter, 'period' | 'dateFrom' | 'dateTo'>): SummarySplit => {
+  if (f.period === 'day') {
+    const after = nextMonth(f.dateTo);
+    return { ledgerTo: after, endMonth: null, rollupFrom: after };
+  }
+  const first = f.dateFrom.endsWith('-01') ? f.dateFrom : nextMonth(f.dateFrom);
+  const lastIsWhole = nextMonth(f.dateTo) === addDays(f.dateTo, 1);
+  return { ledgerTo: first, endMonth: lastIsWhole ? null : monthOf(f.dateTo), rollupFrom: first };
+};
+
+/**
+ * The CTE `a` both summary queries start from: the movements from the range's first day on, grouped by
+ * key and period; rows after the range fall in period null (they only correct the opening). Partial
+ * months come from the ledger, whole months from the rollup; their sums are equal to the ledger's alone.
+ */
+const sources = (tenantId: number, f: SummaryFilter, only?: (alias: string) => SQL) => {
+  const split = summarySplit(f);
+  const endLedger = split.endMonth
+    ? sql`or (l.doc_date >= ${split.endMonth}::date and l.doc_date < ${nextMonth(split.endMonth)}::date)`
+    : sql``;
+  const endRollup = split.endMonth ? sql`and r.month <> ${split.endMonth}::date` : sql``;
+  return {
+    ledger: sql`${andAll(ledgerWhere(tenantId, f, 'l'))} and l.doc_date >= ${f.dateFrom}::date
+             and (l.doc_date < ${split.ledgerTo}::date ${endLedger}) ${only ? only('l') : sql``}`,
+    rollup: sql`${andAll(ledgerWhere(tenantId, f, 'r'))} and r.month >= ${split.rollupFrom}::date ${endRollup}
+             ${only ? only('r') : sql``}`,
+  };
+};
+
+/**
+ * The CTE `k`: every (period, warehouse, SKU) that moved in the range, without summing anything — what
+ * the page and the count need.
+ */
+const keysCte = (tenantId: number, f: SummaryFilter): SQL => {
   const unit = sql.raw(`'${f.period}'`);
+  const src = sources(tenantId, f);
+  return sql`
+    k as (
+      select distinct p, warehouse_id, product_id
+        from (
+          select l.warehouse_id, l.product_id, date_trunc(${unit}, l.doc_date)::date p
+            from stock_ledger l where ${src.ledger} and l.doc_date <= ${f.dateTo}::date
+          union all
+          select r.warehouse_id, r.product_id, date_trunc(${unit}, r.month)::date
+            from stock_rollup r where ${src.rollup} and r.month <= ${f.dateTo}::date
+        ) x
+    )`;
+};
+
+const movementsCte = (
+  tenantId: number,
+  f: SummaryFilter,
+  opts: { only?: (alias: string) => SQL; byKey?: boolean } = {},
+): SQL => {
+  const unit = sql.raw(`'${f.period}'`);
+  const src = sources(tenantId, f, opts.only);
+  // The chart sums over every key: grouping by period alone keeps its groups few.
+  const byKey = opts.byKey ?? true;
+  const keyOf = (x: string) => (byKey ? sql.raw(`${x}.warehouse_id, ${x}.product_id, `) : sql``);
+  const groups = sql.raw(byKey ? '1, 2, 3' : '1');
+  // A rollup row has in_qty > 0 exactly when its month had rows in (out likewise), so taking it only
+  // then sums the same rows the ledger's quantity filters do. Its rows are summed once, by the outer group.
   return sql`
     a as (
-      select l.warehouse_id, l.product_id,
-             case when l.doc_date <= ${f.dateTo}::date then date_trunc(${unit}, l.doc_date)::date end p,
-             coalesce(sum(l.quantity) filter (where l.quantity > 0), 0) in_q,
-             coalesce(sum(l.value_change) filter (where l.quantity > 0), 0) in_v,
-             coalesce(-sum(l.quantity) filter (where l.quantity < 0), 0) out_q,
-             coalesce(-sum(l.value_change) filter (where l.quantity < 0), 0) out_v,
-             sum(l.quantity) net_q, sum(l.value_change) net_v
-        from stock_ledger l
-       where ${andAll(ledgerWhere(tenantId, f, 'l'))} and l.doc_date >= ${f.dateFrom}::date
-       group by 1, 2, 3
+      select ${keyOf('x')}p, coalesce(sum(in_q), 0) in_q, coalesce(sum(in_v), 0) in_v,
+             coalesce(sum(out_q), 0) out_q, coalesce(sum(out_v), 0) out_v, sum(net_q) net_q, sum(net_v) net_v
+        from (
+          select ${keyOf('l')}case when l.doc_date <= ${f.dateTo}::date then date_trunc(${unit}, l.doc_date)::date end p,
+                 sum(l.quantity) filter (where l.quantity > 0) in_q,
+                 sum(l.value_change) filter (where l.quantity > 0) in_v,
+                 -sum(l.quantity) filter (where l.quantity < 0) out_q,
+                 -sum(l.value_change) filter (where l.quantity < 0) out_v,
+                 sum(l.quantity) net_q, sum(l.value_change) net_v
+            from stock_ledger l
+           where ${src.ledger}
+           group by ${groups}
+          union all
+          select ${keyOf('r')}case when r.month <= ${f.dateTo}::date then date_trunc(${unit}, r.month)::date end p,
+                 case when r.in_qty > 0 then r.in_qty end, case when r.in_qty > 0 then r.in_value end,
+                 case when r.out_qty > 0 then r.out_qty end, case when r.out_qty > 0 then r.out_value end,
+                 r.in_qty - r.out_qty, r.net_value
+            from stock_rollup r
+           where ${src.rollup}
+        ) x
+       group by ${groups}
     )`;
 };
 
@@ -79,9 +168,12 @@ export interface SummaryDbRow {
   total: string | number;
 }
 
+const onlyPageKeys = (x: string): SQL =>
+  sql.raw(`and (${x}.warehouse_id, ${x}.product_id) in (select warehouse_id, product_id from pk)`);
+
 /**
- * One row per period, warehouse and SKU that moved in it, by period then warehouse and SKU id; names are
- * joined to the page only.
+ * One row per period, warehouse and SKU that moved in it, by period then warehouse and SKU id. The page's
+ * keys are chosen first; only their movements are summed and only their names joined.
  */
 export const listSummary = async (
   db: Db,
@@ -93,24 +185,32 @@ export const listSummary = async (
   const page = limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`;
   return rowsOf<SummaryDbRow>(
     await db.execute(sql`
-      with ${movementsCte(tenantId, f)}, k as (
-        select warehouse_id, product_id, sum(net_q) q, sum(net_v) v from a group by 1, 2
-      ), o as (
-        select k.warehouse_id, k.product_id,
-               coalesce(sum(b.quantity), 0) - k.q q, coalesce(sum(b.value), 0) - k.v v
-          from k
+      with ${keysCte(tenantId, f)}, pk0 as (
+        select k.*, count(*) over () total from k order by k.p, k.warehouse_id, k.product_id ${page}
+      ), pk as (
+        select distinct warehouse_id, product_id from pk0
+      ), ${movementsCte(tenantId, f, { only: onlyPageKeys })}, pg as (
+        select a.*, pk0.total
+          from pk0 join a on a.p = pk0.p and a.warehouse_id = pk0.warehouse_id and a.product_id = pk0.product_id
+      ), later as (
+        -- The opening of a page row is the balance now minus what moved from its period on, so only the
+        -- page's keys are looked up, not every group's.
+        select pg.p, pg.warehouse_id, pg.product_id, sum(x.net_q) q, sum(x.net_v) v
+          from pg join a x on x.warehouse_id = pg.warehouse_id and x.product_id = pg.product_id
+           and (x.p is null or x.p >= pg.p)
+         group by 1, 2, 3
+      ), bal as (
+        select k.warehouse_id, k.product_id, coalesce(sum(b.quantity), 0) q, coalesce(sum(b.value), 0) v
+          from (select distinct warehouse_id, product_id from pg) k
           left join stock_balances b
             on b.tenant_id = ${tenantId} and b.book = 'inv' and b.location = 'stock'
            and b.warehouse_id = k.warehouse_id and b.product_id = k.product_id
-         group by k.warehouse_id, k.product_id, k.q, k.v
+         group by 1, 2
       ), r as (
-        select a.*, o.q + coalesce(sum(a.net_q) over w, 0) open_q, o.v + coalesce(sum(a.net_v) over w, 0) open_v
-          from a join o on o.warehouse_id = a.warehouse_id and o.product_id = a.product_id
-         where a.p is not null
-        window w as (partition by a.warehouse_id, a.product_id order by a.p
-                     rows between unbounded preceding and 1 preceding)
-      ), pg as (
-        select r.*, count(*) over () total from r order by r.p, r.warehouse_id, r.product_id ${page}
+        select pg.*, bal.q - later.q open_q, bal.v - later.v open_v
+          from pg
+          join later on later.p = pg.p and later.warehouse_id = pg.warehouse_id and later.product_id = pg.product_id
+          join bal on bal.warehouse_id = pg.warehouse_id and bal.product_id = pg.product_id
       )
       select greatest(pg.p, ${f.dateFrom}::date)::text p, to_char(pg.p, ${LABEL[f.period]}) label,
              pg.warehouse_id, w.warehouse_name, p.id product_id, p.product_code, p.product_name,
@@ -118,7 +218,7 @@ export const listSummary = async (
              pg.open_q::text open_q, round(pg.open_v, 2)::text open_v,
              pg.in_q::text in_q, round(pg.in_v, 2)::text in_v, pg.out_q::text out_q, round(pg.out_v, 2)::text out_v,
              (pg.open_q + pg.net_q)::text close_q, round(pg.open_v + pg.net_v, 2)::text close_v, pg.total
-        from pg
+        from r pg
         left join inv_warehouses w on w.tenant_id = ${tenantId} and w.id = pg.warehouse_id
         left join inv_skus s on s.tenant_id = ${tenantId} and s.id = pg.product_id
         left join inv_products p on p.tenant_id = s.tenant_id and p.id = s.product_id
@@ -140,7 +240,7 @@ export const summarySeries = async (db: Db, tenantId: number, f: SummaryFilter):
   const step = sql.raw(`'1 ${f.period}'`);
   return rowsOf<SeriesDbRow>(
     await db.execute(sql`
-      with ${movementsCte(tenantId, f)}, per as (
+      with ${movementsCte(tenantId, f, { byKey: false })}, per as (
         select p, sum(in_v) in_v, sum(out_v) out_v, sum(net_v) net_v from a where p is not null group by p
       ), opening as (
         select (select coalesce(sum(b.value), 0) from stock_balances b where ${andAll(ledgerWhere(tenantId, f, 'b'))})

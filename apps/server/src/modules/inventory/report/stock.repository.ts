@@ -3,9 +3,9 @@ import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { rowsOf } from '../../../platform/db/rows.js';
 
-// On-hand and slow movers: read `stock_balances` (book 'inv', product = SKU), never the ledger's full
-// history, so the report stays fast however long the ledger grows (ADR 0014). The tables' row-level
-// security narrows both to the caller's bases.
+// On-hand and slow movers: read `stock_balances` (book 'inv', product = SKU) and the monthly rollup
+// `stock_rollup`, never the ledger's full history, so the report stays fast however long the ledger grows
+// (ADR 0014). The tables' row-level security narrows them to the caller's bases.
 
 /** A SKU filter on a column holding SKU ids: the SKU itself, all SKUs of a product, or a keyword. */
 export interface SkuFilter {
@@ -23,11 +23,15 @@ export const skuCondition = (tenantId: number, col: SQL, f: SkuFilter): SQL[] =>
     );
   if (f.keyword) {
     const like = `%${escapeLike(f.keyword)}%`;
+    // A union, not one OR across the join, so each arm can use its table's trigram indexes.
     parts.push(sql`${col} in (
-      select s.id from inv_skus s join inv_products p on p.tenant_id = s.tenant_id and p.id = s.product_id
-       where s.tenant_id = ${tenantId}
-         and (p.product_name ilike ${like} or p.product_code ilike ${like} or p.alias ilike ${like}
-              or s.sku_code ilike ${like}))`);
+      select s.id from inv_skus s where s.tenant_id = ${tenantId} and s.sku_code ilike ${like}
+      union
+      select s.id from inv_skus s
+       where s.tenant_id = ${tenantId} and s.product_id in (
+         select p.id from inv_products p
+          where p.tenant_id = ${tenantId}
+            and (p.product_name ilike ${like} or p.product_code ilike ${like} or p.alias ilike ${like})))`);
   }
   return parts;
 };
@@ -218,6 +222,10 @@ export const listSlowMovers = async (
   const where: SQL[] = [sql`b.tenant_id = ${tenantId}`, sql`b.book = 'inv'`, sql`b.location = 'stock'`];
   if (f.warehouseId !== undefined) where.push(sql`b.warehouse_id = ${f.warehouseId}`);
   where.push(...skuCondition(tenantId, sql`b.product_id`, f));
+  const cutoffMonth = `${f.cutoff.slice(0, 7)}-01`;
+  const rollupWhere: SQL[] = [sql`r.tenant_id = ${tenantId}`, sql`r.book = 'inv'`, sql`r.location = 'stock'`];
+  if (f.warehouseId !== undefined) rollupWhere.push(sql`r.warehouse_id = ${f.warehouseId}`);
+  rollupWhere.push(...skuCondition(tenantId, sql`r.product_id`, f));
   const page = limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`;
   return rowsOf<SlowDbRow>(
     await db.execute(sql`
@@ -227,27 +235,40 @@ export const listSlowMovers = async (
          where ${andAll(where)}
          group by b.tenant_id, b.warehouse_id, b.product_id
         having sum(b.quantity) > 0
+      ), rc as (
+        -- Only the months from the cutoff's on can hold an outbound after it or a first movement after it.
+        select r.warehouse_id, r.product_id, max(r.last_out_date) last_out, min(r.first_date) first_at
+          from stock_rollup r
+         where ${andAll(rollupWhere)} and r.month >= ${cutoffMonth}::date
+         group by r.warehouse_id, r.product_id
       ), m as (
-        select b.*, x.last_out, x.last_in, x.first_at
+        select b.*
           from b
-          cross join lateral (
-            select max(l.doc_date) filter (where l.quantity < 0) last_out,
-                   max(l.doc_date) filter (where l.quantity > 0) last_in,
-                   min(l.doc_date) first_at
-              from stock_ledger l
-             where l.tenant_id = b.tenant_id and l.book = 'inv' and l.warehouse_id = b.warehouse_id
-               and l.product_id = b.product_id and l.location = 'stock') x
+          left join rc on rc.warehouse_id = b.warehouse_id and rc.product_id = b.product_id
+         where (rc.last_out is null or rc.last_out <= ${f.cutoff}::date)
+           and (rc.first_at is null or rc.first_at <= ${f.cutoff}::date
+                or exists (select 1 from stock_rollup o
+                            where o.tenant_id = b.tenant_id and o.book = 'inv' and o.warehouse_id = b.warehouse_id
+                              and o.product_id = b.product_id and o.location = 'stock' and o.month < ${cutoffMonth}::date))
+      ), pg as (
+        select m.*, w.warehouse_code, w.warehouse_name, p.id spu_id, p.product_code, p.product_name, s.sku_name,
+               u.unit_name, count(*) over () total
+          from m
+          ${namesJoin('m')}
+         order by m.val desc, w.warehouse_code, p.product_code, m.product_id
+         ${page}
       )
-      select m.warehouse_id, w.warehouse_name, p.id product_id, p.product_code, p.product_name,
-             m.product_id sku_id, s.sku_name, u.unit_name, m.qty::text qty, round(m.val, 2)::text val,
-             m.last_out::text last_out, m.last_in::text last_in,
-             (${f.today}::date - coalesce(m.last_out, m.last_in, m.first_at)) idle_days,
-             count(*) over () total
-        from m
-        ${namesJoin('m')}
-       where (m.last_out is null or m.last_out <= ${f.cutoff}::date)
-         and coalesce(m.first_at, ${f.cutoff}::date) <= ${f.cutoff}::date
-       order by m.val desc, w.warehouse_code, p.product_code, m.product_id
-       ${page}`),
+      select pg.warehouse_id, pg.warehouse_name, pg.spu_id product_id, pg.product_code, pg.product_name,
+             pg.product_id sku_id, pg.sku_name, pg.unit_name, pg.qty::text qty, round(pg.val, 2)::text val,
+             x.last_out::text last_out, x.last_in::text last_in,
+             (${f.today}::date - coalesce(x.last_out, x.last_in, x.first_at)) idle_days, pg.total
+        from pg
+        -- The page's dates from the rollup (each month's first, last in and last out), not the ledger.
+        left join lateral (
+          select max(r.last_out_date) last_out, max(r.last_in_date) last_in, min(r.first_date) first_at
+            from stock_rollup r
+           where r.tenant_id = pg.tenant_id and r.book = 'inv' and r.warehouse_id = pg.warehouse_id
+             and r.product_id = pg.product_id and r.location = 'stock') x on true
+       order by pg.val desc, pg.warehouse_code, pg.product_code, pg.product_id`),
   );
 };

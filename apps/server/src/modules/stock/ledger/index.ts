@@ -1,6 +1,6 @@
 // The stock ledger (ADR 0014): every book posts through postLedger; reports read the tables.
 export { dropEmptyBalances, postLedger } from './ledger.repository.js';
-export { stockBalances, stockLedger } from './ledger.tables.js';
+export { stockBalances, stockLedger, stockRollup } from './ledger.tables.js';
 export {
   type BalanceAfter,
   balanceKey,

@@ -19,8 +19,8 @@ import {
 // The ledger engine (ADR 0014): one implementation for every book. A posting creates missing balances,
 // locks every balance it touches in one statement in a fixed key order (so concurrent postings cannot
 // deadlock or oversell), computes in exact fixed point, then writes the balances in one statement and
-// appends its ledger rows in one more — four round trips whatever the number of lines. Callers run in the
-// request's transaction and must throw on `ok: false` so it rolls back.
+// appends its ledger rows (and their monthly rollup) in one more — four round trips whatever the number
+// of lines. Callers run in the request's transaction and must throw on `ok: false` so it rolls back.
 
 interface Locked {
   key: string;
@@ -113,6 +113,56 @@ const lockBalances = async (db: Db, tenantId: number, keys: KeyOf[]): Promise<Ma
     });
   }
   return out;
+};
+
+/** The rollup row of each ledger row: its month of document dates, lots together (stock_rollup). */
+const ROLLUP = sql`
+  insert into stock_rollup (tenant_id, book, warehouse_id, product_id, location, month, area_id, in_qty, in_value,
+                            out_qty, out_value, net_value, moves, first_date, last_in_date, last_out_date)
+  select tenant_id, book, warehouse_id, product_id, location, date_trunc('month', doc_date)::date, area_id,
+         coalesce(sum(quantity) filter (where quantity > 0), 0), coalesce(sum(value_change) filter (where quantity > 0), 0),
+         coalesce(-sum(quantity) filter (where quantity < 0), 0), coalesce(-sum(value_change) filter (where quantity < 0), 0),
+         sum(value_change), count(*), min(doc_date),
+         max(doc_date) filter (where quantity > 0), max(doc_date) filter (where quantity < 0)
+    from mv
+   group by 1, 2, 3, 4, 5, 6, 7
+   -- Inserted (and so locked) in key order, like the balances: concurrent postings cannot deadlock here.
+   order by 1, 2, 3, 4, 5, 6, 7
+  on conflict on constraint stock_rollup_key do update
+     set in_qty = stock_rollup.in_qty + excluded.in_qty, in_value = stock_rollup.in_value + excluded.in_value,
+         out_qty = stock_rollup.out_qty + excluded.out_qty, out_value = stock_rollup.out_value + excluded.out_value,
+         net_value = stock_rollup.net_value + excluded.net_value, moves = stock_rollup.moves + excluded.moves,
+         first_date = least(stock_rollup.first_date, excluded.first_date),
+         last_in_date = greatest(stock_rollup.last_in_date, excluded.last_in_date),
+         last_out_date = greatest(stock_rollup.last_out_date, excluded.last_out_date)`;
+
+const MV_COLUMNS = sql.raw(
+  'tenant_id, book, warehouse_id, product_id, location, area_id, doc_date, quantity, value_change',
+);
+
+/**
+ * Appends the ledger rows and adds them to the monthly rollup in the same statement (a data-modifying CTE),
+ * so the rollup costs no round trip. Chunks keep a 10,000-line stocktake's adjustment under the
+ * bind-parameter limit (20 per row); the last chunk's statement rolls up the earlier chunks' rows too, so
+ * one statement locks all of a posting's rollup rows in key order.
+ */
+const appendLedger = async (db: Db, tenantId: number, rows: (typeof stockLedger.$inferInsert)[]) => {
+  const earlier: number[] = [];
+  let i = 0;
+  for (; rows.length - i > 2000; i += 2000) {
+    const ids = await db
+      .insert(stockLedger)
+      .values(rows.slice(i, i + 2000))
+      .returning({ id: stockLedger.id });
+    for (const r of ids) earlier.push(r.id);
+  }
+  const ins = db.insert(stockLedger).values(rows.slice(i)).returning();
+  const before = earlier.length
+    ? sql`union all select ${MV_COLUMNS} from stock_ledger
+           where tenant_id = ${tenantId} and id = any(${`{${earlier.join(',')}}`}::bigint[])`
+    : sql``;
+  // Drizzle parenthesises an embedded query, which is what a CTE body needs.
+  await db.execute(sql`with ins as ${ins}, mv as (select ${MV_COLUMNS} from ins ${before}) ${ROLLUP}`);
 };
 
 /**
@@ -244,8 +294,7 @@ export const postLedger = async (
       from (values ${sql.join(values, sql`, `)}) as v(book, warehouse_id, product_id, lot_no, location, quantity, value, avg_cost)
      where b.tenant_id = ${tenantId} and b.book = v.book and b.warehouse_id = v.warehouse_id
        and b.product_id = v.product_id and b.lot_no = v.lot_no and b.location = v.location`);
-  // Chunks keep a 10,000-line stocktake's adjustment under the bind-parameter limit (20 per row).
-  for (let i = 0; i < rows.length; i += 2000) await db.insert(stockLedger).values(rows.slice(i, i + 2000));
+  await appendLedger(db, tenantId, rows);
   return { ok: true, balances };
 };
 

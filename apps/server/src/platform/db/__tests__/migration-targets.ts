@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createScratchDatabase } from '../../../test/test-database.js';
+import { PGLITE_EXTENSIONS } from '../client.js';
 
 // Databases for migration tests: migrate up to a migration, seed data of the kinds it rewrites, then run
 // the rest. PGlite always; PostgreSQL too when DATABASE_URL is set.
@@ -35,7 +36,7 @@ export interface Target {
 }
 
 export const pgliteTarget = async (): Promise<Target> => {
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client);
   return {
     query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
