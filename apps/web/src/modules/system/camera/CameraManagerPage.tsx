@@ -16,8 +16,8 @@ import { type Camera, cameraApi, cameraKeys } from '../../equipment/camera/camer
 import { CAMERA_ENTER_KEYS, CAMERA_TYPE_KEYS } from '../../equipment/camera/cameraFormat';
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import { pageAfterDelete } from '../device/managerPaging';
+import { TransferModal } from '../device/TransferModal';
 import { CameraFormModal } from './CameraFormModal';
-import { CameraTransferModal } from './CameraTransferModal';
 
 const CM = 'wfpf.company.system.farm-maintenance.camera-management.ps';
 export const CAMERA_MANAGER_CODES = {
@@ -213,9 +213,14 @@ export function CameraManagerPage() {
         empty={{ title: t('camera:manager.empty') }}
       />
       {transfer ? (
-        <CameraTransferModal
+        <TransferModal
           tenantId={tenantId}
           ids={transfer}
+          ns="camera"
+          transfer={async (target) => {
+            // The v2 transfer answers 1 when every camera moved.
+            if ((await cameraApi.transfer(tenantId, target)) !== 1) throw new Error('not transferred');
+          }}
           onClose={() => setTransfer(null)}
           onDone={async () => {
             setSelected([]);

@@ -7,16 +7,33 @@ import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 
+export interface TransferTarget {
+  ids: number[];
+  areaId: number;
+  landId: number;
+}
+
 export interface TransferModalProps {
   tenantId: number;
   ids: number[];
   onClose: () => void;
   onDone: () => Promise<unknown>;
+  /** Whose texts (device or camera manager: the same keys in each namespace). */
+  ns?: 'device' | 'camera';
+  /** Moves the rows; throws when they did not move. Devices by default. */
+  transfer?: (target: TransferTarget) => Promise<unknown>;
 }
 
-/** Spec 02 §2 transfer dialog: pick a base, then a land; both required. */
-export function TransferModal({ tenantId, ids, onClose, onDone }: TransferModalProps) {
-  const { t } = useTranslation(['device', 'common']);
+/** Spec 02 §2 / §5 transfer dialog of the device and camera managers: a base, then a land; both required. */
+export function TransferModal({
+  tenantId,
+  ids,
+  onClose,
+  onDone,
+  ns = 'device',
+  transfer = (target) => deviceApi.transfer(tenantId, target),
+}: TransferModalProps) {
+  const { t } = useTranslation([ns, 'common']);
   const message = useMessage();
   const [form] = Form.useForm<{ areaId?: number; landId?: number }>();
   const [busy, setBusy] = useState(false);
@@ -38,12 +55,12 @@ export function TransferModal({ tenantId, ids, onClose, onDone }: TransferModalP
     if (v.areaId === undefined || v.landId === undefined) return;
     setBusy(true);
     try {
-      await deviceApi.transfer(tenantId, { ids, areaId: v.areaId, landId: v.landId });
-      message.success(t('device:manager.transferred'));
+      await transfer({ ids, areaId: v.areaId, landId: v.landId });
+      message.success(t(`${ns}:manager.transferred`));
       await onDone();
       onClose();
     } catch {
-      message.error(t('device:manager.transferFailed'));
+      message.error(t(`${ns}:manager.transferFailed`));
     } finally {
       setBusy(false);
     }
@@ -52,7 +69,7 @@ export function TransferModal({ tenantId, ids, onClose, onDone }: TransferModalP
   return (
     <Modal
       open
-      title={t('device:manager.transferTitle', { count: ids.length })}
+      title={t(`${ns}:manager.transferTitle`, { count: ids.length })}
       okText={t('common:action.confirm')}
       cancelText={t('common:action.cancel')}
       confirmLoading={busy}
@@ -60,11 +77,11 @@ export function TransferModal({ tenantId, ids, onClose, onDone }: TransferModalP
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="deviceTransfer">
+      <Form form={form} layout="vertical" name={`${ns}Transfer`}>
         <Form.Item
           name="areaId"
-          label={t('device:field.base')}
-          rules={[{ required: true, message: t('device:manager.pickBase') }]}
+          label={t(`${ns}:field.base`)}
+          rules={[{ required: true, message: t(`${ns}:manager.pickBase`) }]}
         >
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -74,8 +91,8 @@ export function TransferModal({ tenantId, ids, onClose, onDone }: TransferModalP
         </Form.Item>
         <Form.Item
           name="landId"
-          label={t('device:field.land')}
-          rules={[{ required: true, message: t('device:manager.pickLand') }]}
+          label={t(`${ns}:field.land`)}
+          rules={[{ required: true, message: t(`${ns}:manager.pickLand`) }]}
         >
           <Select
             disabled={typeof areaId !== 'number'}
