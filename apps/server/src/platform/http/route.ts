@@ -52,6 +52,8 @@ export interface RouteDef<S extends FastifySchema> {
   noTransaction?: boolean;
   /** Set on routes that answer with stored file bytes; they must send them through sendStoredFile. */
   serves?: 'file';
+  /** Set on routes that hold a live stream open: they answer no HEAD, which would start the stream's work. */
+  streams?: boolean;
   /** A per-client-address limit (platform/http/rate-limit.ts); public identity routes set one. */
   rateLimit?: RateLimitOptions | undefined;
   handler: (ctx: Ctx, req: Req<S>, reply: FastifyReply) => Promise<unknown>;
@@ -244,6 +246,7 @@ export const addRoute = <S extends FastifySchema>(app: App, platform: Platform, 
   (app as unknown as FastifyInstance).route({
     method: def.method,
     url: def.url,
+    exposeHeadRoute: !def.streams,
     config: {
       access: def.access,
       ...(def.serves ? { serves: def.serves } : {}),

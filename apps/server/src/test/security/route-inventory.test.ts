@@ -39,4 +39,54 @@ describe('route inventory', () => {
       expect([400, 401], `${r.method} ${r.url} without token`).toContain(res.statusCode);
     }
   });
+
+  it('public routes are the reviewed ones; a stream route answers no HEAD', async () => {
+    // Each public route is reviewed for what it admits: a new one must be added here on purpose.
+    const publicRoutes = s.routes
+      .filter((r) => r.options.config?.access === 'public' && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicRoutes).toEqual([...REVIEWED_PUBLIC].sort());
+    // A HEAD on a stream would start its encoder or subscription for nobody.
+    const heads = new Set(s.routes.filter((r) => r.method === 'HEAD').map((r) => r.url));
+    for (const url of STREAM_ROUTES) expect(heads.has(url), `HEAD ${url}`).toBe(false);
+    const head = await s.inject({ method: 'HEAD', url: '/wfpe/v1/1/camera/stream/1?st=x' });
+    expect(head.statusCode).toBe(404);
+  });
 });
+
+/** Routes that hold a live stream open. */
+const STREAM_ROUTES = ['/wfpe/v1/:tenantId/camera/stream/:cameraId', '/wfpe/v1/:tenantId/device/stream'];
+
+const REVIEWED_PUBLIC: readonly string[] = [
+  // The console's files and the API documentation.
+  'GET /*',
+  'GET /api-docs',
+  'GET /api-docs/json',
+  'GET /api-docs/static/*',
+  'GET /api-docs/static/index.html',
+  'GET /api-docs/static/swagger-initializer.js',
+  'GET /api-docs/yaml',
+  // Signing in, out and registering: bounded by per-address limits (identity-rate-limits.test.ts).
+  'GET /oauth/login/user-params',
+  'GET /oauth/public/captcha-code',
+  'GET /oauth/public/captcha/:captchaKey',
+  'GET /oauth/public/key',
+  'POST /oauth/oauth/token',
+  'POST /oauth/public/password/reset',
+  'POST /oauth/public/send-phone-captcha-always',
+  'POST /oauth/token/logout',
+  'POST /wfpf/v1/tenant/register',
+  'GET /wfpf/v1/:tenantId/tenant/domain',
+  // The broker asks who may connect and publish: admitted by its shared secret.
+  'POST /iot/emqx/authn',
+  'POST /iot/emqx/authz',
+  // Devices upload with their own key, not a user's token.
+  'POST /wfpe/v1/:tenantId/device/mar/img/upload',
+  'POST /wfpe/v1/:tenantId/insect/device-photo',
+  // Seed products a tenant publishes (the QR code on the bag).
+  'GET /wfpf/v1/:tenantId/seed/public/:id',
+  'GET /wfpf/v1/:tenantId/seed/public/:id/image/:fileId',
+  // Video for <video>/mpegts.js, admitted by a signed token bound to tenant, camera, session and expiry.
+  'GET /wfpe/v1/:tenantId/camera/stream/:cameraId',
+];

@@ -71,6 +71,7 @@ export const registerCameraStreamRoutes = (
       'Camera video as MPEG-TS (H.264) for mpegts.js, live or playback, admitted by the signed short-lived `st` token the live / playback calls answer',
     schema: { params, querystring: query },
     noTransaction: true,
+    streams: true,
     handler: async (ctx, req, reply) => {
       const { tenantId, cameraId } = req.params;
       const claims = hub.verify(req.query.st, tenantId, cameraId);

@@ -1,5 +1,5 @@
 import type { MediaHub } from './hub.js';
-import type { CameraProvider } from './provider.types.js';
+import { type CameraProvider, PresetMissingError } from './provider.types.js';
 
 export type DemoProvider = CameraProvider;
 
@@ -29,7 +29,7 @@ export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
   ptz: async (cam, direction, speed) => hub.ptz(cam, direction, speed),
   presetSet: async (cam, index, name) => hub.presetSet(cam, index, name),
   presetGo: async (cam, index) => {
-    hub.presetGo(cam, index);
+    if (!hub.presetGo(cam, index)) throw new PresetMissingError(`no preset ${index}`);
   },
   presetDelete: async (cam, index) => hub.presetDelete(cam, index),
   capture: async (cam) => ({ data: await hub.capture(cam), takenAt: new Date() }),

@@ -10,7 +10,7 @@ import type {
   RecordedSpan,
   StreamSource,
 } from './provider.types.js';
-import { PtzState } from './ptz.js';
+import { PtzState, presetFile } from './ptz.js';
 import { listSegments, pruneSegments, recDir, SegmentWriter, sealOrphans, spansOf } from './recorder.js';
 import { ensureScene } from './scene.js';
 import { type StreamClaims, signStream, streamKey, verifyStream } from './stream-token.js';
@@ -115,7 +115,10 @@ export class MediaHub {
     if (!s) {
       s = {
         ref,
-        ptz: new PtzState(homeView(ref.cameraId, ref.channelNo)),
+        ptz: new PtzState(
+          homeView(ref.cameraId, ref.channelNo),
+          presetFile(path.join(this.o.dataDir, 'camera-presets', `${ref.tenantId}-${ref.cameraId}.json`)),
+        ),
         timeZone: zone ?? DEFAULT_TIME_ZONE,
         encoders: new Map(),
         stopTimers: new Map(),

@@ -82,3 +82,6 @@ export interface CameraProvider {
 
 /** Thrown by a provider when the camera cannot be reached; the API answers it as offline, not as a 500. */
 export class CameraOfflineError extends Error {}
+
+/** Thrown by a provider when the camera holds no preset at the index asked (reset or replaced camera). */
+export class PresetMissingError extends Error {}

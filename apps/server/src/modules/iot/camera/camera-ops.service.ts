@@ -10,7 +10,7 @@ import {
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Platform } from '../../../platform/platform.js';
 import type { PtzDirection, StreamViewer } from '../camera-media/index.js';
-import { CameraOfflineError } from '../camera-media/index.js';
+import { CameraOfflineError, PresetMissingError } from '../camera-media/index.js';
 import {
   CAMERA_ACCESS,
   loadCamera,
@@ -147,7 +147,12 @@ export class CameraOpsService {
   async goToPreset(ctx: Ctx, presetId: number): Promise<CameraPreset> {
     const { cam, row } = await this.preset(ctx, presetId);
     requireUsable(cam);
-    await viaProvider(() => providerOf(cam).presetGo(refOf(cam), row.presetIndex));
+    try {
+      await viaProvider(() => providerOf(cam).presetGo(refOf(cam), row.presetIndex));
+    } catch (err) {
+      if (err instanceof PresetMissingError) throw CameraErrors.presetLost();
+      throw err;
+    }
     return toPreset(row);
   }
 

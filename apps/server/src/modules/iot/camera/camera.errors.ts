@@ -89,6 +89,15 @@ export const CameraErrors = defineErrors({
     code: 'wfpe.warn.camera.presetNotFound',
     message: { 'zh-CN': '预置点不存在', 'en-US': 'Preset not found' },
   },
+  presetLost: {
+    status: 409,
+    code: 'wfpe.warn.camera.presetLost',
+    message: {
+      'zh-CN': '摄像头上已没有这个预置点（可能被重置或更换），请转到该位置后重新保存',
+      'en-US':
+        'The camera no longer holds this preset (it may have been reset or replaced); turn it there and save it again',
+    },
+  },
   presetsFull: {
     status: 409,
     code: 'wfpe.warn.camera.presetsFull',

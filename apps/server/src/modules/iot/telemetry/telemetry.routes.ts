@@ -28,6 +28,7 @@ export const registerTelemetryRoutes = (app: App, platform: Platform): void => {
       'Live device events as Server-Sent Events (text/event-stream): telemetry, status, command, alarm; heartbeat comment every 15 s',
     schema: { params: tenantParam },
     noTransaction: true,
+    streams: true,
     handler: async (ctx, req, reply) => {
       await streamDeviceEvents(ctx, platform, req, reply);
       return reply;

@@ -1,3 +1,4 @@
+import VideoCameraOutlined from '@ant-design/icons/VideoCameraOutlined';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Input from 'antd/es/input';
@@ -49,7 +50,10 @@ function CameraCard({ camera, still, onOpen }: { camera: Camera; still?: string;
         cover ? (
           <img className="tl-cam-card__cover" src={cover} alt={camera.name} width={CAMERA_THUMB_WIDTH} />
         ) : (
-          <div className="tl-cam-card__cover" />
+          // No still yet: a camera mark, not a black box (timed captures or a capture give it a picture).
+          <div className="tl-cam-card__cover tl-cam-card__cover--none" aria-hidden>
+            <VideoCameraOutlined />
+          </div>
         )
       }
     >

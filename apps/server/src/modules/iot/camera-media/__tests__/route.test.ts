@@ -93,6 +93,9 @@ describe('camera stream route', () => {
     });
     expect((await read(`/wfpe/v1/${A()}/camera/stream/22?st=${expired}`, 500)).res.status).toBe(403);
     expect((await read(`/wfpe/v1/${A()}/camera/stream/22`, 500)).res.status).toBe(400);
+    // A HEAD with a valid token would start an encoder for no viewer: the stream route answers none.
+    const head = await fetch(`${base}${src.url}`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
     // Nothing was started for any of them.
     expect(hub.encoders().some((e) => e.cameraId === 22 || e.cameraId === 23)).toBe(false);
   }, 30_000);

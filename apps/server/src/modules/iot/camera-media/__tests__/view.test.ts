@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PtzState, presetFile } from '../ptz.js';
 import { SCENE_H, SCENE_W } from '../scene.js';
 import { cropOf, daylight, homeView, MAX_ZOOM, moved } from '../view.js';
 
@@ -46,5 +50,30 @@ describe('demo camera view', () => {
     expect(daylight(at, 'Asia/Shanghai')).toBe(1);
     expect(daylight(at, 'America/New_York')).toBe(0);
     expect(daylight(new Date('2026-06-01T22:00:00Z'), 'Asia/Shanghai')).toBeCloseTo(0.5);
+  });
+});
+
+describe('demo camera presets', () => {
+  it('keeps presets across a restart, as a real camera does, and forgets deleted ones', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'presets-')), 'camera-presets', '1-7.json');
+    const a = new PtzState(homeView(7), presetFile(file));
+    a.press(3);
+    a.press(-1);
+    const gate = { ...a.view() };
+    a.presetSet(1, 'Gate');
+    a.presetSet(2, 'Pond');
+    a.presetDelete(2);
+    // A new process: the state is rebuilt from the file.
+    const b = new PtzState(homeView(7), presetFile(file));
+    expect(b.presetGo(2)).toBe(false);
+    expect(b.presetGo(1)).toBe(true);
+    expect(b.view()).toEqual(gate);
+  });
+
+  it('starts without presets when the file is missing or damaged', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'presets-')), 'bad.json');
+    writeFileSync(file, '[{"index":1,"name":"x","view":{"cx":"a"}}, 5');
+    expect(new PtzState(homeView(1), presetFile(file)).presetGo(1)).toBe(false);
+    expect(new PtzState(homeView(1), presetFile(`${file}.none`)).presetGo(1)).toBe(false);
   });
 });

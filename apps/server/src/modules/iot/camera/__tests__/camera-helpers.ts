@@ -2,13 +2,20 @@ import type { ErrorBody } from '@tilth/contracts';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { auth, json, type RoleTokens, type TestServer } from '../../../../test/harness.js';
-import { CameraOfflineError, type CameraProvider, type CameraRef } from '../../camera-media/index.js';
+import {
+  CameraOfflineError,
+  type CameraProvider,
+  type CameraRef,
+  PresetMissingError,
+} from '../../camera-media/index.js';
 
 // A provider double for the camera API tests (camera-media's real providers are tested there).
 
 export interface FakeProvider extends CameraProvider {
   calls: string[];
   offline: boolean;
+  /** The presets the camera itself holds, as `cameraId:index` (clear it to play a reset camera). */
+  held: Set<string>;
 }
 
 export const fakeProvider = async (name = 'demo'): Promise<FakeProvider> => {
@@ -19,6 +26,7 @@ export const fakeProvider = async (name = 'demo'): Promise<FakeProvider> => {
     name,
     calls: [],
     offline: false,
+    held: new Set(),
     online: async () => !p.offline,
     live: async (cam: CameraRef, q) => {
       if (p.offline) throw new CameraOfflineError('offline');
@@ -40,13 +48,16 @@ export const fakeProvider = async (name = 'demo'): Promise<FakeProvider> => {
     },
     presetSet: async (cam, i, n) => {
       p.calls.push(`set ${cam.cameraId} ${i} ${n}`);
+      p.held.add(`${cam.cameraId}:${i}`);
     },
     presetGo: async (cam, i) => {
       if (p.offline) throw new CameraOfflineError('offline');
+      if (!p.held.has(`${cam.cameraId}:${i}`)) throw new PresetMissingError(`no preset ${i}`);
       p.calls.push(`go ${cam.cameraId} ${i}`);
     },
     presetDelete: async (cam, i) => {
       p.calls.push(`del ${cam.cameraId} ${i}`);
+      p.held.delete(`${cam.cameraId}:${i}`);
     },
     capture: async (cam) => {
       if (p.offline) throw new CameraOfflineError('offline');

@@ -280,6 +280,10 @@ describe('presets and capture', () => {
       (await h.ok<CameraPreset[]>('admin', 'GET', v1(A, `/preset/${cam.id}/list`))).map((p) => p.index),
     ).toEqual([2]);
     await h.refused(404, 'adminB', 'POST', v1(B, `/preset/${p2.id}/transfer`));
+    // A camera that was reset no longer holds the preset: the call says so instead of doing nothing.
+    fake.held.clear();
+    const lost = await h.refused(409, 'admin', 'POST', v1(A, `/preset/${p2.id}/transfer`));
+    expect(lost.code).toBe('wfpe.warn.camera.presetLost');
   });
 
   it('captures a still as a tenant file and posts it as a camera log that shows in the farm log', async () => {
