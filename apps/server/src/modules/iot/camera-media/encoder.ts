@@ -42,6 +42,11 @@ const safeLabel = (s: string): string => s.replace(/[^\p{L}\p{N} ._#-]/gu, '').s
 const cloudY = (crop: Crop, height: number): number =>
   Math.round(((HORIZON_Y - 300 - crop.y) * height) / crop.h);
 
+/** A raw yuv420p scene as an input (no decoding at start). */
+const raw = (file: string, size: { width: number; height: number }): string[] => [
+  ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${size.width}x${size.height}`, '-i', file],
+];
+
 export const filterGraph = (spec: EncoderSpec, zmqPort: number): string => {
   const c = cropOf(spec.view);
   const crop = (name: string) => `crop@${name}=w=${c.w}:h=${c.h}:x=${c.x}:y=${c.y}:exact=1`;
@@ -84,7 +89,9 @@ export class LiveEncoder {
     const s = this.spec;
     const args = [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-      ...['-i', s.scene.day, '-i', s.scene.night, '-i', s.scene.cloud],
+      ...raw(s.scene.dayRaw, s.scene),
+      ...raw(s.scene.nightRaw, s.scene),
+      ...['-i', s.scene.cloud],
       ...['-filter_complex', filterGraph(s, port), '-map', '[out]', '-an'],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline'],
       ...['-pix_fmt', 'yuv420p', '-r', String(s.fps), '-g', String(s.fps), '-keyint_min', String(s.fps)],

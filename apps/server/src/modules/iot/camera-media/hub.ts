@@ -104,7 +104,7 @@ export class MediaHub {
 
   /** Draws the scene now (a few seconds on the first start) so the first viewer does not wait for it. */
   warm(): Promise<unknown> {
-    return ensureScene(this.o.dataDir);
+    return ensureScene(this.o.dataDir, this.o.ffmpeg);
   }
 
   /** Remembers a camera (its row's fields and the farm's zone) and answers its state. */
@@ -204,7 +204,7 @@ export class MediaHub {
   }
 
   private async startEncoder(s: CamState, quality: Quality): Promise<LiveEncoder> {
-    const scene = await ensureScene(this.o.dataDir);
+    const scene = await ensureScene(this.o.dataDir, this.o.ffmpeg);
     const existing = s.encoders.get(quality);
     if (existing) return existing;
     const size = this.o.sizes[quality];
@@ -358,7 +358,7 @@ export class MediaHub {
     const s = this.state(ref);
     const at = new Date();
     return renderStill({
-      scene: await ensureScene(this.o.dataDir),
+      scene: await ensureScene(this.o.dataDir, this.o.ffmpeg),
       view: s.ptz.view(),
       ...this.o.sizes[quality],
       daylight: daylight(at, s.timeZone),

@@ -1,13 +1,16 @@
 import { PassThrough, type Readable } from 'node:stream';
 
 // MPEG-TS fan-out: one encoder's output shared by every viewer of a camera. A late joiner gets the last
-// PAT and PMT and then the stream from the next keyframe (the packet whose adaptation field carries the
-// random-access indicator), so its player starts cleanly. A viewer that does not keep up is dropped:
-// its buffer never grows past MAX_VIEWER_BUFFER.
+// PAT and PMT and the stream from the latest keyframe (the packet whose adaptation field carries the
+// random-access indicator) at once — the GOP kept in memory, as media servers do — so its player starts
+// cleanly without waiting for the next keyframe. A viewer that does not keep up is dropped: its buffer
+// never grows past MAX_VIEWER_BUFFER.
 
 export const TS_PACKET = 188;
 /** Bytes a viewer may have waiting before it is dropped (about 10 s of 720p at 1.5 Mbit/s). */
 export const MAX_VIEWER_BUFFER = 2 * 1024 * 1024;
+/** The latest GOP is kept up to this size (a 1 s GOP of 720p is ~200 KB); a longer one is not cached. */
+export const MAX_GOP_CACHE = 1024 * 1024;
 
 const pidOf = (p: Buffer, at: number): number => (((p[at + 1] ?? 0) & 0x1f) << 8) | (p[at + 2] ?? 0);
 const payloadStart = (p: Buffer, at: number): boolean => ((p[at + 1] ?? 0) & 0x40) !== 0;
@@ -33,6 +36,9 @@ export class TsFanout {
   private pmt: Buffer | undefined;
   private pmtPid = -1;
   private readonly slots = new Set<Slot>();
+  /** The stream since the latest keyframe (empty when none yet, or when the GOP outgrew the cache). */
+  private gop: Buffer[] = [];
+  private gopBytes = 0;
   /** Called with each aligned chunk and the offset of its first keyframe packet (−1: none). */
   onChunk: ((chunk: Buffer, keyAt: number) => void) | undefined;
   onEmpty: (() => void) | undefined;
@@ -49,6 +55,10 @@ export class TsFanout {
   add(): TsViewer {
     const slot: Slot = { out: new PassThrough({ highWaterMark: 256 * 1024 }), started: false };
     this.slots.add(slot);
+    if (this.pat && this.pmt && this.gop.length > 0) {
+      slot.started = true;
+      slot.out.write(Buffer.concat([this.pat, this.pmt, ...this.gop]));
+    }
     const drop = () => {
       if (!this.slots.delete(slot)) return;
       if (this.slots.size === 0) this.onEmpty?.();
@@ -93,6 +103,14 @@ export class TsFanout {
       }
     }
     this.onChunk?.(buf, keyAt);
+    if (keyAt >= 0) {
+      this.gop = [buf.subarray(keyAt)];
+      this.gopBytes = buf.length - keyAt;
+    } else if (this.gop.length > 0) {
+      this.gopBytes += buf.length;
+      if (this.gopBytes > MAX_GOP_CACHE) this.gop = [];
+      else this.gop.push(buf);
+    }
     for (const slot of [...this.slots]) {
       if (!slot.started) {
         if (keyAt < 0 || !this.pat || !this.pmt) continue;

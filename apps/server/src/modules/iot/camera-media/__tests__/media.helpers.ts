@@ -23,7 +23,7 @@ export const SMALL: MediaHubOptions['sizes'] = {
 export const linkScene = async (dataDir: string): Promise<void> => {
   const shared = await ensureScene(SCENE_DIR);
   await mkdir(path.join(dataDir, 'camera'), { recursive: true });
-  for (const f of [shared.day, shared.night, shared.cloud])
+  for (const f of [shared.day, shared.night, shared.dayRaw, shared.nightRaw, shared.cloud])
     await symlink(f, path.join(dataDir, 'camera', path.basename(f))).catch(() => undefined);
 };
 

@@ -42,9 +42,19 @@ export const attachStream = async (
   }
   const player = mpegts.createPlayer(
     { type: source.kind === 'flv' ? 'flv' : 'mpegts', isLive: live, url },
-    // Low latency for live: no stash buffer, and catch up when the buffer grows.
+    // Low latency for live: no stash buffer. The server starts a viewer at the latest keyframe (up to a
+    // second behind), so play slightly faster until 0.3 s behind, and jump when more than 1.5 s behind.
     live
-      ? { enableStashBuffer: false, liveBufferLatencyChasing: true, liveBufferLatencyMaxLatency: 2 }
+      ? {
+          enableStashBuffer: false,
+          liveSync: true,
+          liveSyncMaxLatency: 0.6,
+          liveSyncTargetLatency: 0.3,
+          liveSyncPlaybackRate: 1.2,
+          liveBufferLatencyChasing: true,
+          liveBufferLatencyMaxLatency: 1.5,
+          liveBufferLatencyMinRemain: 0.3,
+        }
       : { enableStashBuffer: true },
   );
   player.on(mpegts.Events.ERROR, (type: string, detail: string) => onError(`${type}: ${detail}`));
