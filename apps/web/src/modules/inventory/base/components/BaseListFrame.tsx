@@ -123,9 +123,11 @@ export function useBaseList<T extends BaseRow, B>(cfg: BaseListConfig<T, B>): Ba
 }
 
 /** The Excel export above a list, at its right (every inventory list has one). */
-export function ExportBar({ run }: { run: () => Promise<void> }) {
+/** The list's toolbar row above the table: the page's own buttons (if any), then Export. */
+export function ExportBar({ run, children }: { run: () => Promise<void>; children?: ReactNode }) {
   return (
-    <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
+    <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginBottom: 12 }}>
+      {children}
       <ExportButton run={run} />
     </div>
   );

@@ -167,14 +167,13 @@ export function ProductListPage() {
         addText={t('invProduct:action.add')}
         addCode={PRODUCT_CODE}
       />
-      <PermissionGuard codes={[PRODUCT_CODE]}>
-        <div className="tl-inv-product__toolbar">
+      <ExportBar run={() => productApi.exportFile(tenantId, toQuery(list.filters))}>
+        <PermissionGuard codes={[PRODUCT_CODE]}>
           <Button onClick={() => navigate(PRODUCT_PATHS.agriAdd)}>
             {t('invProduct:action.addAgricultural')}
           </Button>
-        </div>
-      </PermissionGuard>
-      <ExportBar run={() => productApi.exportFile(tenantId, toQuery(list.filters))} />
+        </PermissionGuard>
+      </ExportBar>
       <PagedTable<InvProductRow>
         list={list}
         rowKey="id"
