@@ -38,7 +38,8 @@ export const shareFormError = (
     if (v.toTenantId === ownTenantId) return 'share.notOwnTenant';
   } else if (!v.toUserId) return 'share.userRequired';
   if (!v.expiresAt) return 'share.expiryRequired';
-  if (v.expiresAt.valueOf() <= now) return 'share.expiryPast';
+  // A picked value holds the tenant's wall clock: compare its instant.
+  if (Date.parse(toInstant(v.expiresAt)) <= now) return 'share.expiryPast';
   return null;
 };
 
@@ -241,7 +242,7 @@ export function CameraShareModal({
             { required: true, message: t('camera:share.expiryRequired') },
             {
               validator: (_, v: Dayjs | null) =>
-                v && v.valueOf() <= Date.now()
+                v && Date.parse(toInstant(v)) <= Date.now()
                   ? Promise.reject(new Error(t('camera:share.expiryPast')))
                   : Promise.resolve(),
             },

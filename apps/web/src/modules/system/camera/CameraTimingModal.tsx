@@ -17,7 +17,7 @@ import { useMessage } from '../../../shared/FeedbackProvider';
 import { DatePicker } from '../../../shared/form/DatePicker';
 import { formatDateTime, nowInZone } from '../../../shared/format/time';
 import { type Camera, cameraApi, cameraKeys } from '../../equipment/camera/camera.api';
-import { type CaptureSchedule, cameraAdminApi } from './cameraAdmin.api';
+import { type CaptureSchedule, cameraAdminApi, cameraAdminKeys } from './cameraAdmin.api';
 
 const DAY_MIN = 1440;
 const PAGE_SIZE = 10;
@@ -79,7 +79,7 @@ export function CameraTimingModal({
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<CaptureSchedule | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
-  const listKey = ['camera', tenantId, 'schedules', camera.id] as const;
+  const listKey = cameraAdminKeys.schedules(tenantId, camera.id);
   const list = useQuery({
     queryKey: [...listKey, page],
     queryFn: () => cameraAdminApi.schedules(tenantId, camera.id, page, PAGE_SIZE),

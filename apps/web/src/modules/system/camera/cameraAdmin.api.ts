@@ -21,7 +21,7 @@ const timing = (t: number) => `/wfpe/v2/${t}/device/camera/timing`;
 
 export const cameraAdminKeys = {
   shares: (t: number, id: number) => ['camera', t, 'shares', id] as const,
-  schedules: (t: number, id: number, page: number) => ['camera', t, 'schedules', id, page] as const,
+  schedules: (t: number, id: number) => ['camera', t, 'schedules', id] as const,
   gateways: (t: number) => ['camera', t, 'gateways'] as const,
 };
 
