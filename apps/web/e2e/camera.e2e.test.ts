@@ -134,7 +134,7 @@ describe('Demo camera in the console', () => {
 
   it('a screenshot saved as a camera log shows in the farm log', async () => {
     const modal = page.locator('.ant-modal').first();
-    await modal.getByRole('button', { name: '截图' }).click();
+    await modal.getByRole('button', { name: /截\s*图/ }).click();
     const form = page.locator('.ant-modal').filter({ hasText: '抓拍上传' });
     await form.waitFor();
     const title = `E2E 抓拍 ${Date.now() % 100_000}`;
@@ -154,6 +154,8 @@ describe('Demo camera in the console', () => {
     await modal.getByText('回放', { exact: true }).click();
     await modal.getByText('2×', { exact: true }).click();
     await expect.poll(() => speeds.at(-1)).toBe(2);
+    // The timeline shows what was recorded while the live view played.
+    await expect.poll(() => modal.locator('.tl-cam-timeline__span').count()).toBeGreaterThan(0);
     await expect.poll(() => playingVideos(page, '.ant-modal video')).toBe(1);
     const t0 = await modal.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
     await page.waitForTimeout(1000);
@@ -176,10 +178,12 @@ describe('Demo camera in the console', () => {
 
   it('a camera icon on the farm map opens the camera', async () => {
     await page.goto(`${e.baseUrl}/web/farm/map`);
+    await page.locator('.tl-farm-map[data-ready]').waitFor();
     const icons = page.locator('[data-testid="map-camera"]');
-    await expect.poll(() => icons.count()).toBeGreaterThan(0);
+    await expect.poll(() => icons.count()).toBe(5);
     await screenshot(page, 'camera-farm-map');
-    await icons.first().click();
+    // Zoomed out, the cameras of one base overlap: the one on top takes the click.
+    await icons.first().click({ force: true });
     await expect.poll(() => playingVideos(page, '.ant-modal video'), { timeout: 20_000 }).toBe(1);
     await screenshot(page, 'camera-farm-map-modal');
   }, 40_000);

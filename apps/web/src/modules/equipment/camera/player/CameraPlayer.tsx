@@ -49,7 +49,8 @@ export function CameraPlayer({
   const [failure, setFailure] = useState<string | null>(null);
   const [iframeUrl, setIframeUrl] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
-  const [windowEnd] = useState(() => Date.now());
+  // The timeline ends when playback is chosen: what was recorded while the live view played counts.
+  const [windowEnd, setWindowEnd] = useState(() => Date.now());
   const [playFrom, setPlayFrom] = useState<number | null>(null);
   const disabled = camera.status === 0 || failure === CAMERA_DISABLED_CODE;
   const rec = useLocalRecording(ownRef, camera.name.replace(/[^\w-]+/g, '_') || 'camera');
@@ -194,7 +195,13 @@ export function CameraPlayer({
             <Segmented<PlayerMode>
               size="small"
               value={mode}
-              onChange={setMode}
+              onChange={(m) => {
+                if (m === 'playback') {
+                  setWindowEnd(Date.now());
+                  setPlayFrom(null);
+                }
+                setMode(m);
+              }}
               options={[
                 { value: 'live', label: t('player.live') },
                 { value: 'playback', label: t('player.playback') },
