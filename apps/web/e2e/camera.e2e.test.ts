@@ -48,7 +48,7 @@ const distance = (a: number[], b: number[]): number =>
 const playingVideos = (p: Page, scope: string): Promise<number> =>
   p.evaluate(
     (sel) =>
-      [...document.querySelectorAll<HTMLVideoElement>(sel)].filter(
+      Array.from(document.querySelectorAll<HTMLVideoElement>(sel)).filter(
         (v) => v.readyState >= 2 && v.currentTime > 0.3,
       ).length,
     scope,

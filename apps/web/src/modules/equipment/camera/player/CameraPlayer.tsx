@@ -75,9 +75,11 @@ export function CameraPlayer({
     enabled: mode === 'playback' && !disabled,
   });
   const spans = recordings.data?.spans ?? [];
-  // Without a pick, playback starts ten minutes before the end of what is recorded.
-  const lastEnd = spans.length > 0 ? Date.parse(spans[spans.length - 1]?.to ?? '') : windowEnd;
-  const start = playFrom ?? lastEnd - 10 * 60_000;
+  // Without a pick, playback starts ten minutes before the end of what is recorded (or where the last
+  // recording starts, when it is shorter).
+  const last = spans.at(-1);
+  const lastEnd = last ? Date.parse(last.to) : windowEnd;
+  const start = playFrom ?? Math.max(lastEnd - 10 * 60_000, last ? Date.parse(last.from) : 0);
 
   const changePlaying = useCallback(
     (next: boolean) => {
