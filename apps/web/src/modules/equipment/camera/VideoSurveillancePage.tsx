@@ -92,9 +92,14 @@ export function VideoSurveillancePage() {
       okText: t('common:action.delete'),
       cancelText: t('common:action.cancel'),
       onOk: async () => {
-        await cameraApi.deleteTemplate(tenantId, current.id);
-        setCurrent(null);
-        await refresh();
+        try {
+          await cameraApi.deleteTemplate(tenantId, current.id);
+          setCurrent(null);
+          void message.success(t('camera:manager.deleted'));
+          await refresh();
+        } catch {
+          // The client has shown the server's message; the template stays.
+        }
       },
     });
   };

@@ -51,6 +51,13 @@ describe('camera screen rules', () => {
       [50, 10],
     ]);
     expect(spanBars([], from, from)).toEqual([]);
+    // Two minutes of a day still show: at least 0.3 % wide, ending where the recording ends.
+    const day = spanBars(
+      [{ from: '2026-01-01T23:58:00Z', to: '2026-01-02T00:00:00Z' }],
+      Date.parse('2026-01-01T00:00:00Z'),
+      Date.parse('2026-01-02T00:00:00Z'),
+    );
+    expect(day.map((b) => [Number(b.left.toFixed(2)), b.width])).toEqual([[99.7, 0.3]]);
     expect(pickInstant(0.5, from, to)).toBe(from + 50_000);
     expect(pickInstant(1.4, from, to)).toBe(to);
     expect(pickInstant(-1, from, to)).toBe(from);

@@ -49,16 +49,24 @@ export interface Span {
 }
 
 /** Where recorded spans sit on a timeline of [from, to): left and width in percent. */
+const MIN_BAR = 0.3;
+
 export const spanBars = (spans: readonly Span[], from: number, to: number) => {
   const total = to - from;
   if (total <= 0) return [];
-  return spans
-    .map((s) => {
-      const a = Math.max(from, Date.parse(s.from));
-      const b = Math.min(to, Date.parse(s.to));
-      return { left: ((a - from) / total) * 100, width: ((b - a) / total) * 100, from: a, to: b };
-    })
-    .filter((s) => s.width > 0);
+  return (
+    spans
+      .map((s) => {
+        const a = Math.max(from, Date.parse(s.from));
+        const b = Math.min(to, Date.parse(s.to));
+        return { left: ((a - from) / total) * 100, width: ((b - a) / total) * 100, from: a, to: b };
+      })
+      .filter((s) => s.width > 0)
+      // A few minutes in a day's window would be under a pixel: drawn at least 0.3 % wide, left of its end.
+      .map((s) =>
+        s.width >= MIN_BAR ? s : { ...s, width: MIN_BAR, left: Math.max(0, s.left + s.width - MIN_BAR) },
+      )
+  );
 };
 
 /** The instant a click at `ratio` (0–1) of the timeline picks, kept inside the window. */

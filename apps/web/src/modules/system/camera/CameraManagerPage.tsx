@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import App from 'antd/es/app';
 import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
@@ -17,7 +18,11 @@ import { CAMERA_ENTER_KEYS, CAMERA_TYPE_KEYS } from '../../equipment/camera/came
 import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import { pageAfterDelete } from '../device/managerPaging';
 import { TransferModal } from '../device/TransferModal';
+import { CameraBindingModal } from './CameraBindingModal';
 import { CameraFormModal } from './CameraFormModal';
+import { CameraShareModal } from './CameraShareModal';
+import { CameraTimingModal } from './CameraTimingModal';
+import { cameraAdminApi } from './cameraAdmin.api';
 
 const CM = 'wfpf.company.system.farm-maintenance.camera-management.ps';
 export const CAMERA_MANAGER_CODES = {
@@ -50,6 +55,7 @@ export function CameraManagerPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [transfer, setTransfer] = useState<number[] | null>(null);
   const [editing, setEditing] = useState<Camera | 'new' | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'share' | 'bind' | 'timing'; camera: Camera } | null>(null);
   const C = CAMERA_MANAGER_CODES;
   const can = {
     del: usePermissions([C.del]).allowed,
@@ -114,6 +120,27 @@ export function CameraManagerPage() {
       },
     });
 
+  // Disable / enable (spec 02 §6: a camera disabled by its owner cannot be used), after a confirmation.
+  const setStatus = (c: Camera) => {
+    const enable = c.status === 0;
+    modal.confirm({
+      title: t(enable ? 'camera:status.enableTitle' : 'camera:status.disableTitle', { name: c.name }),
+      content: t(enable ? 'camera:status.enableHint' : 'camera:status.disableHint'),
+      okButtonProps: { danger: !enable },
+      okText: t(enable ? 'camera:status.enable' : 'camera:status.disable'),
+      cancelText: t('common:action.cancel'),
+      onOk: async () => {
+        try {
+          await cameraAdminApi.setStatus(tenantId, c, enable ? 1 : 0);
+          void message.success(t(enable ? 'camera:status.enabled' : 'camera:status.disabled'));
+          await list.refresh();
+        } catch {
+          // The client has shown the server's message.
+        }
+      },
+    });
+  };
+
   const toggle = (id: number) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
@@ -124,7 +151,25 @@ export function CameraManagerPage() {
       width: 72,
       render: (_, _c, i) => list.page * list.size + i + 1,
     },
-    { title: t('camera:field.name'), dataIndex: 'name' },
+    {
+      title: t('camera:field.name'),
+      dataIndex: 'name',
+      render: (v: string, c) => (
+        <>
+          {v}
+          {c.status === 0 ? (
+            <Tag color="warning" style={{ marginLeft: 6 }}>
+              {t('camera:disabledTag')}
+            </Tag>
+          ) : null}
+          {c.isShare === 1 ? (
+            <Tag color="blue" style={{ marginLeft: 6 }}>
+              {t('camera:share.sharedOut')}
+            </Tag>
+          ) : null}
+        </>
+      ),
+    },
     { title: t('camera:field.serial'), dataIndex: 'deviceSerial' },
     {
       title: t('camera:field.type'),
@@ -151,7 +196,7 @@ export function CameraManagerPage() {
     {
       title: t('common:action.operation'),
       key: 'actions',
-      width: 200,
+      width: 260,
       render: (_, c) => (
         <Space size={0} onClick={(e) => e.stopPropagation()}>
           {can.edit ? (
@@ -168,6 +213,31 @@ export function CameraManagerPage() {
             <Button type="link" size="small" danger onClick={() => remove([c.id])}>
               {t('common:action.delete')}
             </Button>
+          ) : null}
+          {can.edit ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'share', label: t('camera:share.action') },
+                  { key: 'timing', label: t('camera:timing.action') },
+                  { key: 'bind', label: t('camera:bind.action') },
+                  {
+                    key: 'status',
+                    danger: c.status !== 0,
+                    label: t(c.status === 0 ? 'camera:status.enable' : 'camera:status.disable'),
+                  },
+                ],
+                onClick: ({ key }) =>
+                  key === 'status'
+                    ? setStatus(c)
+                    : setDialog({ kind: key as 'share' | 'bind' | 'timing', camera: c }),
+              }}
+            >
+              <Button type="link" size="small">
+                {t('camera:manager.more')}
+              </Button>
+            </Dropdown>
           ) : null}
         </Space>
       ),
@@ -234,6 +304,15 @@ export function CameraManagerPage() {
           camera={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {dialog?.kind === 'share' ? (
+        <CameraShareModal tenantId={tenantId} camera={dialog.camera} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'bind' ? (
+        <CameraBindingModal tenantId={tenantId} camera={dialog.camera} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'timing' ? (
+        <CameraTimingModal tenantId={tenantId} camera={dialog.camera} onClose={() => setDialog(null)} />
       ) : null}
     </section>
   );

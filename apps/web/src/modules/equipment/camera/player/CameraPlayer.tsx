@@ -49,7 +49,8 @@ export function CameraPlayer({
   const [failure, setFailure] = useState<string | null>(null);
   const [iframeUrl, setIframeUrl] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
-  const [windowEnd] = useState(() => Date.now());
+  // The timeline ends when playback is chosen: what was recorded while the live view played counts.
+  const [windowEnd, setWindowEnd] = useState(() => Date.now());
   const [playFrom, setPlayFrom] = useState<number | null>(null);
   const disabled = camera.status === 0 || failure === CAMERA_DISABLED_CODE;
   const rec = useLocalRecording(ownRef, camera.name.replace(/[^\w-]+/g, '_') || 'camera');
@@ -74,9 +75,11 @@ export function CameraPlayer({
     enabled: mode === 'playback' && !disabled,
   });
   const spans = recordings.data?.spans ?? [];
-  // Without a pick, playback starts ten minutes before the end of what is recorded.
-  const lastEnd = spans.length > 0 ? Date.parse(spans[spans.length - 1]?.to ?? '') : windowEnd;
-  const start = playFrom ?? lastEnd - 10 * 60_000;
+  // Without a pick, playback starts ten minutes before the end of what is recorded (or where the last
+  // recording starts, when it is shorter).
+  const last = spans.at(-1);
+  const lastEnd = last ? Date.parse(last.to) : windowEnd;
+  const start = playFrom ?? Math.max(lastEnd - 10 * 60_000, last ? Date.parse(last.from) : 0);
 
   const changePlaying = useCallback(
     (next: boolean) => {
@@ -194,7 +197,13 @@ export function CameraPlayer({
             <Segmented<PlayerMode>
               size="small"
               value={mode}
-              onChange={setMode}
+              onChange={(m) => {
+                if (m === 'playback') {
+                  setWindowEnd(Date.now());
+                  setPlayFrom(null);
+                }
+                setMode(m);
+              }}
               options={[
                 { value: 'live', label: t('player.live') },
                 { value: 'playback', label: t('player.playback') },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../shared/format/time';
+import { formatDateTime, formatTime } from '../../../../shared/format/time';
 import { pickInstant, type Span, spanBars } from '../cameraFormat';
 
 export interface TimelineProps {
@@ -39,11 +39,11 @@ export function Timeline({ spans, from, to, at, onPick }: TimelineProps) {
         ) : null}
       </button>
       <div className="tl-cam-timeline__labels">
-        <span>{formatTime(from)}</span>
+        <span>{formatDateTime(from, 'MM-DD HH:mm')}</span>
         <span>
           {bars.length === 0 ? t('player.nothingRecorded') : at !== null ? formatTime(at, 'HH:mm:ss') : ''}
         </span>
-        <span>{formatTime(to)}</span>
+        <span>{formatDateTime(to, 'MM-DD HH:mm')}</span>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import type { MapBase, MapPlot } from '@tilth/contracts/map.types';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
+import Switch from 'antd/es/switch';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../shared/EmptyState/EmptyState';
@@ -14,7 +15,10 @@ import { mapDeviceLayers } from '../../../../shared/map/devices';
 import { useMapConfig } from '../../../../shared/map/mapConfig';
 import { useFarmMap } from '../../../../shared/map/useFarmMap';
 import { useShell } from '../../../../shell/ShellContext';
+import { CameraModal } from '../../../equipment/camera/CameraModal';
+import { cameraApi, cameraKeys } from '../../../equipment/camera/camera.api';
 import { mapApi } from '../api/map.api';
+import { drawCameras } from '../components/cameraLayer';
 import { MapLegend } from '../components/MapLegend';
 import { useFeatureOverlay } from '../components/useFeatureOverlay';
 
@@ -69,6 +73,23 @@ export function FarmMapPage() {
       for (const l of added) l.remove();
     };
   }, [handle, crs, tenantId, areaId]);
+
+  // Cameras (issue 16): a layer of icons that open the camera modal; toggled from the map's corner.
+  const [showCameras, setShowCameras] = useState(true);
+  const [openCamera, setOpenCamera] = useState<number | null>(null);
+  const cameras = useQuery({
+    queryKey: [...cameraKeys.tenant(tenantId), 'map', areaId ?? 0],
+    queryFn: () => cameraApi.tenantPage(tenantId, { page: 0, size: 1000, areaId }),
+    enabled: showCameras,
+  });
+  const { t: tc } = useTranslation('camera');
+  useEffect(() => {
+    if (!handle || !showCameras || !cameras.data) return;
+    const layer = drawCameras(handle, crs, cameras.data.content, features.data, (c) => setOpenCamera(c.id));
+    return () => {
+      layer.remove();
+    };
+  }, [handle, crs, showCameras, cameras.data, features.data]);
 
   // The side list renders after the map has drawn (a deferred value): the map is what the user waits for.
   const data = useDeferredValue(features.data);
@@ -176,8 +197,21 @@ export function FarmMapPage() {
           className="tl-farm-map"
         />
         <MapLegend />
+        <div className="tl-map-camera-toggle">
+          <Switch
+            id="tl-map-camera-toggle"
+            size="small"
+            checked={showCameras}
+            onChange={setShowCameras}
+            data-testid="map-camera-toggle"
+          />
+          <label htmlFor="tl-map-camera-toggle">{tc('map.layer')}</label>
+        </div>
         {fallback ? <div className="tl-map-notice">{t('map.offline')}</div> : null}
       </div>
+      {openCamera !== null ? (
+        <CameraModal tenantId={tenantId} cameraId={openCamera} onClose={() => setOpenCamera(null)} />
+      ) : null}
     </div>
   );
 }
