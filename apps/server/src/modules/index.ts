@@ -39,7 +39,7 @@ import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
 import { registerCameraRoutes } from './iot/camera/camera.routes.js';
-import { registerCameraProvider } from './iot/camera/index.js';
+import { cameraStreamAllowed, registerCameraProvider } from './iot/camera/index.js';
 import { createDemoProvider, mediaHubOf, registerCameraStreamRoutes } from './iot/camera-media/index.js';
 import { registerControlRoutes } from './iot/control/control.routes.js';
 import { registerDeviceRoutes } from './iot/device/device.routes.js';
@@ -124,7 +124,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerCameraRoutes(app, platform);
   // The demo camera is built in (issue 16): its streams come from this process's media hub.
   registerCameraProvider(createDemoProvider(mediaHubOf(platform)));
-  registerCameraStreamRoutes(app, platform);
+  registerCameraStreamRoutes(app, platform, { stillAllowed: cameraStreamAllowed(platform) });
   registerTelemetryRoutes(app, platform);
   registerControlRoutes(app, platform);
   registerAeratorRoutes(app, platform);

@@ -1,7 +1,17 @@
 import type { MediaHub } from './hub.js';
-import { type CameraProvider, PresetMissingError } from './provider.types.js';
+import { type CameraProvider, PresetMissingError, type StreamViewer } from './provider.types.js';
 
 export type DemoProvider = CameraProvider;
+
+/** What a stream URL records of its viewer, so the stream route can re-admit it while it plays. */
+export const viewerClaims = (viewer: StreamViewer | undefined) =>
+  viewer
+    ? {
+        uid: viewer.userId,
+        sid: viewer.sessionId,
+        ...(viewer.tenantId !== undefined ? { vt: viewer.tenantId } : {}),
+      }
+    : {};
 
 /**
  * The built-in demo camera (cameraEnter of the demo tenant): real, moving H.264 made locally from the farm
@@ -14,7 +24,7 @@ export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
     hub.sign(cam, {
       k: 'live',
       q: quality,
-      ...(viewer ? { uid: viewer.userId, sid: viewer.sessionId } : {}),
+      ...viewerClaims(viewer),
     }),
   recordings: (cam, range) => hub.recordings(cam, range),
   playback: async (cam, range, speed, viewer) =>
@@ -24,7 +34,7 @@ export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
       f: range.from.getTime(),
       u: range.to.getTime(),
       s: speed,
-      ...(viewer ? { uid: viewer.userId, sid: viewer.sessionId } : {}),
+      ...viewerClaims(viewer),
     }),
   ptz: async (cam, direction, speed) => hub.ptz(cam, direction, speed),
   presetSet: async (cam, index, name) => hub.presetSet(cam, index, name),
@@ -33,4 +43,7 @@ export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
   },
   presetDelete: async (cam, index) => hub.presetDelete(cam, index),
   capture: async (cam) => ({ data: await hub.capture(cam), takenAt: new Date() }),
+  release: (tenantId, cameraId) => {
+    hub.endViewers({ tenantId, cameraId });
+  },
 });

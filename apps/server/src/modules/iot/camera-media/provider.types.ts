@@ -56,6 +56,8 @@ export interface Still {
 export interface StreamViewer {
   userId: number;
   sessionId: string;
+  /** The tenant the viewer watches from (another one than the camera's for a shared camera). */
+  tenantId?: number;
 }
 
 export interface CameraProvider {
@@ -78,6 +80,8 @@ export interface CameraProvider {
   presetGo(cam: CameraRef, index: number): Promise<void>;
   presetDelete(cam: CameraRef, index: number): Promise<void>;
   capture(cam: CameraRef): Promise<Still>;
+  /** Ends every stream of the camera now (disabled, deleted, a share ended); viewers are admitted anew. */
+  release?(tenantId: number, cameraId: number): void;
 }
 
 /** Thrown by a provider when the camera cannot be reached; the API answers it as offline, not as a 500. */

@@ -20,6 +20,8 @@ export interface StreamClaims {
   /** The user and session it was issued to, so a revoked session ends the video too. */
   uid?: number;
   sid?: string;
+  /** The viewer's tenant (differs from `t` for a camera shared to another tenant). */
+  vt?: number;
 }
 
 /** The stream key: derived from the server secret, never the secret itself. */

@@ -45,7 +45,13 @@ const rangeOf = (from: string, to: string) => {
 };
 
 const viewerOf = (ctx: Ctx): StreamViewer | undefined =>
-  ctx.user ? { userId: ctx.user.id, sessionId: ctx.user.sessionId } : undefined;
+  ctx.user
+    ? {
+        userId: ctx.user.id,
+        sessionId: ctx.user.sessionId,
+        ...(ctx.tenantId !== null ? { tenantId: ctx.tenantId } : {}),
+      }
+    : undefined;
 
 export class CameraOpsService {
   constructor(private readonly platform: Platform) {}

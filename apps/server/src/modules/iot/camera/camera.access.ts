@@ -63,6 +63,14 @@ export const providerOf = (cam: { provider: string }): CameraProvider => {
   return p;
 };
 
+/**
+ * Ends the cameras' open streams at once (disabled, deleted, a share ended): a viewer still allowed is
+ * admitted anew by its player's retry; the stream route's periodic re-check covers other processes.
+ */
+export const endStreams = (tenantId: number, cameraIds: readonly number[]): void => {
+  for (const p of cameraProviders.values()) for (const id of cameraIds) p.release?.(tenantId, id);
+};
+
 /** Runs a provider call; an unreachable camera answers 409 offline, never a 500. */
 export const viaProvider = async <T>(fn: () => Promise<T>): Promise<T> => {
   try {

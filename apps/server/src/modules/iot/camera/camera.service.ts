@@ -23,7 +23,14 @@ import { findPlot } from '../../farm/land/index.js';
 import { isTenantMember } from '../../identity/identity/index.js';
 import { findTenant } from '../../identity/tenant/index.js';
 import { findDevice } from '../device/index.js';
-import { CAMERA_ACCESS, loadCamera, ownCamera, requireCameraAccess, toCamera } from './camera.access.js';
+import {
+  CAMERA_ACCESS,
+  endStreams,
+  loadCamera,
+  ownCamera,
+  requireCameraAccess,
+  toCamera,
+} from './camera.access.js';
 import { CameraErrors } from './camera.errors.js';
 import * as repo from './camera.repository.js';
 
@@ -215,6 +222,7 @@ export class CameraService {
     requireCameraAccess(ctx, CAMERA_ACCESS.delete);
     const { ctx: t, cam } = await ownCamera(ctx, id);
     await repo.deleteCameras(t.db, t.tenantId, [cam.id]);
+    endStreams(t.tenantId, [cam.id]);
     return 1;
   }
 
@@ -226,6 +234,7 @@ export class CameraService {
     const found = await repo.ownCameras(t.db, t.tenantId, ids);
     if (found.length !== ids.length) throw CameraErrors.notFound();
     await repo.deleteCameras(t.db, t.tenantId, ids);
+    endStreams(t.tenantId, ids);
     return 1;
   }
 
@@ -284,7 +293,9 @@ export class CameraService {
   async revokeShare(ctx: Ctx, shareId: number): Promise<{ success: boolean }> {
     requireCameraAccess(ctx, CAMERA_ACCESS.edit);
     const t = ctx as TenantCtx;
-    if (!(await repo.deleteShare(t.db, t.tenantId, shareId))) throw CameraErrors.shareNotFound();
+    const share = await repo.deleteShare(t.db, t.tenantId, shareId);
+    if (!share) throw CameraErrors.shareNotFound();
+    endStreams(t.tenantId, [share.cameraId]);
     return { success: true };
   }
 
@@ -298,6 +309,7 @@ export class CameraService {
       status: b.status,
     });
     if (!row) throw CommonErrors.stale();
+    if (b.status !== 1) endStreams(t.tenantId, [cam.id]);
     return this.get(ctx, cam.id);
   }
 
