@@ -68,6 +68,8 @@ export class RtspSource implements LiveSource {
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
       // TCP: no UDP ports to open through the farm's network; a camera silent for 5 s ends the pull.
       ...['-rtsp_transport', 'tcp', '-timeout', '5000000', '-fflags', 'nobuffer'],
+      // Half a second of probing: the copy needs no picture size, and every second here delays the first frame.
+      ...['-analyzeduration', '500000'],
       ...['-i', withCredentials(url, cfg), '-map', '0:v:0', '-an', ...video],
       ...['-f', 'mpegts', '-muxdelay', '0', '-muxpreload', '0', '-flush_packets', '1', 'pipe:1'],
     ];

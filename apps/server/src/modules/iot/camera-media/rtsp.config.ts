@@ -1,10 +1,11 @@
 import { checkedAddress, checkedRtspUrl } from './rtsp-guard.js';
 import { RtspErrors } from './rtsp.errors.js';
 
-// An RTSP camera's settings, flat in the camera's `config` (contracts allow flat values only, and keys
-// matching CAMERA_SECRET_KEY — rtspPassword, onvifPassword — are stored and never answered):
-//   rtspUrl (main stream, HD), rtspUrlSd (sub stream, optional), rtspUser, rtspPassword,
-//   onvifHost, onvifPort (default 80), onvifUser, onvifPassword.
+// An RTSP camera's settings, flat in the camera's `config` (contracts allow flat values only; keys matching
+// CAMERA_SECRET_KEY — password, rtspPassword, onvifPassword — are stored and never answered):
+//   rtspUrl (main stream, HD), rtspUrlSd (sub stream, optional), username and password (the console's form:
+//   the camera's account, used for RTSP and ONVIF alike), onvifHost, onvifPort (default 80), and when the
+//   two accounts differ rtspUser / rtspPassword, onvifUser / onvifPassword, rtspTranscode (H.265 → H.264).
 
 export interface RtspConfig {
   rtspUrl: string;
@@ -16,20 +17,22 @@ export interface RtspConfig {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
 
+const secret = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
 export const rtspConfigOf = (config: Record<string, unknown>): RtspConfig => {
   const host = text(config.onvifHost);
   const port = Number(config.onvifPort ?? 80);
   return {
     rtspUrl: text(config.rtspUrl) ?? '',
     rtspUrlSd: text(config.rtspUrlSd),
-    user: text(config.rtspUser),
-    password: typeof config.rtspPassword === 'string' ? config.rtspPassword : undefined,
+    user: text(config.rtspUser) ?? text(config.username),
+    password: secret(config.rtspPassword) ?? secret(config.password),
     onvif: host
       ? {
           host,
           port: Number.isInteger(port) ? port : 80,
-          user: text(config.onvifUser),
-          password: typeof config.onvifPassword === 'string' ? config.onvifPassword : undefined,
+          user: text(config.onvifUser) ?? text(config.username),
+          password: secret(config.onvifPassword) ?? secret(config.password),
         }
       : undefined,
   };
@@ -38,7 +41,7 @@ export const rtspConfigOf = (config: Record<string, unknown>): RtspConfig => {
 /**
  * Checks an RTSP camera's settings when it is saved (400 naming the field; the address is resolved and
  * must not be loopback / link-local) and answers them tidied: a user and password written into a URL
- * (rtsp://admin:pw@…) move to rtspUser / rtspPassword, so the URL answered by GET holds no secret.
+ * (rtsp://admin:pw@…) move to username / password, so the URL answered by GET holds no secret.
  */
 export const validateRtspConfig = async (config: Record<string, unknown>): Promise<Record<string, unknown>> => {
   const out: Record<string, unknown> = { ...config };
@@ -53,8 +56,8 @@ export const validateRtspConfig = async (config: Record<string, unknown>): Promi
     const u = new URL(raw);
     if (u.username || u.password) {
       // Written into the URL is the newest word: it replaces a stored user and password.
-      out.rtspUser = decodeURIComponent(u.username);
-      if (u.password) out.rtspPassword = decodeURIComponent(u.password);
+      out.username = decodeURIComponent(u.username);
+      if (u.password) out.password = decodeURIComponent(u.password);
       u.username = '';
       u.password = '';
     }
