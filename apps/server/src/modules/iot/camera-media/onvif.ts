@@ -30,7 +30,10 @@ const VECTORS: Record<Exclude<PtzDirection, -1>, { x: number; y: number; zoom: n
 };
 
 const xml = (s: string): string =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 
 const call = <T>(fn: (cb: (err: Error | null, result?: T) => void) => void): Promise<T | undefined> =>
   new Promise((resolve, reject) => {

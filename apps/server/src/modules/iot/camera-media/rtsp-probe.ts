@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { connect as tcpConnect, type Socket } from 'node:net';
+import { type Socket, connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 // A bounded RTSP DESCRIBE over TCP: answers whether the camera serves the stream (200, or 401 / 403 from a

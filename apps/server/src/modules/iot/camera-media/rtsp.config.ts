@@ -1,5 +1,5 @@
-import { checkedAddress, checkedRtspUrl } from './rtsp-guard.js';
 import { RtspErrors } from './rtsp.errors.js';
+import { checkedAddress, checkedRtspUrl } from './rtsp-guard.js';
 
 // An RTSP camera's settings, flat in the camera's `config` (contracts allow flat values only; keys matching
 // CAMERA_SECRET_KEY — password, rtspPassword, onvifPassword — are stored and never answered):
@@ -15,7 +15,8 @@ export interface RtspConfig {
   onvif: { host: string; port: number; user: string | undefined; password: string | undefined } | undefined;
 }
 
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 
 const secret = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -43,7 +44,9 @@ export const rtspConfigOf = (config: Record<string, unknown>): RtspConfig => {
  * must not be loopback / link-local) and answers them tidied: a user and password written into a URL
  * (rtsp://admin:pw@…) move to username / password, so the URL answered by GET holds no secret.
  */
-export const validateRtspConfig = async (config: Record<string, unknown>): Promise<Record<string, unknown>> => {
+export const validateRtspConfig = async (
+  config: Record<string, unknown>,
+): Promise<Record<string, unknown>> => {
   const out: Record<string, unknown> = { ...config };
   if (text(config.rtspUrl) === undefined) throw RtspErrors.badUrl({ field: 'config.rtspUrl' });
   for (const key of ['rtspUrl', 'rtspUrlSd'] as const) {

@@ -75,7 +75,11 @@ export const startRtspServer = async (o: RtspServerOptions): Promise<TestRtspSer
     sockets.add(sock);
     let buf = Buffer.alloc(0);
     const reply = (cseq: string, status: string, headers: Record<string, string> = {}, body = '') => {
-      const lines = [`RTSP/1.0 ${status}`, `CSeq: ${cseq}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      const lines = [
+        `RTSP/1.0 ${status}`,
+        `CSeq: ${cseq}`,
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      ];
       if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
       sock.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     };
@@ -97,11 +101,15 @@ export const startRtspServer = async (o: RtspServerOptions): Promise<TestRtspSer
         const [line = '', ...rest] = text.split('\r\n');
         const [method = '', uri = ''] = line.split(' ');
         const h = Object.fromEntries(
-          rest.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          rest.map((l) => [
+            l.slice(0, l.indexOf(':')).trim().toLowerCase(),
+            l.slice(l.indexOf(':') + 1).trim(),
+          ]),
         );
         const cseq = h.cseq ?? '0';
         const known = new URL(uri.startsWith('rtsp') ? uri : `rtsp://x${uri}`).pathname.startsWith('/live');
-        if (method === 'OPTIONS') reply(cseq, '200 OK', { Public: 'OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN' });
+        if (method === 'OPTIONS')
+          reply(cseq, '200 OK', { Public: 'OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN' });
         else if (!known) reply(cseq, '404 Not Found');
         else if (method === 'DESCRIBE')
           reply(cseq, '200 OK', { 'Content-Type': 'application/sdp', 'Content-Base': `${uri}/` }, sdp);

@@ -57,7 +57,8 @@ const streamInfo = async (data: Buffer) => {
     ...['-v', 'error', '-select_streams', 'v:0'],
     ...['-show_entries', 'stream=codec_name,profile,level,width,height', '-of', 'json', f],
   ]);
-  return (JSON.parse(stdout) as { streams: { codec_name: string; profile: string; level: number }[] }).streams[0];
+  return (JSON.parse(stdout) as { streams: { codec_name: string; profile: string; level: number }[] })
+    .streams[0];
 };
 
 const refused = async (p: Promise<unknown>): Promise<AppError> => {
@@ -192,7 +193,9 @@ describe('rtsp SSRF guard', () => {
       validateRtspConfig({ rtspUrl: 'rtsp://192.168.1.64/main', rtspUrlSd: 'rtsp://169.254.1.1/sub' }),
     );
     expect(sd.message).toContain('config.rtspUrlSd');
-    const host = await refused(validateRtspConfig({ rtspUrl: 'rtsp://192.168.1.64/m', onvifHost: '169.254.169.254' }));
+    const host = await refused(
+      validateRtspConfig({ rtspUrl: 'rtsp://192.168.1.64/m', onvifHost: '169.254.169.254' }),
+    );
     expect(host.message).toContain('config.onvifHost');
     await refused(provider.ptz(ref(6, { rtspUrl: rtsp.url, onvifHost: '169.254.169.254' }), 0));
   });
