@@ -38,10 +38,12 @@ export const createRtspProvider = (hub: MediaHub, options: RtspProviderOptions =
       }),
   );
 
-  /** Whether the camera serves its main stream now (cached briefly); a refused address throws 400. */
+  /** Whether the camera serves its main stream now (cached briefly); a refused address is not online. */
   const online = async (cam: CameraRef): Promise<boolean> => {
     const cfg = rtspConfigOf(cam.config);
-    const { url } = await connectUrl(cfg, 'hd');
+    const checked = await connectUrl(cfg, 'hd').catch(() => undefined);
+    if (!checked) return false;
+    const { url } = checked;
     const k = `${keyOf(cam)}|${url.href}|${cfg.user ?? ''}`;
     const hit = seen.get(k);
     if (hit && Date.now() - hit.at < cacheMs) return hit.online;
@@ -61,6 +63,8 @@ export const createRtspProvider = (hub: MediaHub, options: RtspProviderOptions =
     name: 'rtsp',
     online,
     live: async (cam, quality, viewer) => {
+      // A refused address answers its 400 (naming the field) rather than a bare offline.
+      await connectUrl(rtspConfigOf(cam.config), quality);
       if (!(await online(cam))) throw new CameraOfflineError('rtsp camera not answering');
       return hub.sign(cam, {
         k: 'live',
