@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
@@ -30,6 +31,17 @@ export interface RtspServerOptions {
   profile: 'main' | 'high';
   level: string;
 }
+
+const REALM = 'tilth-test';
+const NONCE = '5f1b2c3d';
+const md5 = (x: string) => createHash('md5').update(x).digest('hex');
+
+const digestOk = (method: string, header: string | undefined): boolean => {
+  if (!header?.startsWith('Digest ')) return false;
+  const p = (k: string) => new RegExp(`${k}="([^"]*)"`).exec(header)?.[1] ?? '';
+  const want = md5(`${md5(`admin:${REALM}:s3cret`)}:${NONCE}:${md5(`${method}:${p('uri')}`)}`);
+  return p('username') === 'admin' && p('response') === want;
+};
 
 export const startRtspServer = async (o: RtspServerOptions): Promise<TestRtspServer> => {
   const dir = await mkdtemp(path.join(tmpdir(), 'tilth-rtsp-'));
@@ -107,7 +119,15 @@ export const startRtspServer = async (o: RtspServerOptions): Promise<TestRtspSer
           ]),
         );
         const cseq = h.cseq ?? '0';
-        const known = new URL(uri.startsWith('rtsp') ? uri : `rtsp://x${uri}`).pathname.startsWith('/live');
+        const pathname = new URL(uri.startsWith('rtsp') ? uri : `rtsp://x${uri}`).pathname;
+        const known = pathname.startsWith('/live') || pathname.startsWith('/secure');
+        // /secure/… asks for Digest auth as cameras do (user "admin", password "s3cret").
+        if (pathname.startsWith('/secure') && method !== 'OPTIONS' && !digestOk(method, h.authorization)) {
+          reply(cseq, '401 Unauthorized', {
+            'WWW-Authenticate': `Digest realm="${REALM}", nonce="${NONCE}"`,
+          });
+          continue;
+        }
         if (method === 'OPTIONS')
           reply(cseq, '200 OK', { Public: 'OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN' });
         else if (!known) reply(cseq, '404 Not Found');

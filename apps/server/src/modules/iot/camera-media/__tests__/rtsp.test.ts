@@ -132,6 +132,17 @@ describe('rtsp camera: live, recording, playback, still', () => {
     expect(p.width).toBe(320);
   }, 20_000);
 
+  it('answers a camera that asks for Digest auth with its account; a wrong password is not online', async () => {
+    const secure = rtsp.url.replace('/live/', '/secure/');
+    expect(await provider.online(ref(10, { rtspUrl: secure, username: 'admin', password: 's3cret' }))).toBe(
+      true,
+    );
+    expect(await provider.online(ref(11, { rtspUrl: secure, username: 'admin', password: 'nope' }))).toBe(
+      false,
+    );
+    expect(await provider.online(ref(12, { rtspUrl: secure }))).toBe(false);
+  });
+
   it('captures one JPEG frame', async () => {
     const still = await provider.capture(cam());
     expect(still.data.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
