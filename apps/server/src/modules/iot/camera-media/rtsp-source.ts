@@ -112,7 +112,8 @@ export const grabFrame = async (
   const { url } = await connectUrl(cfg, quality);
   const args = [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-    ...['-rtsp_transport', 'tcp', '-timeout', '3000000', '-i', withCredentials(url, cfg)],
+    ...['-rtsp_transport', 'tcp', '-timeout', '3000000', '-analyzeduration', '500000'],
+    ...['-i', withCredentials(url, cfg)],
     ...['-map', '0:v:0', '-an', '-frames:v', '1', '-c:v', 'mjpeg', '-q:v', '3', '-f', 'image2pipe', 'pipe:1'],
   ];
   return new Promise<Buffer>((resolve, reject) => {

@@ -30,6 +30,8 @@ export interface RtspServerOptions {
   /** x264 profile and level of the source: a re-encode would not keep them (tests assert copy). */
   profile: 'main' | 'high';
   level: string;
+  /** H.265 instead of H.264 (x265; profile and level then left to it). */
+  hevc?: boolean;
 }
 
 const REALM = 'tilth-test';
@@ -54,9 +56,11 @@ export const startRtspServer = async (o: RtspServerOptions): Promise<TestRtspSer
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-f', 'lavfi'],
       ...['-i', `testsrc2=size=${o.width}x${o.height}:rate=${o.fps}`],
-      // veryfast (CABAC on): the profile asked for is the one written, unlike ultrafast's Baseline.
-      ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-      ...['-profile:v', o.profile, '-level', o.level, '-g', String(o.fps), '-b:v', '300k'],
+      ...(o.hevc
+        ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error:repeat-headers=1']
+        : // veryfast (CABAC on): the profile asked for is the one written, unlike ultrafast's Baseline.
+          [...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'], '-profile:v', o.profile]),
+      ...['-pix_fmt', 'yuv420p', '-level', o.level, '-g', String(o.fps), '-b:v', '300k'],
       // SPS / PPS before every keyframe, so a client joining later decodes from its first keyframe.
       ...['-bsf:v', 'dump_extra=freq=keyframe', '-f', 'rtp', '-payload_type', '96'],
       ...['-sdp_file', sdpFile, `rtp://127.0.0.1:${rtpPort}?pkt_size=1200`],

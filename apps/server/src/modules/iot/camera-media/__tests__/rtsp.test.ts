@@ -151,6 +151,29 @@ describe('rtsp camera: live, recording, playback, still', () => {
   }, 15_000);
 });
 
+describe('rtsp camera sending H.265', () => {
+  it('is repackaged as H.265 too (mpegts.js plays HEVC where the browser decodes it)', async () => {
+    const hevc = await startRtspServer({
+      width: 320,
+      height: 240,
+      fps: 15,
+      profile: 'main',
+      level: '3.1',
+      hevc: true,
+    });
+    try {
+      const viewer = await hub.open(ref(13, { rtspUrl: hevc.url }), 'hd');
+      const r = reader(viewer.stream);
+      await r.until(8, 8000);
+      viewer.end();
+      const info = await streamInfo(r.data());
+      expect(info).toMatchObject({ codec_name: 'hevc', width: 320, height: 240 });
+    } finally {
+      await hevc.close();
+    }
+  }, 20_000);
+});
+
 describe('rtsp camera offline', () => {
   it('a closed port, an unknown stream and a hung camera answer offline within the probe bound', async () => {
     const silent = await silentServer();
