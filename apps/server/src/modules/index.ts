@@ -40,7 +40,12 @@ import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
 import { registerCameraRoutes } from './iot/camera/camera.routes.js';
 import { cameraStreamAllowed, registerCameraProvider } from './iot/camera/index.js';
-import { createDemoProvider, mediaHubOf, registerCameraStreamRoutes } from './iot/camera-media/index.js';
+import {
+  createDemoProvider,
+  createRtspProvider,
+  mediaHubOf,
+  registerCameraStreamRoutes,
+} from './iot/camera-media/index.js';
 import { registerControlRoutes } from './iot/control/control.routes.js';
 import { registerDeviceRoutes } from './iot/device/device.routes.js';
 import { registerFamilyPathRoutes } from './iot/device/device-family-paths.routes.js';
@@ -124,6 +129,8 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerCameraRoutes(app, platform);
   // The demo camera is built in (issue 16): its streams come from this process's media hub.
   registerCameraProvider(createDemoProvider(mediaHubOf(platform)));
+  // RTSP / ONVIF cameras on the farm's network: pulled by ffmpeg into the same hub (docs/cameras.md).
+  registerCameraProvider(createRtspProvider(mediaHubOf(platform)));
   registerCameraStreamRoutes(app, platform, { stillAllowed: cameraStreamAllowed(platform) });
   registerTelemetryRoutes(app, platform);
   registerControlRoutes(app, platform);

@@ -9,6 +9,12 @@ export const CameraMediaErrors = defineErrors({
       'en-US': 'The video address is invalid or has expired; open the video again',
     },
   },
+  /** The camera did not answer when its stream was opened (same code as the camera API's offline). */
+  offline: {
+    status: 409,
+    code: 'wfpe.warn.camera.offline',
+    message: { 'zh-CN': '设备未连接', 'en-US': 'Device not connected' },
+  },
   busy: {
     status: 503,
     code: 'wfpe.camera.stream.busy',

@@ -3,7 +3,8 @@ import { onAccessChange } from '../../../platform/auth/access-cache.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { CameraMediaErrors } from './camera-media.errors.js';
-import { MediaBusyError, MediaHub, type MediaHubOptions } from './hub.js';
+import { MediaBusyError, MediaHub, type MediaHubOptions, StreamUnknownError } from './hub.js';
+import { CameraOfflineError } from './provider.types.js';
 import type { StreamClaims } from './stream-token.js';
 
 // The video itself: GET /wfpe/v1/{t}/camera/stream/{cameraId}?st=<signed token>. Public (a <video> or
@@ -83,6 +84,8 @@ export const registerCameraStreamRoutes = (
         viewer = await hub.openClaims(claims, ctx.timeZone);
       } catch (err) {
         if (err instanceof MediaBusyError) throw CameraMediaErrors.busy();
+        if (err instanceof StreamUnknownError) throw CameraMediaErrors.streamRefused();
+        if (err instanceof CameraOfflineError) throw CameraMediaErrors.offline();
         throw err;
       }
       reply.hijack();

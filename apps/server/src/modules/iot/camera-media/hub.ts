@@ -14,7 +14,7 @@ import { PtzState, presetFile } from './ptz.js';
 import { listSegments, pruneSegments, recDir, SegmentWriter, sealOrphans, spansOf } from './recorder.js';
 import { ensureScene } from './scene.js';
 import { type StreamClaims, signStream, streamKey, verifyStream } from './stream-token.js';
-import type { TsViewer } from './ts-fanout.js';
+import type { TsFanout, TsViewer } from './ts-fanout.js';
 import { daylight, homeView, type View } from './view.js';
 
 // The media engine of the demo cameras: one encoder per watched (camera, quality) shared by its viewers,
@@ -45,8 +45,31 @@ export interface MediaHubOptions {
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
+/**
+ * What feeds a live (camera, quality): the demo encoder, or another provider's source (an RTSP pull)
+ * registered with `useSource`. The hub fans it out, records it and stops it after the last viewer.
+ */
+export interface LiveSource {
+  readonly fanout: TsFanout;
+  readonly pid: number | undefined;
+  readonly startedAt: number;
+  firstByteAt: number | undefined;
+  onExit: (() => void) | undefined;
+  /** Rejects (e.g. CameraOfflineError) when the source cannot start. */
+  start(): Promise<void>;
+  stop(): void;
+  /** Demo cameras only: PTZ and daylight move the drawn picture. */
+  setView?(view: View): void;
+  setDaylight?(d: number): void;
+}
+
+export type SourceFactory = (ref: CameraRef, quality: Quality) => LiveSource;
+
 /** Too many streams for this server now; the route answers 503. */
 export class MediaBusyError extends Error {}
+
+/** A stream token for a camera whose provider settings this process does not hold (restarted meanwhile). */
+export class StreamUnknownError extends Error {}
 
 interface ViewerEntry {
   tenantId: number;
@@ -60,9 +83,9 @@ interface CamState {
   ref: CameraRef;
   ptz: PtzState;
   timeZone: string;
-  encoders: Map<Quality, LiveEncoder>;
+  encoders: Map<Quality, LiveSource>;
   stopTimers: Map<Quality, NodeJS.Timeout>;
-  recording: { encoder: LiveEncoder; writer: SegmentWriter } | undefined;
+  recording: { encoder: LiveSource; writer: SegmentWriter } | undefined;
 }
 
 const keyOf = (tenantId: number, cameraId: number): string => `${tenantId}:${cameraId}`;
@@ -70,6 +93,7 @@ const keyOf = (tenantId: number, cameraId: number): string => `${tenantId}:${cam
 export class MediaHub {
   private readonly cams = new Map<string, CamState>();
   private readonly viewers = new Set<ViewerEntry>();
+  private readonly sources = new Map<string, SourceFactory>();
   private readonly key: Buffer;
   private readonly o: Required<Omit<MediaHubOptions, 'sizes' | 'secret'>> & {
     sizes: Record<Quality, { width: number; height: number; kbps: number }>;
@@ -100,6 +124,16 @@ export class MediaHub {
     this.housekeeping = setInterval(() => this.tick(), 30_000);
     this.housekeeping.unref();
     void this.prune();
+  }
+
+  /** Live cameras of `provider` are fed by `factory` instead of the demo encoder. */
+  useSource(provider: string, factory: SourceFactory): void {
+    this.sources.set(provider, factory);
+  }
+
+  /** The ffmpeg, frame rate and sizes sources of other providers use too. */
+  get media(): { ffmpeg: string; fps: number; sizes: Record<Quality, { kbps: number }> } {
+    return { ffmpeg: this.o.ffmpeg, fps: this.o.fps, sizes: this.o.sizes };
   }
 
   /** Draws the scene now (a few seconds on the first start) so the first viewer does not wait for it. */
@@ -138,7 +172,13 @@ export class MediaHub {
   sign(ref: CameraRef, what: Omit<StreamClaims, 't' | 'c' | 'exp'>): StreamSource {
     this.state(ref);
     const exp = Math.floor(Date.now() / 1000) + this.o.urlTtlSec;
-    const token = signStream(this.key, { ...what, t: ref.tenantId, c: ref.cameraId, exp });
+    const token = signStream(this.key, {
+      ...what,
+      t: ref.tenantId,
+      c: ref.cameraId,
+      exp,
+      ...(ref.provider !== 'demo' ? { p: ref.provider } : {}),
+    });
     return {
       kind: 'mpegts',
       url: `${this.o.basePath}/${ref.tenantId}/camera/stream/${ref.cameraId}?st=${token}`,
@@ -156,7 +196,11 @@ export class MediaHub {
 
   /** Opens what a verified token names: a live viewer or a playback. */
   async openClaims(claims: StreamClaims, timeZone?: string): Promise<TsViewer> {
-    const ref = this.cams.get(keyOf(claims.t, claims.c))?.ref ?? {
+    const known = this.cams.get(keyOf(claims.t, claims.c))?.ref;
+    // A camera this process has not seen since it started: only the demo one can be made from the claims;
+    // another is refused, and the player asks for a new URL (which registers the camera again).
+    if (!known && claims.p !== undefined && claims.p !== 'demo') throw new StreamUnknownError(claims.p);
+    const ref = known ?? {
       tenantId: claims.t,
       cameraId: claims.c,
       provider: 'demo',
@@ -203,21 +247,11 @@ export class MediaHub {
     return enc.fanout.add();
   }
 
-  private async startEncoder(s: CamState, quality: Quality): Promise<LiveEncoder> {
-    const scene = await ensureScene(this.o.dataDir, this.o.ffmpeg);
+  private async startEncoder(s: CamState, quality: Quality): Promise<LiveSource> {
+    const factory = this.sources.get(s.ref.provider);
+    const enc = factory ? factory(s.ref, quality) : await this.demoEncoder(s, quality);
     const existing = s.encoders.get(quality);
     if (existing) return existing;
-    const size = this.o.sizes[quality];
-    const enc = new LiveEncoder({
-      ffmpeg: this.o.ffmpeg,
-      scene,
-      ...size,
-      fps: this.o.fps,
-      timeZone: s.timeZone,
-      label: s.ref.deviceSerial || `CAM ${s.ref.cameraId}`,
-      view: s.ptz.view(),
-      daylight: daylight(new Date(), s.timeZone),
-    });
     s.encoders.set(quality, enc);
     enc.fanout.onEmpty = () => {
       clearTimeout(s.stopTimers.get(quality));
@@ -237,12 +271,33 @@ export class MediaHub {
       }
     };
     if (!s.recording) this.record(s, enc);
-    await enc.start();
+    try {
+      await enc.start();
+    } catch (err) {
+      // A source that cannot start (camera offline, address refused) leaves nothing running.
+      enc.stop();
+      throw err;
+    }
     return enc;
   }
 
+  private async demoEncoder(s: CamState, quality: Quality): Promise<LiveEncoder> {
+    const scene = await ensureScene(this.o.dataDir, this.o.ffmpeg);
+    const size = this.o.sizes[quality];
+    return new LiveEncoder({
+      ffmpeg: this.o.ffmpeg,
+      scene,
+      ...size,
+      fps: this.o.fps,
+      timeZone: s.timeZone,
+      label: s.ref.deviceSerial || `CAM ${s.ref.cameraId}`,
+      view: s.ptz.view(),
+      daylight: daylight(new Date(), s.timeZone),
+    });
+  }
+
   /** What is watched is recorded: the encoder's stream goes to segments too (no extra encoding). */
-  private record(s: CamState, enc: LiveEncoder): void {
+  private record(s: CamState, enc: LiveSource): void {
     const writer = new SegmentWriter(
       recDir(this.o.dataDir, s.ref.tenantId, s.ref.cameraId),
       this.o.segmentMs,
@@ -320,7 +375,7 @@ export class MediaHub {
   /** Sends the camera's view to its running encoders. */
   private show(s: CamState): void {
     const v = s.ptz.view();
-    for (const e of s.encoders.values()) e.setView(v);
+    for (const e of s.encoders.values()) e.setView?.(v);
   }
 
   private moveAll(): void {
@@ -393,7 +448,7 @@ export class MediaHub {
     const now = new Date();
     for (const s of this.cams.values()) {
       const d = daylight(now, s.timeZone);
-      for (const e of s.encoders.values()) e.setDaylight(d);
+      for (const e of s.encoders.values()) e.setDaylight?.(d);
     }
     if (now.getUTCMinutes() % 10 === 0 && now.getUTCSeconds() < 30) void this.prune();
   }

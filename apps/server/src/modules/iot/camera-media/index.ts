@@ -8,3 +8,7 @@ export * from './provider.types.js';
 export type { StreamClaims } from './stream-token.js';
 export type { TsViewer } from './ts-fanout.js';
 export type { View } from './view.js';
+export { OnvifPtz } from './onvif.js';
+export { RtspErrors } from './rtsp.errors.js';
+export { createRtspProvider, type RtspProvider, type RtspProviderOptions } from './rtsp.provider.js';
+export { type RtspConfig, rtspConfigOf, validateRtspConfig } from './rtsp.config.js';

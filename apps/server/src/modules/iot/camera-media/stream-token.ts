@@ -22,6 +22,8 @@ export interface StreamClaims {
   sid?: string;
   /** The viewer's tenant (differs from `t` for a camera shared to another tenant). */
   vt?: number;
+  /** The camera's provider when not the demo one (its settings are known only to the process that signed). */
+  p?: string;
 }
 
 /** The stream key: derived from the server secret, never the secret itself. */

@@ -22,6 +22,7 @@ import { findBase } from '../../farm/area/index.js';
 import { findPlot } from '../../farm/land/index.js';
 import { isTenantMember } from '../../identity/identity/index.js';
 import { findTenant } from '../../identity/tenant/index.js';
+import { validateRtspConfig } from '../camera-media/index.js';
 import { findDevice } from '../device/index.js';
 import {
   CAMERA_ACCESS,
@@ -42,6 +43,10 @@ const written = (res: repo.CameraWrite | undefined, v: Partial<Values>): repo.Ca
     throw CameraErrors.serialExists({ serial: v.deviceSerial ?? '', channel: v.channelNo ?? 1 });
   return res.row;
 };
+
+/** A provider's settings checked (and tidied) before they are stored: RTSP addresses pass the SSRF guard. */
+const checkedConfig = (provider: string, config: Record<string, unknown>) =>
+  provider === 'rtsp' ? validateRtspConfig(config) : Promise.resolve(config);
 
 /** The provider a camera uses: its access method's, or demo / rtsp for ours (cameraEnter 5). */
 const providerFor = (enter: number, asked: string | undefined): string => {
@@ -160,6 +165,7 @@ export class CameraService {
       verificationCode: b.verificationCode ?? null,
       config: b.config ?? {},
     };
+    v.config = await checkedConfig(v.provider, v.config ?? {});
     if (await repo.serialTaken(t.db, t.tenantId, v.deviceSerial, b.channelNo)) {
       throw CameraErrors.serialExists({ serial: v.deviceSerial, channel: b.channelNo });
     }
@@ -206,6 +212,7 @@ export class CameraService {
       verificationCode: b.verificationCode !== undefined ? b.verificationCode : cam.verificationCode,
       config,
     };
+    if (v.provider) v.config = await checkedConfig(v.provider, config);
     if (await repo.serialTaken(t.db, t.tenantId, b.deviceSerial, v.channelNo ?? 1, cam.id)) {
       throw CameraErrors.serialExists({ serial: b.deviceSerial, channel: v.channelNo ?? 1 });
     }

@@ -115,7 +115,10 @@ describe('camera stream route', () => {
   it('kills every encoder when the server closes', async () => {
     const src = await createDemoProvider(hub).live(cam(25, A()), 'sd');
     const reading = read(src.url, 8000);
-    await sleep(1500);
+    // Polled, not slept: on a busy machine the encoder may take longer to start.
+    await expect
+      .poll(() => hub.encoders().find((e) => e.cameraId === 25)?.pid, { timeout: 10_000 })
+      .toBeDefined();
     const pid = hub.encoders().find((e) => e.cameraId === 25)?.pid;
     expect(alive(pid)).toBe(true);
     await close();
