@@ -8,3 +8,4 @@ export * from './provider.types.js';
 export type { StreamClaims } from './stream-token.js';
 export type { TsViewer } from './ts-fanout.js';
 export type { View } from './view.js';
+export { ensureScene } from './scene.js';

@@ -8,8 +8,10 @@ import type { Timelapse, TimelapseDefaults } from '@tilth/contracts/camera-timel
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { insertCamera } from '../camera.repository.js';
 import { storeStill } from '../camera.still.js';
 import { insertSeedling } from '../camera-capture.repository.js';
+import { DEMO_STILLS, seedDemoStills } from '../camera-demo-stills.js';
 import { dayScript, sampleEvenly } from '../camera-timelapse.jobs.js';
 import { byteRange } from '../camera-timelapse.service.js';
 import { caller } from './camera-helpers.js';
@@ -22,7 +24,7 @@ let A: number;
 let B: number;
 let h: ReturnType<typeof caller>;
 const tokens: Record<string, string> = {};
-const ids = { base: 0, plot: 0, empty: 0 };
+const ids = { base: 0, plot: 0, empty: 0, demo: 0 };
 const tl = (t: number, rest = '') => `/wfpe/v2/${t}/camera/timelapse${rest}`;
 let work: string;
 
@@ -41,11 +43,11 @@ const seedStills = async (landId: number, n: number) => {
         s.platform.storage,
         A,
         null,
-        { id: 1, deviceSerial: 'LAPSE' },
+        { id: 999, deviceSerial: 'LAPSE' },
         { data, takenAt },
       );
       await insertSeedling(tx, A, {
-        cameraId: 1,
+        cameraId: 999,
         areaId: ids.base,
         landId,
         fileId: stored.fileId,
@@ -81,6 +83,7 @@ beforeAll(async () => {
       .landId;
   ids.plot = await plot('Lapse 1');
   ids.empty = await plot('Lapse empty');
+  ids.demo = await plot('Lapse demo');
   await seedStills(ids.plot, 10);
 });
 afterAll(async () => {
@@ -204,6 +207,37 @@ describe('growth time-lapse', () => {
     await expect(stat(file)).rejects.toThrow();
     await h.refused(404, 'admin', 'GET', tl(A, `/${job.id}`));
     await h.refused(404, 'admin', 'GET', tl(A, `/${job.id}/video`));
+  });
+});
+
+describe('demo stills', () => {
+  it('gives a marked demo camera a season of stills once, enough for a time-lapse', async () => {
+    const scene = path.join(work, 'scene.jpg');
+    await sharp({ create: { width: 1920, height: 540, channels: 3, background: '#6a4' } })
+      .jpeg()
+      .toFile(scene);
+    const userId = 0;
+    await s.platform.database.withTenant(A, (tx) =>
+      insertCamera(tx, A, userId, {
+        name: 'Demo lapse',
+        deviceSerial: 'DEMO-LAPSE',
+        cameraType: 0,
+        cameraEnter: 5,
+        provider: 'demo',
+        channelNo: 1,
+        clarity: 2,
+        areaId: ids.base,
+        landId: ids.demo,
+        online: 1,
+        sort: 0,
+        config: { scene: 1, demoStills: 1 },
+      }),
+    );
+    expect(await seedDemoStills(s.platform, scene)).toBe(DEMO_STILLS);
+    expect(await seedDemoStills(s.platform, scene)).toBe(0);
+    const d = await h.ok<TimelapseDefaults>('admin', 'GET', tl(A, `/defaults?landId=${ids.demo}`));
+    expect(d.stills).toBe(DEMO_STILLS);
+    expect(d.cameraIds).toHaveLength(1);
   });
 });
 
