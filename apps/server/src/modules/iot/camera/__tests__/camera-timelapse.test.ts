@@ -7,6 +7,7 @@ import type { Page } from '@tilth/contracts';
 import type { Timelapse, TimelapseDefaults } from '@tilth/contracts/camera-timelapse.types';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { insertCamera } from '../camera.repository.js';
 import { storeStill } from '../camera.still.js';
@@ -114,6 +115,7 @@ describe('growth time-lapse', () => {
     expect(video.statusCode).toBe(200);
     expect(video.headers['content-type']).toBe('video/mp4');
     expect(video.headers['x-content-type-options']).toBe('nosniff');
+    expect(video.headers['content-security-policy']).toBe(STORED_FILE_CSP);
     expect(video.headers['content-disposition']).toMatch(/^inline; filename=".*\.mp4"/);
     expect(video.headers['accept-ranges']).toBe('bytes');
     const file = path.join(work, 'lapse.mp4');
