@@ -80,7 +80,7 @@ describe('growth time-lapse modal', () => {
     // Earlier time-lapses: the range for the locale, the state and the numbers.
     expect(textOf(played)).toContain('Earlier time-lapses');
     expect(textOf(played)).toContain('May 1, 2026 – May 31, 2026');
-    expect(textOf(played)).toContain('30 frames at 12 fps, 2.5 s');
+    expect(textOf(played)).toContain('30 frames · frame rate 12 · 2.5 s');
   });
 
   it('says why a failed job failed', () => {

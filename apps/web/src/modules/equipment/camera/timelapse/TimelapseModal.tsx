@@ -74,7 +74,13 @@ export function TimelapsePlayer({ job }: { job: Timelapse }) {
         <a href={video.data} download={videoFileName(job)}>
           <Button>{t('timelapse.download')}</Button>
         </a>
-        <span>{t('timelapse.summary', { frames: job.frames, fps: job.fps, seconds: job.durationSec })}</span>
+        <span>
+          {t('timelapse.summary', {
+            frames: t('timelapse.frames', { count: job.frames }),
+            fps: job.fps,
+            seconds: job.durationSec,
+          })}
+        </span>
       </Space>
     </div>
   );
@@ -215,7 +221,7 @@ export function TimelapseView({ scope }: TimelapseViewProps) {
       </Space>
       {d ? (
         <div className="camera-timelapse-hint">
-          {t('camera:timelapse.stillsInSeason', { stills: d.stills })}
+          {t('camera:timelapse.stillsInSeason', { count: d.stills })}
         </div>
       ) : null}
       {current ? <CurrentJob job={current} /> : null}
@@ -231,7 +237,7 @@ export function TimelapseView({ scope }: TimelapseViewProps) {
               <Tag color={STATUS_COLOR[job.status]}>{t(`camera:timelapse.status.${job.status}`)}</Tag>
               <span>
                 {t('camera:timelapse.summary', {
-                  frames: job.frames,
+                  frames: t('camera:timelapse.frames', { count: job.frames }),
                   fps: job.fps,
                   seconds: job.durationSec,
                 })}
