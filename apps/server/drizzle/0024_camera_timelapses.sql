@@ -29,5 +29,6 @@ CREATE TABLE "camera_timelapses" (
 ALTER TABLE "camera_timelapses" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE INDEX "camera_timelapses_land_idx" ON "camera_timelapses" USING btree ("tenant_id","land_id","id");--> statement-breakpoint
 CREATE INDEX "camera_timelapses_status_idx" ON "camera_timelapses" USING btree ("status");--> statement-breakpoint
+CREATE UNIQUE INDEX "camera_timelapses_one_pending_uq" ON "camera_timelapses" USING btree ("tenant_id") WHERE status in ('queued', 'running');--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "camera_timelapses" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
 CREATE POLICY "area_scope" ON "camera_timelapses" AS RESTRICTIVE FOR ALL TO public USING (coalesce(current_setting('app.area_ids', true), '') = '' or area_id is null or area_id = any(string_to_array(current_setting('app.area_ids', true), ',')::bigint[]));

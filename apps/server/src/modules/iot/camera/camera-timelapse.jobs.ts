@@ -9,20 +9,24 @@ import type { Platform } from '../../../platform/platform.js';
 import { dayOf } from '../../../platform/time/zone.js';
 import { listTenantIds } from '../../identity/tenant/index.js';
 import {
-  pendingTimelapses,
+  claimTimelapse,
+  nextClaimable,
   type StillRef,
   setTimelapseState,
   stillsOf,
-  type TimelapseRow,
+  type TimelapseJob,
 } from './camera-timelapse.repository.js';
 
 // Growth time-lapses are made here, in the background, one at a time per process (so one per tenant too):
 // the stills are copied out of file storage in time order, Debian's ffmpeg scales and pads them to one
 // size, burns the day into a corner and encodes H.264 with +faststart; `-progress pipe:1` moves the row's
-// progress. A job runs at most TIME_LIMIT_MS; a row deleted meanwhile stops its ffmpeg.
+// progress. A job runs at most TIME_LIMIT_MS; a row deleted meanwhile stops its ffmpeg. Jobs are claimed in
+// the database, so two processes never make the same one, and one left running by a dead process is redone.
 
 const TICK_MS = Number(process.env.TILTH_TIMELAPSE_TICK ?? 30_000);
 const TIME_LIMIT_MS = Number(process.env.TILTH_TIMELAPSE_TIME_LIMIT ?? 10 * 60_000);
+/** Progress is written at least every few seconds while a job runs; silence this long means it was lost. */
+const STALE_MS = 2 * 60_000;
 const SIZES = { sd: [854, 480], hd: [1280, 720] } as const;
 const FONTS = [
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
@@ -100,32 +104,29 @@ export class TimelapseRunner {
       }
       const [tenantId] = this.tenants;
       if (tenantId === undefined) return;
-      const pending = await db.withTenant(tenantId, (tx) => pendingTimelapses(tx, tenantId));
-      const next = pending[0];
-      if (!next) {
-        this.tenants.delete(tenantId);
-        continue;
-      }
-      await this.make(next);
+      // A job running without a progress update for this long lost its process (restart, crash).
+      const staleBefore = new Date(Date.now() - STALE_MS);
+      const job = await db.withTenant(tenantId, async (tx) => {
+        const id = await nextClaimable(tx, tenantId, staleBefore);
+        return id === undefined ? undefined : ((await claimTimelapse(tx, tenantId, id, staleBefore)) ?? null);
+      });
+      if (job === undefined) this.tenants.delete(tenantId);
+      else if (job) await this.make(job);
     }
   }
 
-  private async setState(
-    row: TimelapseRow | { tenantId: number; id: number },
-    v: Parameters<typeof setTimelapseState>[3],
-  ) {
+  private async setState(row: { tenantId: number; id: number }, v: Parameters<typeof setTimelapseState>[3]) {
     const ok = await this.platform.database.withTenant(row.tenantId, (tx) =>
       setTimelapseState(tx, row.tenantId, row.id, v),
     );
     if (!ok) throw new Cancelled('deleted');
   }
 
-  private async make(row: { tenantId: number; id: number } & Omit<TimelapseRow, 'landName'>): Promise<void> {
+  private async make(row: TimelapseJob): Promise<void> {
     const dir = timelapseDir(this.platform.config.dataDir, row.tenantId);
     const work = path.join(dir, `work-${row.id}`);
     const relative = path.join('camera', 'timelapse', String(row.tenantId), `${row.id}.mp4`);
     try {
-      await this.setState(row, { status: 'running', progress: 1, error: null });
       const all = await this.platform.database.withTenant(row.tenantId, (tx) =>
         stillsOf(tx, row.tenantId, {
           landId: row.landId,
@@ -170,12 +171,7 @@ export class TimelapseRunner {
   }
 
   /** Copies the stills' bytes out of storage (progress 1–20); a still whose bytes are gone is skipped. */
-  private async copyFrames(
-    row: TimelapseRow | Omit<TimelapseRow, 'landName'>,
-    stills: StillRef[],
-    work: string,
-    deadline: number,
-  ) {
+  private async copyFrames(row: TimelapseJob, stills: StillRef[], work: string, deadline: number) {
     const kept: StillRef[] = [];
     let reported = Date.now();
     for (const s of stills) {
@@ -198,13 +194,7 @@ export class TimelapseRunner {
   }
 
   /** ffmpeg over the frames (progress 20–99 from its frame count). */
-  private encode(
-    row: TimelapseRow | Omit<TimelapseRow, 'landName'>,
-    work: string,
-    out: string,
-    frames: number,
-    deadline: number,
-  ) {
+  private encode(row: TimelapseJob, work: string, out: string, frames: number, deadline: number) {
     const [w, h] = SIZES[row.quality === 'hd' ? 'hd' : 'sd'];
     const font = FONTS.find((f) => existsSync(f));
     const filters = [

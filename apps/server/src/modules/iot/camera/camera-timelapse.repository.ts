@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
+import { guardUnique } from '../../../platform/db/writes.js';
 import { lands } from '../../farm/land/index.js';
 import { files } from '../../messaging/file/index.js';
 import { cameraSeedlingImages, cameras, cameraTimelapses } from './camera.tables.js';
 
 // Growth time-lapse jobs and the stills they are made of.
 
-export type TimelapseRow = typeof cameraTimelapses.$inferSelect & { landName: string | null };
+export type TimelapseJob = typeof cameraTimelapses.$inferSelect;
+export type TimelapseRow = TimelapseJob & { landName: string | null };
 export type TimelapseValues = Omit<
   typeof cameraTimelapses.$inferInsert,
   | 'tenantId'
@@ -63,18 +65,22 @@ export const listTimelapses = async (
   return { rows: page.rows.map(flat), total: page.total };
 };
 
+/** The new job's id, or undefined when the tenant already has one queued or running (the partial unique index). */
 export const insertTimelapse = async (
   db: Db,
   tenantId: number,
   userId: number,
   v: TimelapseValues,
-): Promise<number> => {
-  const [r] = await db
-    .insert(cameraTimelapses)
-    .values({ ...v, tenantId, createdBy: userId, lastUpdatedBy: userId })
-    .returning({ id: cameraTimelapses.id });
+): Promise<number | undefined> => {
+  const r = await guardUnique({ camera_timelapses_one_pending_uq: 'busy' }, async () => {
+    const [row] = await db
+      .insert(cameraTimelapses)
+      .values({ ...v, tenantId, createdBy: userId, lastUpdatedBy: userId })
+      .returning({ id: cameraTimelapses.id });
+    return row;
+  });
   if (!r) throw new Error('time-lapse not stored');
-  return r.id;
+  return 'row' in r ? r.row.id : undefined;
 };
 
 /** Jobs of the tenant not finished yet (queued or running), oldest first. */
@@ -86,6 +92,51 @@ export const pendingTimelapses = (db: Db, tenantId: number) =>
       and(eq(cameraTimelapses.tenantId, tenantId), inArray(cameraTimelapses.status, ['queued', 'running'])),
     )
     .orderBy(asc(cameraTimelapses.id));
+
+/** A job a runner may take: queued, or running without a word since `staleBefore` (its process is gone). */
+const claimable = (tenantId: number, staleBefore: Date) =>
+  and(
+    eq(cameraTimelapses.tenantId, tenantId),
+    or(
+      eq(cameraTimelapses.status, 'queued'),
+      and(eq(cameraTimelapses.status, 'running'), lt(cameraTimelapses.lastUpdateDate, staleBefore)),
+    ),
+  ) as SQL;
+
+export const nextClaimable = async (
+  db: Db,
+  tenantId: number,
+  staleBefore: Date,
+): Promise<number | undefined> => {
+  const [r] = await db
+    .select({ id: cameraTimelapses.id })
+    .from(cameraTimelapses)
+    .where(claimable(tenantId, staleBefore))
+    .orderBy(asc(cameraTimelapses.id))
+    .limit(1);
+  return r?.id;
+};
+
+/** Takes the job for this runner (running, progress 1); undefined when another took it first. */
+export const claimTimelapse = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  staleBefore: Date,
+): Promise<TimelapseJob | undefined> => {
+  const [r] = await db
+    .update(cameraTimelapses)
+    .set({
+      status: 'running',
+      progress: 1,
+      error: null,
+      lastUpdateDate: new Date(),
+      objectVersionNumber: sql`${cameraTimelapses.objectVersionNumber} + 1`,
+    })
+    .where(and(eq(cameraTimelapses.id, id), claimable(tenantId, staleBefore)))
+    .returning();
+  return r;
+};
 
 /** Moves a job on (status, progress, frames, error, video); a job deleted meanwhile answers false. */
 export const setTimelapseState = async (

@@ -143,6 +143,7 @@ export class CameraTimelapseService {
         fps: b.fps,
         quality: b.quality,
       });
+      if (id === undefined) throw TimelapseErrors.busy();
       return this.one(t, id);
     });
   }

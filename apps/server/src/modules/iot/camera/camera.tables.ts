@@ -235,6 +235,10 @@ export const cameraTimelapses = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('camera_timelapses_land_idx').on(t.tenantId, t.landId, t.id),
     index('camera_timelapses_status_idx').on(t.status),
+    // One job at a time per tenant: a second one queued or running loses the race here (409 busy).
+    uniqueIndex('camera_timelapses_one_pending_uq')
+      .on(t.tenantId)
+      .where(sql`status in ('queued', 'running')`),
     tenantIsolation(),
     optionalAreaScope(),
   ],

@@ -212,6 +212,24 @@ describe('growth time-lapse', () => {
   });
 });
 
+describe('one at a time per tenant', () => {
+  it('refuses a second time-lapse while one is queued or running (409), then takes the next', async () => {
+    const body = { landId: ids.plot, from: '2026-05-01', to: '2026-05-10', fps: 30 };
+    const both = await Promise.all([
+      h.call('admin', 'POST', tl(A), body),
+      h.call('admin', 'POST', tl(A), body),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    const busy = both.find((r) => r.statusCode === 409);
+    expect(busy?.json()).toMatchObject({ code: 'wfpe.warn.camera.timelapse.busy' });
+    const first = both.find((r) => r.statusCode === 202)?.json() as Timelapse;
+    expect((await waitDone(first.id)).status).toBe('done');
+    const next = await h.call('admin', 'POST', tl(A), body);
+    expect(next.statusCode, next.body).toBe(202);
+    expect((await waitDone((next.json() as Timelapse).id)).status).toBe('done');
+  });
+});
+
 describe('demo stills', () => {
   it('gives a marked demo camera a season of stills once, enough for a time-lapse', async () => {
     const scene = path.join(work, 'scene.jpg');
