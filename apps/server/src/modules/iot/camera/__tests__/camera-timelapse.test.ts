@@ -8,7 +8,7 @@ import type { Timelapse, TimelapseDefaults } from '@tilth/contracts/camera-timel
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
-import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { login, signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { insertCamera } from '../camera.repository.js';
 import { storeStill } from '../camera.still.js';
 import { insertSeedling } from '../camera-capture.repository.js';
@@ -227,6 +227,40 @@ describe('one at a time per tenant', () => {
     const next = await h.call('admin', 'POST', tl(A), body);
     expect(next.statusCode, next.body).toBe(202);
     expect((await waitDone((next.json() as Timelapse).id)).status).toBe('done');
+  });
+});
+
+describe('base scope', () => {
+  it("a member limited to another base neither sees nor makes the plot's time-lapses", async () => {
+    const other = (
+      await h.ok<{ areaId: number }>('admin', 'POST', `/wfpf/v1/${A}/area`, { areaName: 'Other base' })
+    ).areaId;
+    const role = await h.ok<{ id: number }>('admin', 'POST', `/iam/v1/${A}/roles`, {
+      code: 'lapse-other',
+      nameZh: '其他基地',
+      nameEn: 'Other base watcher',
+      permissions: ['wfpf.farm.equipment.camera'],
+      dataScope: 'bases',
+      baseIds: [other],
+    });
+    await h.ok('admin', 'POST', `/iam/v1/${A}/users`, {
+      realName: 'Lapse watcher',
+      phone: '13800000778',
+      password: 'Start123',
+      roleIds: [role.id],
+    });
+    tokens.scoped = await login(s, '13800000778', 'Start123');
+    await h.refused(404, 'scoped', 'POST', tl(A), { landId: ids.plot, from: '2026-05-01', to: '2026-05-31' });
+    await h.refused(404, 'scoped', 'GET', tl(A, `/defaults?landId=${ids.plot}`));
+    const seen = await h.ok<Page<Timelapse>>('scoped', 'GET', tl(A, `?landId=${ids.plot}`));
+    expect(seen.totalElements).toBe(0);
+    const all = await h.ok<Page<Timelapse>>('admin', 'GET', tl(A, `?landId=${ids.plot}`));
+    expect(all.totalElements).toBeGreaterThan(0);
+    for (const j of all.content) {
+      await h.refused(404, 'scoped', 'GET', tl(A, `/${j.id}`));
+      await h.refused(404, 'scoped', 'GET', tl(A, `/${j.id}/video`));
+      await h.refused(404, 'scoped', 'DELETE', tl(A, `/${j.id}`));
+    }
   });
 });
 
