@@ -3,6 +3,7 @@ import { demoExtras } from './modules/demo/demo.extras.js';
 import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
+import { seedDemoStillsLater } from './modules/iot/camera/index.js';
 import { loadConfig } from './platform/config.js';
 import {
   SHUTDOWN_FORCED_EXIT_CODE,
@@ -113,6 +114,8 @@ const main = async () => {
   console.log(lines.join('\n'));
   // The demo tenant's simulated fleet plays in this process over the broker (TILTH_SIMULATOR=0: off).
   await server.jobs.start([demoSimulatorJob(server, log)]);
+  // A season of seedling stills for the demo cameras (once, in the background): growth time-lapses work at once.
+  if (config.demo) seedDemoStillsLater(server.platform, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.
   if (closing) void server.jobs.stop(log);
 };

@@ -68,6 +68,10 @@ const REVIEWED_WRITES: Record<string, string> = {
   'POST /wfpe/v1/:tenantId/camera/template': "the caller's own split-screen templates (user_id)",
   'PUT /wfpe/v1/:tenantId/camera/template': "the caller's own split-screen templates (user_id)",
   'DELETE /wfpe/v1/:tenantId/camera/template/:id': "the caller's own split-screen templates (user_id)",
+  'POST /wfpe/v2/:tenantId/camera/timelapse':
+    'makes a video of the stills of a plot the caller sees (base scope); changes no farm data, one job per tenant at a time',
+  'DELETE /wfpe/v2/:tenantId/camera/timelapse/:id':
+    'deletes a time-lapse video made from stills of a plot the caller sees; the stills stay',
   // Inventory documents (issue 15): one route set for six types.
   'POST /wfpf/v1/:tenantId/inventory/documents': INV_DOC_PAGE,
   'PUT /wfpf/v1/:tenantId/inventory/documents/:id': INV_DOC_PAGE,

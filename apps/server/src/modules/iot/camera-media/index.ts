@@ -12,3 +12,4 @@ export { OnvifPtz } from './onvif.js';
 export { RtspErrors } from './rtsp.errors.js';
 export { createRtspProvider, type RtspProvider, type RtspProviderOptions } from './rtsp.provider.js';
 export { type RtspConfig, rtspConfigOf, validateRtspConfig } from './rtsp.config.js';
+export { ensureScene } from './scene.js';

@@ -7,7 +7,8 @@ const NAMES = ['东区大棚全景', '西区果园', '育苗棚', '鱼塘增氧�
 
 /**
  * Demo cameras of the demo tenant: five built-in demo cameras (cameraEnter 5, provider demo) over its
- * plots, two presets, a timed capture and a 2×2 split template for the demo administrator.
+ * plots, two presets, a timed capture and a 2×2 split template for the demo administrator; the first three
+ * are marked for a season of demo stills (growth time-lapse).
  */
 export const seedCameras: DemoExtras = async (database, ids) => {
   const tenantId = ids.demoTenant;
@@ -29,7 +30,8 @@ export const seedCameras: DemoExtras = async (database, ids) => {
         landId: plot?.landId ?? null,
         online: 1,
         sort: i,
-        config: { scene: i },
+        // The first three get a season of seedling stills after start-up (camera-demo-stills.ts).
+        config: { scene: i, ...(i < 3 && plot ? { demoStills: 1 } : {}) },
       });
       if (res && 'row' in res) made.push(res.row.id);
     }

@@ -156,3 +156,61 @@ export const CameraErrors = defineErrors({
     },
   },
 });
+
+export const TimelapseErrors = defineErrors({
+  notFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.timelapse.notFound',
+    message: { 'zh-CN': '延时视频不存在或已被删除', 'en-US': 'Time-lapse not found, or already deleted' },
+  },
+  plotNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.timelapse.plotNotFound',
+    message: { 'zh-CN': '地块不存在', 'en-US': 'Plot not found' },
+  },
+  batchNotFound: {
+    status: 404,
+    code: 'wfpe.warn.camera.timelapse.batchNotFound',
+    message: { 'zh-CN': '批次不存在', 'en-US': 'Batch not found' },
+  },
+  batchNotOnPlot: {
+    status: 400,
+    code: 'wfpe.warn.camera.timelapse.batchPlot',
+    message: { 'zh-CN': 'batchId：该批次不在此地块上', 'en-US': 'batchId: the batch is not on this plot' },
+  },
+  tooFewStills: {
+    status: 400,
+    code: 'wfpe.warn.camera.timelapse.tooFewStills',
+    message: {
+      'zh-CN': 'from：所选时间段内苗情图片不足 2 张（已有 {stills} 张），请先为摄像头设置定时抓拍',
+      'en-US':
+        'from: fewer than 2 seedling stills in the range ({stills} found); timed captures of a camera make them',
+    },
+  },
+  rangeOrder: {
+    status: 400,
+    code: 'wfpe.warn.camera.timelapse.rangeOrder',
+    message: { 'zh-CN': 'to：结束日期不能早于开始日期', 'en-US': 'to: may not be before from' },
+  },
+  busy: {
+    status: 409,
+    code: 'wfpe.warn.camera.timelapse.busy',
+    message: {
+      'zh-CN': '已有延时视频正在生成，请等待完成后再试',
+      'en-US': 'A time-lapse is already being made; try again when it is done',
+    },
+  },
+  notReady: {
+    status: 409,
+    code: 'wfpe.warn.camera.timelapse.notReady',
+    message: { 'zh-CN': '延时视频尚未生成完成', 'en-US': 'The time-lapse is not made yet' },
+  },
+  running: {
+    status: 409,
+    code: 'wfpe.warn.camera.timelapse.running',
+    message: {
+      'zh-CN': '延时视频正在生成，不能删除',
+      'en-US': 'The time-lapse is being made and cannot be deleted now',
+    },
+  },
+});

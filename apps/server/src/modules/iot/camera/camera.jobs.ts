@@ -10,6 +10,7 @@ import { cameraProviders } from './camera.providers.js';
 import { findCamera, listCameras, setOnline } from './camera.repository.js';
 import { storeStill } from './camera.still.js';
 import { activeSchedules, claimSlot, insertSeedling } from './camera-capture.repository.js';
+import { timelapseJobs } from './camera-timelapse.jobs.js';
 
 // Timed captures (spec 02 §5, issue 16 item 4): each minute, every active schedule whose current slot is
 // not yet taken captures once — claimed in the database first, so a slot is shot once however many passes
@@ -143,4 +144,5 @@ export const cameraJobs = (platform: Platform, log: FastifyBaseLogger): Job[] =>
     () => refreshOnline(platform),
     () => log,
   ),
+  ...timelapseJobs(platform, () => log),
 ];

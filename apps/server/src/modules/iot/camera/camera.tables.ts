@@ -202,3 +202,44 @@ export const cameraSeedlingImages = pgTable(
     optionalAreaScope(),
   ],
 );
+
+/** Growth time-lapses made from a plot's stills (issue 16 item 4); the MP4 lives under the data dir. */
+export const cameraTimelapses = pgTable(
+  'camera_timelapses',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    areaId: bigint('area_id', { mode: 'number' }),
+    landId: bigint('land_id', { mode: 'number' }).notNull(),
+    batchId: bigint('batch_id', { mode: 'number' }),
+    cameraId: bigint('camera_id', { mode: 'number' }),
+    /** The range as asked (tenant days, inclusive) and the instants it covers. */
+    fromDay: text('from_day').notNull(),
+    toDay: text('to_day').notNull(),
+    fromAt: timestamp('from_at', { withTimezone: true, mode: 'date' }).notNull(),
+    toAt: timestamp('to_at', { withTimezone: true, mode: 'date' }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    fps: integer('fps').notNull(),
+    quality: text('quality').notNull().default('sd'),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    frames: integer('frames').notNull().default(0),
+    error: text('error'),
+    /** Relative to the data dir, once made. */
+    videoPath: text('video_path'),
+    videoSize: bigint('video_size', { mode: 'number' }),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('camera_timelapses_land_idx').on(t.tenantId, t.landId, t.id),
+    index('camera_timelapses_status_idx').on(t.status),
+    // One job at a time per tenant: a second one queued or running loses the race here (409 busy).
+    uniqueIndex('camera_timelapses_one_pending_uq')
+      .on(t.tenantId)
+      .where(sql`status in ('queued', 'running')`),
+    tenantIsolation(),
+    optionalAreaScope(),
+  ],
+);

@@ -5,3 +5,4 @@ export { cameraProviders, registerCameraProvider } from './camera.providers.js';
 export { seedCameras } from './camera.demo.js';
 export { cameraJobs, refreshOnline, runTimedCaptures } from './camera.jobs.js';
 export { cameraStreamAllowed } from './camera.stream-access.js';
+export { seedDemoStills, seedDemoStillsLater } from './camera-demo-stills.js';

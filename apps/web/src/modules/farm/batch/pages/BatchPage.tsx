@@ -12,6 +12,7 @@ import { useConfirmDelete } from '../../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../../shared/crud/usePagedList';
 import { FilterBar, type FilterField } from '../../../../shared/FilterBar/FilterBar';
 import { useShell } from '../../../../shell/ShellContext';
+import { TimelapseButton } from '../../../equipment/camera/timelapse/TimelapseModal';
 import { baseApi, baseKeys } from '../../base/api/base.api';
 import { type Batch, batchApi, batchKeys } from '../api/batch.api';
 import { BATCH_STATUSES, BATCH_TYPES, PLANTING_STANDARDS } from '../batchForm';
@@ -139,9 +140,14 @@ export function BatchPage() {
       title: t('common:action.operation'),
       key: 'actions',
       fixed: 'right',
-      width: 180,
+      width: 260,
       render: (_, b) => (
         <RowActions
+          leading={
+            b.landId ? (
+              <TimelapseButton link scope={{ landId: b.landId, batchId: b.batchId }} name={b.batchName} />
+            ) : null
+          }
           onEdit={() => setEditing({ batch: b })}
           editCode={BATCH_CODES.edit}
           editExtra={

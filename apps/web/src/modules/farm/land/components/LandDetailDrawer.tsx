@@ -13,6 +13,7 @@ import { formatNumber } from '../../../../shared/format/number';
 import { formatDate, formatDateTime } from '../../../../shared/format/time';
 import { PermissionGuard } from '../../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../../shell/ShellContext';
+import { TimelapseButton } from '../../../equipment/camera/timelapse/TimelapseModal';
 import { areaText } from '../../map/components/popups';
 import { type Land, type LandHistoryItem, landApi, landKeys } from '../api/land.api';
 import { LAND_CODES } from '../landCodes';
@@ -107,7 +108,14 @@ export function LandDetailDrawer({
 
   const batch = land?.currentBatch;
   return (
-    <Drawer open={land !== null} width={760} title={land?.landName} onClose={onClose} destroyOnHidden>
+    <Drawer
+      open={land !== null}
+      width={760}
+      title={land?.landName}
+      onClose={onClose}
+      destroyOnHidden
+      extra={land ? <TimelapseButton scope={{ landId: land.landId }} name={land.landName} /> : null}
+    >
       {land ? (
         <>
           <Descriptions size="small" column={2} bordered>
