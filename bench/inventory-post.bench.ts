@@ -5,6 +5,9 @@
 //    pick 10 of 1,000 SKUs at random, so clients meet on the same balances. Target ≥ 500 documents
 //    posted per second on PostgreSQL; p50 / p95 per document (create + execute). Afterwards: no balance
 //    below zero, and the ledger sums to the balances (quantity and value) for every key.
+//    Before that, "posted per second" as the issue names it: BENCH_POST_DOCS (10,000) approved 10-line
+//    shipments seeded with SQL, executed (POST /inventory/documents/{id}/execute, every line) by 50 clients
+//    for up to BENCH_POST_SECONDS (10 s). And the ledger engine alone, without HTTP.
 // 2. a 5,000-line stocktake: POST /documents (stocktake, `submit: true`, its book captured when saved),
 //    then POST /documents/{id}/adjust (gains in, losses out, executed); target save + submit + adjust ≤ 2 s.
 // Seeding: SKUs with opening stock written with generate_series SQL (an opening ledger row per balance).
@@ -23,6 +26,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const LINES = 10;
 const STOCKTAKE_LINES = Number(process.env.BENCH_STOCKTAKE_LINES ?? 5_000);
 const OPENING = 1_000_000;
+const POST_DOCS = Number(process.env.BENCH_POST_DOCS ?? 10_000);
+const POST_SECONDS = Number(process.env.BENCH_POST_SECONDS ?? 10);
 const RATE_TARGET = 500;
 const STOCKTAKE_TARGET_MS = 2_000;
 
@@ -91,7 +96,36 @@ const main = async () => {
           quantity, value, avg_cost)
         select ${t}, 'inv', warehouse_id, sku_id, '', 'stock', ${OPENING}, ${OPENING * 2}, 2 from bench_keys`);
       await tx.execute(rollupSeededLedger(t));
-      return { unit, w1: whs[0] as number, w2: whs[1] as number, skus };
+      // Approved 10-line shipments from W1 waiting to be executed: 10 distinct hot SKUs each (a random start,
+      // then every 100th), 1–5 pieces a line.
+      await tx.execute(sql`insert into inv_documents (tenant_id, doc_type, doc_code, doc_date, biz_type, warehouse_id,
+          audit_state, exec_state, total_quantity)
+        select ${t}, 'shipment', 'BENCH-' || k, current_date, 'sale', ${whs[0]}, 'approved', 'pending', 0
+          from generate_series(1, ${POST_DOCS}) k`);
+      await tx.execute(sql`insert into inv_document_lines (tenant_id, document_id, line_no, sku_id, product_id, unit_id,
+          quantity)
+        select ${t}, d.id, j + 1, s.id, s.product_id, ${unit}, 1 + floor(random() * 5)
+          from (select id, floor(random() * 100)::int r from inv_documents
+                 where tenant_id = ${t} and doc_code like 'BENCH-%') d
+         cross join generate_series(0, ${LINES - 1}) j
+          join (select id, product_id, row_number() over (order by id) - 1 n from inv_skus where tenant_id = ${t}) s
+            on s.n = (d.r + j * 100) % ${HOT_SKUS}`);
+      await tx.execute(sql`update inv_documents d set total_quantity = l.q
+          from (select document_id, sum(quantity) q from inv_document_lines where tenant_id = ${t}
+                 group by document_id) l
+         where d.tenant_id = ${t} and d.id = l.document_id and d.doc_code like 'BENCH-%'`);
+      const lines = rowsOf<{ doc: number; version: number; line: number; qty: number }>(
+        await tx.execute(sql`select d.id::int doc, d.object_version_number version, l.id::int line, l.quantity::int qty
+          from inv_documents d join inv_document_lines l on l.tenant_id = d.tenant_id and l.document_id = d.id
+         where d.tenant_id = ${t} and d.doc_code like 'BENCH-%' order by d.id, l.line_no`),
+      );
+      const approved = new Map<number, { version: number; lines: { lineId: number; quantity: number }[] }>();
+      for (const r of lines) {
+        const d = approved.get(r.doc) ?? { version: r.version, lines: [] };
+        d.lines.push({ lineId: r.line, quantity: r.qty });
+        approved.set(r.doc, d);
+      }
+      return { unit, w1: whs[0] as number, w2: whs[1] as number, skus, approved: [...approved] };
     });
     await bench.analyze({ vacuum: true });
     const seedSeconds = (performance.now() - seededAt) / 1000;
@@ -168,6 +202,37 @@ const main = async () => {
       createMs: quantile(cost.createMs.slice(10), 0.5),
       executeMs: quantile(cost.executeMs.slice(10), 0.5),
     };
+
+    // "Posted per second": approved shipments executed by 50 clients (the issue's measure).
+    const queue = seed.approved;
+    const postLoadBefore = loadavg()[0] ?? 0;
+    const postTimes: number[] = [];
+    const postS0 = statements;
+    const postCpu0 = process.cpuUsage();
+    const postStart = performance.now();
+    const postUntil = postStart + POST_SECONDS * 1000;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < postUntil && next < queue.length) {
+          const [id, d] = queue[next++] as (typeof queue)[number];
+          const t0 = performance.now();
+          const done = await call<Detail>('POST', `/documents/${id}/execute`, {
+            objectVersionNumber: d.version,
+            lines: d.lines,
+          });
+          if (done.execState !== 'done') throw new Error(`shipment ${id} is ${done.execState}`);
+          postTimes.push(performance.now() - t0);
+        }
+      }),
+    );
+    const postElapsed = (performance.now() - postStart) / 1000;
+    const postCpu = process.cpuUsage(postCpu0);
+    const postNodeCpu = (postCpu.user + postCpu.system) / 1e4 / postElapsed;
+    const postStatements = (statements - postS0) / Math.max(1, postTimes.length);
+    const postRate = postTimes.length / postElapsed;
+    const postLoadAfter = loadavg()[0] ?? 0;
+
     const loadBefore = loadavg()[0] ?? 0;
     const times: number[] = [];
     const cpuBefore = process.cpuUsage();
@@ -252,7 +317,7 @@ const main = async () => {
     });
     const consistent = check.negative === 0 && check.off === 0;
     if (!consistent) missed = true;
-    const rateOk = rate >= RATE_TARGET;
+    const rateOk = postRate >= RATE_TARGET;
     if (!rateOk) missed = true;
 
     // The stocktake: counts differ from the book on two thirds of the lines (a third up, a third down).
@@ -293,7 +358,8 @@ const main = async () => {
       '',
       '| measure | value | target | |',
       '| --- | --- | --- | --- |',
-      `| ${LINES}-line outbounds created + submitted + executed, ${CLIENTS} clients, ${elapsed.toFixed(1)} s | ${rate.toFixed(0)} docs/s (${times.length} docs) | ≥ ${RATE_TARGET} docs/s | ${rateOk ? 'ok' : 'MISSED'} |`,
+      `| approved ${LINES}-line outbounds posted (executed), ${CLIENTS} clients, ${postElapsed.toFixed(1)} s (load ${postLoadBefore.toFixed(1)} → ${postLoadAfter.toFixed(1)}; Node ${postNodeCpu.toFixed(0)} % of a core) | ${postRate.toFixed(0)} docs/s (${postTimes.length} docs${next >= queue.length ? ', all seeded ones' : ''}), p50 / p95 ${ms(quantile(postTimes, 0.5))} / ${ms(quantile(postTimes, 0.95))} ms${scratch ? `, ${postStatements.toFixed(1)} statements each` : ''} | ≥ ${RATE_TARGET} docs/s | ${rateOk ? 'ok' : 'MISSED'} |`,
+      `| ${LINES}-line outbounds created + submitted + executed, ${CLIENTS} clients, ${elapsed.toFixed(1)} s | ${rate.toFixed(0)} docs/s (${times.length} docs) | | |`,
       `| the ledger engine alone: ${LINES}-line outbound postings, ${CLIENTS} concurrent transactions, ${engineElapsed.toFixed(1)} s | ${engineRate.toFixed(0)} postings/s (${engineTimes.length}), p50 / p95 ${ms(quantile(engineTimes, 0.5))} / ${ms(quantile(engineTimes, 0.95))} ms | | |`,
       `| per document (create + execute), p50 / p95 | ${ms(quantile(times, 0.5))} / ${ms(quantile(times, 0.95))} ms | | |`,
       `| one client alone, p50: create + submit / execute | ${ms(alone.createMs)} / ${ms(alone.executeMs)} ms${scratch ? `, ${alone.create} / ${alone.execute} statements` : ''} | | |`,

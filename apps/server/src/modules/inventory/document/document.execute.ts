@@ -32,6 +32,7 @@ import {
   rawLines,
   replaceLines,
   setLines,
+  setLinesAndState,
 } from './document.repository.js';
 import { insertDocument, loadDetail, needType } from './document.service.js';
 import { amountOf, execStateOf, q, qNum, qText } from './document.view.js';
@@ -114,13 +115,17 @@ const runExecution = async (
     lotNo: it.lotNo,
     expiryDate: it.expiryDate,
   }));
-  await setLines(ctx.db, ctx.tenantId, done);
-  // Every line of the document locked by the caller: its state follows without reading them again.
-  const byId = new Map(done.map((d) => [d.lineId, d.doneQty]));
-  const lines = locked
-    ? locked.map((l) => ({ ...l, doneQty: byId.get(l.id) ?? l.doneQty }))
-    : await rawLines(ctx.db, ctx.tenantId, doc.id);
-  await patchDoc(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { execState: execStateOf(lines) }, bumpVersion);
+  if (locked) {
+    // Every line of the document locked by the caller: its state follows without reading them again, and
+    // is written with the lines.
+    const byId = new Map(done.map((d) => [d.lineId, d.doneQty]));
+    const lines = locked.map((l) => ({ ...l, doneQty: byId.get(l.id) ?? l.doneQty }));
+    await setLinesAndState(ctx.db, ctx.tenantId, doc.id, ctx.user.id, done, execStateOf(lines), bumpVersion);
+  } else {
+    await setLines(ctx.db, ctx.tenantId, done);
+    const lines = await rawLines(ctx.db, ctx.tenantId, doc.id);
+    await patchDoc(ctx.db, ctx.tenantId, doc.id, ctx.user.id, { execState: execStateOf(lines) }, bumpVersion);
+  }
   await toSource(
     ctx,
     doc,
@@ -286,12 +291,15 @@ export class InvExecService {
       await runExecution(ctx, doc, items, false, docLines);
       made[key] = await loadDetail(ctx, doc.id, undefined, { fresh: true });
     }
-    await setLines(
+    await setLinesAndState(
       ctx.db,
       ctx.tenantId,
+      id,
+      ctx.user.id,
       lines.map((l) => ({ lineId: l.id, doneQty: l.quantity, lotNo: l.lotNo, expiryDate: l.expiryDate })),
+      'done',
+      true,
     );
-    await patchDoc(ctx.db, ctx.tenantId, id, ctx.user.id, { execState: 'done' });
     return { stocktake: await loadDetail(ctx, id), ...made };
   }
 

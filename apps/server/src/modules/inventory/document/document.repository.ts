@@ -179,27 +179,8 @@ export const deleteDoc = async (db: Db, tenantId: number, id: number): Promise<v
   await db.delete(D).where(byId(tenantId, id));
 };
 
-/** Replaces a document's lines, numbered 1.. in the order given; answers the new rows in order. */
-export const replaceLines = async (
-  db: Db,
-  tenantId: number,
-  docId: number,
-  lines: readonly LineValues[],
-  /** Inserted in this request: no lines to delete. */
-  fresh = false,
-): Promise<LineRow[]> => {
-  if (!fresh) await db.delete(L).where(and(eq(L.tenantId, tenantId), eq(L.documentId, docId)));
-  if (lines.length === 0) return [];
-  const rows: LineRow[] = [];
-  // Chunks keep a 10,000-line stocktake under the bind-parameter limit.
-  for (let i = 0; i < lines.length; i += 500) {
-    const chunk = lines
-      .slice(i, i + 500)
-      .map((l, j) => ({ tenantId, documentId: docId, ...l, lineNo: i + j + 1 }));
-    rows.push(...(await db.insert(L).values(chunk).returning()));
-  }
-  return rows.sort((a, b) => a.lineNo - b.lineNo);
-};
+// Line writes (fixed-text statements) live in document.lines.repository.ts.
+export { addToLines, replaceLines, setLines, setLinesAndState } from './document.lines.repository.js';
 
 /** A document's own lines, in order (optionally locked). */
 export const rawLines = async (db: Db, tenantId: number, docId: number, lock = false): Promise<LineRow[]> => {
@@ -241,45 +222,6 @@ export const linesOf = async (db: Db, tenantId: number, docIds: readonly number[
     .where(and(eq(L.tenantId, tenantId), inArray(L.documentId, [...docIds])))
     .orderBy(asc(L.documentId), asc(L.lineNo));
   return rows.map(({ line, ...names }) => ({ ...line, ...names }));
-};
-
-/** Rows per statement of the batched line updates (well under the bind-parameter limit). */
-const BATCH = 1000;
-
-/** Adds signed deltas (line-unit text) to lines' converted / done quantities; one statement per 1,000. */
-export const addToLines = async (
-  db: Db,
-  tenantId: number,
-  deltas: readonly { lineId: number; converted?: string | undefined; done?: string | undefined }[],
-): Promise<void> => {
-  for (let i = 0; i < deltas.length; i += BATCH) {
-    const values = deltas
-      .slice(i, i + BATCH)
-      .map((d) => sql`(${d.lineId}::bigint, ${d.converted ?? '0'}::numeric, ${d.done ?? '0'}::numeric)`);
-    await db.execute(sql`
-      update inv_document_lines l
-         set converted_qty = l.converted_qty + v.converted, done_qty = l.done_qty + v.done
-        from (values ${sql.join(values, sql`, `)}) as v(id, converted, done)
-       where l.tenant_id = ${tenantId} and l.id = v.id`);
-  }
-};
-
-/** Sets lines' done quantity, lot and expiry; one statement per 1,000 lines. */
-export const setLines = async (
-  db: Db,
-  tenantId: number,
-  rows: readonly { lineId: number; doneQty: string; lotNo: string; expiryDate: string | null }[],
-): Promise<void> => {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const values = rows
-      .slice(i, i + BATCH)
-      .map((r) => sql`(${r.lineId}::bigint, ${r.doneQty}::numeric, ${r.lotNo}::text, ${r.expiryDate}::date)`);
-    await db.execute(sql`
-      update inv_document_lines l
-         set done_qty = v.done_qty, lot_no = v.lot_no, expiry_date = v.expiry_date
-        from (values ${sql.join(values, sql`, `)}) as v(id, done_qty, lot_no, expiry_date)
-       where l.tenant_id = ${tenantId} and l.id = v.id`);
-  }
 };
 
 /** Documents converted from one (children), oldest first. */

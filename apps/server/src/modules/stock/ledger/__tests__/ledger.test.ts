@@ -113,6 +113,25 @@ describe('ledger engine', () => {
     expect(rows.rows[0]).toEqual({ q: '-2.00000000', v: '-2.0000' });
   });
 
+  it('a shipment from a balance that never existed is a shortage of all of it, reported in posting order', async () => {
+    await post([mv(3, 1, '2', '1')]);
+    // Product 2 has no balance at all in warehouse 3: the engine does not create one to refuse it.
+    const r = await post([mv(3, 2, '-1'), mv(3, 2, '-2'), mv(3, 1, '-1')]);
+    expect(r).toMatchObject({
+      ok: false,
+      shortage: { productId: 2, available: '0.00000000', requested: '3.00000000' },
+    });
+    const first = await post([mv(3, 1, '-5'), mv(3, 2, '-1')]);
+    expect(first).toMatchObject({ ok: false, shortage: { productId: 1, available: '2.00000000' } });
+    const none = await query<{ n: string }>(
+      `select count(*)::text n from stock_balances where warehouse_id = 3 and product_id = 2`,
+    );
+    expect(none[0]?.n).toBe('0');
+    // Allowed below zero, the same shipment creates the balance and posts.
+    const ok = await post([mv(3, 2, '-1')], true);
+    expect(ok.ok && ok.balances.get('inv|3|2||stock')?.quantity).toBe('-1.00000000');
+  });
+
   it('50 concurrent postings taking 1 each out of 30: exactly 30 succeed, balance 0, ledger = balance', async () => {
     await postOrThrow([mv(10, 1, '30', '1.25')]);
     const results = await Promise.allSettled(
