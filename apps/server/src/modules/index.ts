@@ -39,8 +39,15 @@ import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
 import { registerCameraRoutes } from './iot/camera/camera.routes.js';
-import { registerCameraProvider } from './iot/camera/index.js';
-import { createDemoProvider, mediaHubOf, registerCameraStreamRoutes } from './iot/camera-media/index.js';
+import { platformConfigOf, registerCameraProvider } from './iot/camera/index.js';
+import {
+  createCmccProvider,
+  createDemoProvider,
+  createEzvizProvider,
+  createGb28181Provider,
+  mediaHubOf,
+  registerCameraStreamRoutes,
+} from './iot/camera-media/index.js';
 import { registerControlRoutes } from './iot/control/control.routes.js';
 import { registerDeviceRoutes } from './iot/device/device.routes.js';
 import { registerFamilyPathRoutes } from './iot/device/device-family-paths.routes.js';
@@ -124,6 +131,11 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerCameraRoutes(app, platform);
   // The demo camera is built in (issue 16): its streams come from this process's media hub.
   registerCameraProvider(createDemoProvider(mediaHubOf(platform)));
+  // The cloud and GB28181 platforms, each tenant with its own settings (camera/platform).
+  const cameraPlatforms = platformConfigOf(platform.database);
+  registerCameraProvider(createEzvizProvider(cameraPlatforms));
+  registerCameraProvider(createGb28181Provider(cameraPlatforms));
+  registerCameraProvider(createCmccProvider(cameraPlatforms));
   registerCameraStreamRoutes(app, platform);
   registerTelemetryRoutes(app, platform);
   registerControlRoutes(app, platform);

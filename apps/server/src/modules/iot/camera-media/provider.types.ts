@@ -28,6 +28,8 @@ export interface StreamSource {
   url: string;
   /** Seconds the URL stays valid. */
   expiresIn: number;
+  /** The platform's token the browser's player needs too (EZVIZ: spec 02 §7 live `accessToken`). */
+  accessToken?: string;
 }
 
 export interface PlaybackRange {
@@ -75,6 +77,8 @@ export interface CameraProvider {
   /** Starts moving (or zooming) until `ptz(cam, -1)`. */
   ptz(cam: CameraRef, direction: PtzDirection, speed?: number): Promise<void>;
   presetSet(cam: CameraRef, index: number, name: string): Promise<void>;
+  /** For platforms that pick a new preset's index themselves (EZVIZ): stores the view, answers the index. */
+  presetAdd?(cam: CameraRef, name: string): Promise<number>;
   presetGo(cam: CameraRef, index: number): Promise<void>;
   presetDelete(cam: CameraRef, index: number): Promise<void>;
   capture(cam: CameraRef): Promise<Still>;
@@ -82,3 +86,9 @@ export interface CameraProvider {
 
 /** Thrown by a provider when the camera cannot be reached; the API answers it as offline, not as a 500. */
 export class CameraOfflineError extends Error {}
+
+/** A tenant's settings for a camera platform (ezviz, gb28181, cmcc), secrets included; undefined when unset. */
+export type PlatformConfigOf = (
+  tenantId: number,
+  provider: string,
+) => Promise<Record<string, string> | undefined>;

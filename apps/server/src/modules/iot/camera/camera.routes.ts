@@ -45,6 +45,7 @@ import { CAMERA_ACCESS } from './camera.access.js';
 import { CameraService } from './camera.service.js';
 import { CameraCaptureService } from './camera-capture.service.js';
 import { CameraOpsService } from './camera-ops.service.js';
+import { registerCameraPlatformRoutes } from './camera-platform.routes.js';
 import { registerCameraV2Routes } from './camera-v2.routes.js';
 
 // Spec 02 §7 "Camera (/wfpe/v1/{t}/camera unless noted)"; the v2 calls are in camera-v2.routes.ts.
@@ -306,4 +307,5 @@ export const registerCameraRoutes = (app: App, platform: Platform): void => {
   });
 
   registerCameraV2Routes(app, platform, cams, caps);
+  registerCameraPlatformRoutes(app, platform);
 };

@@ -202,3 +202,20 @@ export const cameraSeedlingImages = pgTable(
     optionalAreaScope(),
   ],
 );
+
+/** A tenant's access to a camera platform (ezviz, gb28181, cmcc): base URL, keys; secrets never answered. */
+export const cameraPlatform = pgTable(
+  'camera_platform',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    provider: text('provider').notNull(),
+    config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('camera_platform_provider_uq').on(t.tenantId, t.provider),
+    tenantIsolation(),
+  ],
+);
