@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { CameraMediaErrors } from './camera-media.errors.js';
 import { CameraOfflineError } from './provider.types.js';
 
@@ -13,11 +13,18 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 const loopbackAllowed = (): boolean => process.env.CAMERA_ALLOW_LOOPBACK === '1';
 
-/** Loopback, link-local, unspecified and IPv4-mapped forms of them. */
+// Loopback, link-local and unspecified ranges; BlockList also matches IPv4-mapped IPv6 forms of them.
+const LOCAL = new BlockList();
+LOCAL.addSubnet('127.0.0.0', 8, 'ipv4');
+LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LOCAL.addSubnet('0.0.0.0', 8, 'ipv4');
+LOCAL.addAddress('::1', 'ipv6');
+LOCAL.addAddress('::', 'ipv6');
+LOCAL.addSubnet('fe80::', 10, 'ipv6');
+
 export const isLocalAddress = (ip: string): boolean => {
-  const a = ip.toLowerCase().replace(/^::ffff:/, '');
-  if (isIP(a) === 4) return /^(127\.|169\.254\.|0\.)/.test(a);
-  return a === '::1' || a === '::' || /^fe[89ab][0-9a-f]:/.test(a);
+  const family = isIP(ip);
+  return family !== 0 && LOCAL.check(ip, family === 4 ? 'ipv4' : 'ipv6');
 };
 
 /** Refuses a URL that is not http(s) or that names (or resolves to) a local address. */
