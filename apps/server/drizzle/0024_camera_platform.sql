@@ -13,4 +13,7 @@ CREATE TABLE "camera_platform" (
 --> statement-breakpoint
 ALTER TABLE "camera_platform" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE UNIQUE INDEX "camera_platform_provider_uq" ON "camera_platform" USING btree ("tenant_id","provider");--> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "camera_platform" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "camera_platform" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
+CREATE POLICY "shared_to_me" ON "camera_platform" AS PERMISSIVE FOR SELECT TO public USING (exists (select 1 from camera_shares s where s.tenant_id = camera_platform.tenant_id and s.to_tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint
+   and (s.to_user_id is null or s.to_user_id = nullif(current_setting('app.user_id', true), '')::bigint)
+   and s.expires_at > now()));

@@ -18,7 +18,7 @@ const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'onli
 
 export const createCmccProvider = (configOf: PlatformConfigOf): CameraProvider => {
   const settings = async (cam: CameraRef) => {
-    const c = await configOf(cam.tenantId, 'cmcc');
+    const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'cmcc');
     if (!c?.liveUrl) throw CameraMediaErrors.notConfigured({ provider: 'cmcc' });
     return { liveUrl: c.liveUrl, statusUrl: c.statusUrl, token: c.token };
   };

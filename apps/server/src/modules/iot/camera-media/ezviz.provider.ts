@@ -40,17 +40,28 @@ export const createEzvizProvider = (configOf: PlatformConfigOf): CameraProvider 
   const tokens = new Map<string, { token: string; until: number }>();
 
   const settings = async (cam: CameraRef): Promise<EzvizSettings> => {
-    const c = await configOf(cam.tenantId, 'ezviz');
+    const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'ezviz');
     if (!c?.appKey || !c.appSecret) throw CameraMediaErrors.notConfigured({ provider: 'ezviz' });
     return { base: (c.baseUrl || EZVIZ_DEFAULT_BASE).replace(/\/+$/, ''), appKey: c.appKey, appSecret: c.appSecret };
   };
   // Keyed by the settings too: changed keys or another tenant never reuse a token.
   const tokenKey = (cam: CameraRef, s: EzvizSettings) => `${cam.tenantId}\n${s.base}\n${s.appKey}\n${s.appSecret}`;
 
+  const pending = new Map<string, Promise<string>>();
+
   const token = async (cam: CameraRef, s: EzvizSettings, fresh = false): Promise<string> => {
     const key = tokenKey(cam, s);
     const cached = tokens.get(key);
     if (!fresh && cached && cached.until > Date.now()) return cached.token;
+    // Concurrent calls (live asks HD and SD at once) share one token request.
+    const inFlight = pending.get(key);
+    if (inFlight) return inFlight;
+    const p = fetchToken(key, s).finally(() => pending.delete(key));
+    pending.set(key, p);
+    return p;
+  };
+
+  const fetchToken = async (key: string, s: EzvizSettings): Promise<string> => {
     const { json } = await httpJson(`${s.base}/api/lapp/token/get`, {
       form: { appKey: s.appKey, appSecret: s.appSecret },
     });

@@ -53,7 +53,7 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
   const tokens = new Map<string, string>();
 
   const settings = async (cam: CameraRef): Promise<WvpSettings> => {
-    const c = await configOf(cam.tenantId, 'gb28181');
+    const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'gb28181');
     if (!c?.baseUrl || !c.username || !c.password) throw CameraMediaErrors.notConfigured({ provider: 'gb28181' });
     return { base: c.baseUrl.replace(/\/+$/, ''), username: c.username, password: c.password };
   };

@@ -19,6 +19,11 @@ export interface CameraRef {
   channelNo: number;
   /** Provider-specific settings (RTSP URL, ONVIF host, …); secrets stay server-side. */
   config: Record<string, unknown>;
+  /**
+   * The owner tenant's settings of the camera's platform (ezviz, gb28181, cmcc) when the caller read them
+   * already — null when it has none; absent: the provider reads them itself.
+   */
+  platform?: Record<string, string> | null;
 }
 
 /** Where the browser plays a stream. `kind` tells the player which library and mode to use. */

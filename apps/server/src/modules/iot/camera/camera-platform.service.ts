@@ -4,17 +4,17 @@ import {
   type CameraPlatform,
   type CameraPlatformName,
 } from '@tilth/contracts/camera-platform.types';
-import type { Database } from '../../../platform/db/client.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { checkTarget, type PlatformConfigOf } from '../camera-media/index.js';
+import { checkTarget } from '../camera-media/index.js';
 import { CAMERA_ACCESS, requireCameraAccess } from './camera.access.js';
 import { CameraErrors } from './camera.errors.js';
+import { forgetPlatform } from './camera-platform.cache.js';
 import * as repo from './camera-platform.repository.js';
 
 // Platform access (issue 16): each tenant's EZVIZ keys, GB28181 server and China Mobile endpoints. The
-// camera manager edits them; the providers read them through platformConfigOf (cached, dropped on a PUT).
+// camera manager edits them; the providers read them through camera-platform.cache.ts (dropped on a PUT).
 
 interface Body {
   config: Record<string, string>;
@@ -66,24 +66,6 @@ const merged = async (
   return out;
 };
 
-// ---- What the providers read ----
-
-const CACHE_MS = 30_000;
-const cache = new Map<string, { config: Record<string, string> | undefined; at: number }>();
-const cacheKey = (tenantId: number, provider: string) => `${tenantId}:${provider}`;
-
-/** A tenant's settings for a platform, for the providers; cached briefly (another process's PUT shows soon). */
-export const platformConfigOf =
-  (database: Database): PlatformConfigOf =>
-  async (tenantId, provider) => {
-    const key = cacheKey(tenantId, provider);
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.config;
-    const row = await database.withTenant(tenantId, (tx) => repo.findPlatform(tx, tenantId, provider));
-    cache.set(key, { config: row?.config, at: Date.now() });
-    return row?.config;
-  };
-
 export class CameraPlatformService {
   async list(ctx: Ctx): Promise<CameraPlatform[]> {
     requireCameraAccess(ctx, CAMERA_ACCESS.manager);
@@ -116,7 +98,7 @@ export class CameraPlatformService {
       row = await repo.insertPlatform(ctx.db, ctx.tenantId, ctx.user.id, provider, config);
     }
     if (!row) throw CommonErrors.stale();
-    cache.delete(cacheKey(ctx.tenantId, provider));
+    forgetPlatform(ctx.tenantId, provider);
     return toPlatform(provider, row);
   }
 }

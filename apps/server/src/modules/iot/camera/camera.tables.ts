@@ -217,5 +217,13 @@ export const cameraPlatform = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('camera_platform_provider_uq').on(t.tenantId, t.provider),
     tenantIsolation(),
+    // A camera shared from another tenant plays through its owner's platform settings (read server-side only).
+    pgPolicy('shared_to_me', {
+      as: 'permissive',
+      for: 'select',
+      using: sql.raw(
+        `exists (select 1 from camera_shares s where s.tenant_id = camera_platform.tenant_id and ${SHARE_TO_ME('s')})`,
+      ),
+    }),
   ],
 );

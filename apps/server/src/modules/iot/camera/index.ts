@@ -4,4 +4,4 @@ export { CameraErrors } from './camera.errors.js';
 export { cameraProviders, registerCameraProvider } from './camera.providers.js';
 export { seedCameras } from './camera.demo.js';
 export { cameraJobs, refreshOnline, runTimedCaptures } from './camera.jobs.js';
-export { platformConfigOf } from './camera-platform.service.js';
+export { platformConfigOf } from './camera-platform.cache.js';
