@@ -47,7 +47,8 @@ export const CameraMediaErrors = defineErrors({
     code: 'wfpe.camera.platform.notConfigured',
     message: {
       'zh-CN': '尚未配置摄像头平台“{provider}”的接入信息，请在摄像头管理的“平台接入”中填写',
-      'en-US': 'The camera platform "{provider}" is not set up; fill it in under Platform access in the camera manager',
+      'en-US':
+        'The camera platform "{provider}" is not set up; fill it in under Platform access in the camera manager',
     },
   },
   platformRefused: {

@@ -1,6 +1,11 @@
 import { CameraMediaErrors } from './camera-media.errors.js';
 import { field, httpJson, str } from './http-json.js';
-import { type CameraProvider, type CameraRef, CameraOfflineError, type PlatformConfigOf } from './provider.types.js';
+import {
+  CameraOfflineError,
+  type CameraProvider,
+  type CameraRef,
+  type PlatformConfigOf,
+} from './provider.types.js';
 
 // China Mobile (cameraEnter 4, spec 02 §2): the camera modal shows the platform's own player in a frame.
 // `liveUrl` (and `statusUrl`) are the tenant's endpoints; {deviceSerial} and {channelNo} in them are filled
@@ -27,7 +32,8 @@ export const createCmccProvider = (configOf: PlatformConfigOf): CameraProvider =
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
     if (status >= 500) throw new CameraOfflineError(`cmcc ${status}`);
-    if (status !== 200) throw CameraMediaErrors.platformRefused({ detail: str(json, 'msg') ?? String(status) });
+    if (status !== 200)
+      throw CameraMediaErrors.platformRefused({ detail: str(json, 'msg') ?? String(status) });
     return field(json, 'data') ?? json;
   };
   const unsupported = async (): Promise<never> => {

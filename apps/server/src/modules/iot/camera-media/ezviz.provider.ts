@@ -1,9 +1,9 @@
 import { CameraMediaErrors } from './camera-media.errors.js';
 import { field, httpImage, httpJson, str, wallClock } from './http-json.js';
 import {
+  CameraOfflineError,
   type CameraProvider,
   type CameraRef,
-  CameraOfflineError,
   type PlatformConfigOf,
   type Quality,
   type StreamSource,
@@ -42,10 +42,15 @@ export const createEzvizProvider = (configOf: PlatformConfigOf): CameraProvider 
   const settings = async (cam: CameraRef): Promise<EzvizSettings> => {
     const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'ezviz');
     if (!c?.appKey || !c.appSecret) throw CameraMediaErrors.notConfigured({ provider: 'ezviz' });
-    return { base: (c.baseUrl || EZVIZ_DEFAULT_BASE).replace(/\/+$/, ''), appKey: c.appKey, appSecret: c.appSecret };
+    return {
+      base: (c.baseUrl || EZVIZ_DEFAULT_BASE).replace(/\/+$/, ''),
+      appKey: c.appKey,
+      appSecret: c.appSecret,
+    };
   };
   // Keyed by the settings too: changed keys or another tenant never reuse a token.
-  const tokenKey = (cam: CameraRef, s: EzvizSettings) => `${cam.tenantId}\n${s.base}\n${s.appKey}\n${s.appSecret}`;
+  const tokenKey = (cam: CameraRef, s: EzvizSettings) =>
+    `${cam.tenantId}\n${s.base}\n${s.appKey}\n${s.appSecret}`;
 
   const pending = new Map<string, Promise<string>>();
 
@@ -68,7 +73,9 @@ export const createEzvizProvider = (configOf: PlatformConfigOf): CameraProvider 
     const data = field(json, 'data');
     const accessToken = str(data, 'accessToken');
     if (str(json, 'code') !== '200' || !accessToken)
-      throw CameraMediaErrors.platformRefused({ detail: `${str(json, 'code')} ${str(json, 'msg') ?? ''}`.trim() });
+      throw CameraMediaErrors.platformRefused({
+        detail: `${str(json, 'code')} ${str(json, 'msg') ?? ''}`.trim(),
+      });
     // expireTime is epoch milliseconds; the token lives 7 days.
     const expire = Number(field(data, 'expireTime') ?? Date.now() + 3_600_000);
     tokens.set(key, { token: accessToken, until: expire - TOKEN_MARGIN_MS });
@@ -142,7 +149,10 @@ export const createEzvizProvider = (configOf: PlatformConfigOf): CameraProvider 
         recType: 2,
       });
       return (Array.isArray(data) ? data : [])
-        .map((r) => ({ from: new Date(Number(field(r, 'startTime'))), to: new Date(Number(field(r, 'endTime'))) }))
+        .map((r) => ({
+          from: new Date(Number(field(r, 'startTime'))),
+          to: new Date(Number(field(r, 'endTime'))),
+        }))
         .filter((r) => !Number.isNaN(r.from.getTime()) && !Number.isNaN(r.to.getTime()));
     },
     // EZVIZ plays recordings at 1×; the player speeds them up (speed is the player's).
@@ -167,7 +177,8 @@ export const createEzvizProvider = (configOf: PlatformConfigOf): CameraProvider 
     presetAdd: async (cam) => {
       const { data } = await call(cam, '/api/lapp/device/preset/add', device(cam));
       const index = Number(field(data, 'index'));
-      if (!Number.isInteger(index) || index < 1) throw CameraMediaErrors.platformRefused({ detail: 'no index' });
+      if (!Number.isInteger(index) || index < 1)
+        throw CameraMediaErrors.platformRefused({ detail: 'no index' });
       return index;
     },
     presetGo: async (cam, index) => {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { CameraMediaErrors } from './camera-media.errors.js';
 import { field, httpImage, httpJson, str, wallClock } from './http-json.js';
 import {
+  CameraOfflineError,
   type CameraProvider,
   type CameraRef,
-  CameraOfflineError,
   type PlatformConfigOf,
   type PtzDirection,
   type StreamSource,
@@ -54,10 +54,12 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
 
   const settings = async (cam: CameraRef): Promise<WvpSettings> => {
     const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'gb28181');
-    if (!c?.baseUrl || !c.username || !c.password) throw CameraMediaErrors.notConfigured({ provider: 'gb28181' });
+    if (!c?.baseUrl || !c.username || !c.password)
+      throw CameraMediaErrors.notConfigured({ provider: 'gb28181' });
     return { base: c.baseUrl.replace(/\/+$/, ''), username: c.username, password: c.password };
   };
-  const keyOf = (cam: CameraRef, s: WvpSettings) => `${cam.tenantId}\n${s.base}\n${s.username}\n${s.password}`;
+  const keyOf = (cam: CameraRef, s: WvpSettings) =>
+    `${cam.tenantId}\n${s.base}\n${s.username}\n${s.password}`;
 
   const login = async (s: WvpSettings): Promise<string> => {
     const { json } = await httpJson(`${s.base}/api/user/login`, {
@@ -92,7 +94,10 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
   };
 
   const ids = (cam: CameraRef) => {
-    const channel = typeof cam.config.channelId === 'string' && cam.config.channelId ? cam.config.channelId : cam.deviceSerial;
+    const channel =
+      typeof cam.config.channelId === 'string' && cam.config.channelId
+        ? cam.config.channelId
+        : cam.deviceSerial;
     return `${encodeURIComponent(cam.deviceSerial)}/${encodeURIComponent(channel)}`;
   };
   const timeZone = (cam: CameraRef) =>
@@ -111,7 +116,8 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
   const instantOf = (s: string | undefined, tz: string): Date | undefined => {
     const m = s?.match(/^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)$/);
     if (!m) return undefined;
-    const guess = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
+    const [y, mo, d, h, mi, se] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+    const guess = Date.UTC(y, mo - 1, d, h, mi, se);
     const shown = wallClock(new Date(guess), tz).replace(' ', 'T');
     return new Date(guess - (Date.parse(`${shown}Z`) - guess));
   };

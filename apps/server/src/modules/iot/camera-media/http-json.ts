@@ -107,7 +107,11 @@ export const httpCall = async (raw: string, c: HttpCall = {}): Promise<HttpAnswe
         chunks.push(Buffer.from(chunk));
       }
     }
-    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: Buffer.concat(chunks) };
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      body: Buffer.concat(chunks),
+    };
   } catch (err) {
     if (err instanceof Error && 'def' in err) throw err;
     throw new CameraOfflineError(`${url.host}: ${err instanceof Error ? err.message : String(err)}`);

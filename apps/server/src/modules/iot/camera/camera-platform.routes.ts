@@ -30,7 +30,11 @@ export const registerCameraPlatformRoutes = (app: App, platform: Platform): void
     access: CAMERA_ACCESS.edit,
     summary:
       "Sets up or changes a platform's settings (the camera manager's edit; a secret left out or blank is kept; objectVersionNumber once set up)",
-    schema: { params: cameraPlatformParam, body: cameraPlatformUpdateBody, response: { 200: cameraPlatform } },
+    schema: {
+      params: cameraPlatformParam,
+      body: cameraPlatformUpdateBody,
+      response: { 200: cameraPlatform },
+    },
     handler: (ctx, req) => platforms.save(ctx, req.params.provider, req.body),
   });
 };

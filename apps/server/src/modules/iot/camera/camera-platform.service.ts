@@ -24,7 +24,10 @@ interface Body {
 const isSecret = (provider: CameraPlatformName, key: string) =>
   CAMERA_PLATFORM_FIELDS[provider].find((f) => f.key === key)?.secret === true;
 
-const toPlatform = (provider: CameraPlatformName, row: repo.CameraPlatformRow | undefined): CameraPlatform => {
+const toPlatform = (
+  provider: CameraPlatformName,
+  row: repo.CameraPlatformRow | undefined,
+): CameraPlatform => {
   const config = row?.config ?? {};
   return {
     provider,

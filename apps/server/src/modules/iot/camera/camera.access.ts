@@ -4,9 +4,9 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { CameraOfflineError, type CameraProvider, type CameraRef } from '../camera-media/index.js';
 import { CameraErrors } from './camera.errors.js';
-import { isPlatformProvider, platformSettings } from './camera-platform.cache.js';
 import { cameraProviders } from './camera.providers.js';
 import { type CameraView, findCamera, setViewer } from './camera.repository.js';
+import { isPlatformProvider, platformSettings } from './camera-platform.cache.js';
 
 // Who may do what with a camera (spec 02 §6), and the lookups every camera call starts with.
 

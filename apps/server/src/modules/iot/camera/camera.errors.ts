@@ -158,7 +158,10 @@ export const CameraErrors = defineErrors({
   platformUnknownKey: {
     status: 400,
     code: 'wfpe.warn.camera.platform.unknownKey',
-    message: { 'zh-CN': 'config.{key}：该平台没有此设置', 'en-US': 'config.{key}: not a setting of this platform' },
+    message: {
+      'zh-CN': 'config.{key}：该平台没有此设置',
+      'en-US': 'config.{key}: not a setting of this platform',
+    },
   },
   platformRequired: {
     status: 400,

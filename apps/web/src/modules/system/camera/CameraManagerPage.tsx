@@ -18,6 +18,7 @@ import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import { pageAfterDelete } from '../device/managerPaging';
 import { TransferModal } from '../device/TransferModal';
 import { CameraFormModal } from './CameraFormModal';
+import { CameraPlatformDrawer } from './CameraPlatformDrawer';
 
 const CM = 'wfpf.company.system.farm-maintenance.camera-management.ps';
 export const CAMERA_MANAGER_CODES = {
@@ -50,6 +51,7 @@ export function CameraManagerPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [transfer, setTransfer] = useState<number[] | null>(null);
   const [editing, setEditing] = useState<Camera | 'new' | null>(null);
+  const [platforms, setPlatforms] = useState(false);
   const C = CAMERA_MANAGER_CODES;
   const can = {
     del: usePermissions([C.del]).allowed,
@@ -185,6 +187,12 @@ export function CameraManagerPage() {
         addText={t('camera:form.addTitle')}
         addCode={C.create}
       />
+      {can.edit ? (
+        <Button style={{ marginBottom: 12, marginRight: 8 }} onClick={() => setPlatforms(true)}>
+          {t('camera:platform.button')}
+        </Button>
+      ) : null}
+      {platforms ? <CameraPlatformDrawer tenantId={tenantId} onClose={() => setPlatforms(false)} /> : null}
       {selecting ? (
         <Space style={{ marginBottom: 12 }}>
           {can.bulkTransfer ? (

@@ -38,7 +38,8 @@ const serve = async (
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const params = Object.fromEntries(url.searchParams);
-    if (req.method === 'POST') Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
+    if (req.method === 'POST')
+      Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))));
     calls.push({ path: url.pathname, params, headers: req.headers });
     handle(url.pathname, params, req, res);
   });
@@ -108,7 +109,11 @@ export const fakeEzviz = async (s: EzvizState): Promise<Fake> => {
         const kind = p.type === '2' ? `rec.${p.startTime}.${p.stopTime}` : 'live';
         return send(
           res,
-          ok({ id: 'x', url: `https://open.ys7.com/v3/openlive/${p.deviceSerial}_${p.channelNo}_${q}.${kind}.${ext}`, expireTime: '2030-01-01 00:00:00' }),
+          ok({
+            id: 'x',
+            url: `https://open.ys7.com/v3/openlive/${p.deviceSerial}_${p.channelNo}_${q}.${kind}.${ext}`,
+            expireTime: '2030-01-01 00:00:00',
+          }),
         );
       }
       case '/api/lapp/device/ptz/start':
@@ -129,7 +134,9 @@ export const fakeEzviz = async (s: EzvizState): Promise<Fake> => {
       case '/api/lapp/video/by/time':
         return send(
           res,
-          ok([{ recType: 2, startTime: Number(p.startTime) + 60_000, endTime: Number(p.startTime) + 120_000 }]),
+          ok([
+            { recType: 2, startTime: Number(p.startTime) + 60_000, endTime: Number(p.startTime) + 120_000 },
+          ]),
         );
       default:
         return send(res, { code: '404', msg: 'no such api' }, 404);
@@ -162,10 +169,15 @@ export const fakeWvp = async (s: WvpState): Promise<Fake> =>
       res.end(s.jpeg);
       return;
     }
-    if (req.headers['access-token'] !== s.token) return send(res, { code: 401, msg: '请登录后重新请求' }, 401);
+    if (req.headers['access-token'] !== s.token)
+      return send(res, { code: 401, msg: '请登录后重新请求' }, 401);
     const m = path.match(/^\/api\/(.+)\/(\d{20})\/(\d{20})$/);
     if (path.startsWith('/api/device/query/devices/'))
-      return send(res, { code: 0, msg: '成功', data: { deviceId: path.split('/').at(-1), onLine: s.online } });
+      return send(res, {
+        code: 0,
+        msg: '成功',
+        data: { deviceId: path.split('/').at(-1), onLine: s.online },
+      });
     if (!m) return send(res, { code: 404, msg: 'not found' }, 404);
     const [, action, device, channel] = m;
     if (!s.online) return send(res, { code: 100, msg: '点播超时' });
@@ -209,7 +221,8 @@ export const fakeWvp = async (s: WvpState): Promise<Fake> =>
 export const fakeCmcc = async (token: string, online: () => boolean): Promise<Fake> =>
   serve((path, p, req, res) => {
     if (req.headers.authorization !== `Bearer ${token}`) return send(res, { msg: 'unauthorised' }, 401);
-    if (path === '/live') return send(res, { data: { url: `https://cmcc.example/player?sn=${p.sn}&ch=${p.ch}` } });
+    if (path === '/live')
+      return send(res, { data: { url: `https://cmcc.example/player?sn=${p.sn}&ch=${p.ch}` } });
     if (path === '/status') return send(res, { data: { online: online() ? 1 : 0 } });
     return send(res, { msg: 'not found' }, 404);
   });

@@ -4,8 +4,17 @@ import { createCmccProvider } from '../cmcc.provider.js';
 import { createEzvizProvider } from '../ezviz.provider.js';
 import { createGb28181Provider } from '../gb28181.provider.js';
 import { checkTarget } from '../http-json.js';
-import { type CameraRef, CameraOfflineError, type PlatformConfigOf } from '../provider.types.js';
-import { type EzvizState, type Fake, fakeCmcc, fakeEzviz, fakeWvp, md5, tinyJpeg, type WvpState } from './cloud.fakes.js';
+import { CameraOfflineError, type CameraRef, type PlatformConfigOf } from '../provider.types.js';
+import {
+  type EzvizState,
+  type Fake,
+  fakeCmcc,
+  fakeEzviz,
+  fakeWvp,
+  md5,
+  tinyJpeg,
+  type WvpState,
+} from './cloud.fakes.js';
 
 // The cloud and GB28181 providers against local fakes of the EZVIZ open platform, wvp-GB28181-pro and a
 // China Mobile endpoint: parameters as the real APIs take them, tokens, offline answers, per-tenant settings.
@@ -44,7 +53,15 @@ let cmOnline = true;
 
 beforeAll(async () => {
   const jpeg = await tinyJpeg();
-  ezState = { appKey: 'key-a', appSecret: 'sec-a', issued: [], tokenLife: 7 * 86_400_000, status: 1, presets: [], jpeg };
+  ezState = {
+    appKey: 'key-a',
+    appSecret: 'sec-a',
+    issued: [],
+    tokenLife: 7 * 86_400_000,
+    status: 1,
+    presets: [],
+    jpeg,
+  };
   ez = await fakeEzviz(ezState);
   wvpState = { username: 'admin', password: 'pw-a', token: 'wvp-1', online: true, jpeg };
   wvp = await fakeWvp(wvpState);
@@ -74,12 +91,21 @@ describe('ezviz', () => {
     expect(sd.url).toContain('_sd.live.flv');
     expect(ez.to('/api/lapp/token/get').length - before).toBe(1);
     const asked = ez.to('/api/lapp/v2/live/address/get').map((c) => c.params);
-    expect(asked.at(-2)).toMatchObject({ deviceSerial: 'D12345678', channelNo: '1', protocol: '4', quality: '1', type: '1' });
+    expect(asked.at(-2)).toMatchObject({
+      deviceSerial: 'D12345678',
+      channelNo: '1',
+      protocol: '4',
+      quality: '1',
+      type: '1',
+    });
     expect(asked.at(-1)).toMatchObject({ quality: '2' });
     // HLS when the camera asks for it; the verification code goes along for encrypted video.
     const hls = await p.live(cam('ezviz', 1, { protocol: 'hls', verificationCode: 'ABCDEF' }), 'sd');
     expect(hls.kind).toBe('hls');
-    expect(ez.to('/api/lapp/v2/live/address/get').at(-1)?.params).toMatchObject({ protocol: '2', code: 'ABCDEF' });
+    expect(ez.to('/api/lapp/v2/live/address/get').at(-1)?.params).toMatchObject({
+      protocol: '2',
+      code: 'ABCDEF',
+    });
   });
 
   it('fetches a new token when EZVIZ answers 10002 and retries once', async () => {
@@ -99,7 +125,10 @@ describe('ezviz', () => {
     await p.ptz(cam('ezviz'), 2, 1);
     expect(ez.to('/api/lapp/device/ptz/start').at(-1)?.params.speed).toBe('0');
     await p.ptz(cam('ezviz'), -1);
-    expect(ez.to('/api/lapp/device/ptz/stop').at(-1)?.params).toMatchObject({ deviceSerial: 'D12345678', channelNo: '1' });
+    expect(ez.to('/api/lapp/device/ptz/stop').at(-1)?.params).toMatchObject({
+      deviceSerial: 'D12345678',
+      channelNo: '1',
+    });
   });
 
   it('adds presets at the index EZVIZ picks, moves to and clears them', async () => {
@@ -134,7 +163,9 @@ describe('ezviz', () => {
       stopTime: '2026-11-20 11:30:00',
     });
     const spans = await p.recordings(cam('ezviz'), { from, to });
-    expect(spans).toEqual([{ from: new Date(from.getTime() + 60_000), to: new Date(from.getTime() + 120_000) }]);
+    expect(spans).toEqual([
+      { from: new Date(from.getTime() + 60_000), to: new Date(from.getTime() + 120_000) },
+    ]);
   });
 
   it('answers offline (not a failure) for status 0, code 20007 and a platform that is down', async () => {
@@ -187,8 +218,23 @@ describe('gb28181 (wvp-GB28181-pro)', () => {
       await p.ptz(gb(), d, 4);
       cmds.push(wvp.to(`/api/front-end/ptz/${DEV}/${CH}`).at(-1)?.params.command ?? '');
     }
-    expect(cmds).toEqual(['stop', 'up', 'down', 'left', 'right', 'upleft', 'downleft', 'upright', 'downright', 'zoomin', 'zoomout']);
-    expect(wvp.to(`/api/front-end/ptz/${DEV}/${CH}`).at(-1)?.params).toMatchObject({ horizonSpeed: '102', zoomSpeed: '6' });
+    expect(cmds).toEqual([
+      'stop',
+      'up',
+      'down',
+      'left',
+      'right',
+      'upleft',
+      'downleft',
+      'upright',
+      'downright',
+      'zoomin',
+      'zoomout',
+    ]);
+    expect(wvp.to(`/api/front-end/ptz/${DEV}/${CH}`).at(-1)?.params).toMatchObject({
+      horizonSpeed: '102',
+      zoomSpeed: '6',
+    });
     await p.presetSet(gb(), 3, 'gate');
     await p.presetGo(gb(), 3);
     await p.presetDelete(gb(), 3);

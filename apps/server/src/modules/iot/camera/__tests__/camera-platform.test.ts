@@ -1,5 +1,5 @@
-import type { CameraPlatform } from '@tilth/contracts/camera-platform.types';
 import type { Camera, CameraLive, CameraPreset } from '@tilth/contracts/camera.types';
+import type { CameraPlatform } from '@tilth/contracts/camera-platform.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { type EzvizState, type Fake, fakeEzviz, tinyJpeg } from '../../camera-media/__tests__/cloud.fakes.js';
@@ -18,7 +18,8 @@ let ezState: EzvizState;
 const tokens: Record<string, string> = {};
 let h: ReturnType<typeof caller>;
 const url = (t: number, rest = '') => `/wfpe/v1/${t}/camera${rest}`;
-const platformOf = (list: CameraPlatform[], p: string) => list.find((x) => x.provider === p) as CameraPlatform;
+const platformOf = (list: CameraPlatform[], p: string) =>
+  list.find((x) => x.provider === p) as CameraPlatform;
 
 beforeAll(async () => {
   ezState = {
@@ -110,7 +111,10 @@ describe('camera platform settings', () => {
       hdUrl: 'https://open.ys7.com/v3/openlive/E12345678_1_hd.live.flv',
     });
     // Presets land at the index EZVIZ picked.
-    const preset = await h.ok<CameraPreset>('admin', 'POST', url(A, '/preset'), { cameraId: cam.id, name: 'Gate' });
+    const preset = await h.ok<CameraPreset>('admin', 'POST', url(A, '/preset'), {
+      cameraId: cam.id,
+      name: 'Gate',
+    });
     expect(preset.index).toBe(ezState.presets.at(-1));
     // The camera goes offline: control answers 0, live 409 — never a 500.
     ezState.status = 0;
@@ -129,7 +133,10 @@ describe('camera platform settings', () => {
       cameraEnter: 2,
     });
     const calls = ez.calls.length;
-    const refused = await h.refused(409, 'adminB', 'POST', url(B, '/live'), { cameraId: camB.id, protocol: 1 });
+    const refused = await h.refused(409, 'adminB', 'POST', url(B, '/live'), {
+      cameraId: camB.id,
+      protocol: 1,
+    });
     expect(refused.code).toBe('wfpe.camera.platform.notConfigured');
     expect(ez.calls.length).toBe(calls);
   });
