@@ -126,6 +126,17 @@ describe('camera platform settings', () => {
     } finally {
       ezState.status = 1;
     }
+    // Shared to tenant B, A's camera plays through A's settings (B has none of its own).
+    await h.ok('admin', 'POST', url(A, '/save-share'), {
+      cameraId: cam.id,
+      toTenantId: B,
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const shared = await h.ok<CameraLive>('adminB', 'POST', url(B, '/live'), {
+      cameraId: cam.id,
+      protocol: 1,
+    });
+    expect(shared.accessToken).toBe(ezState.issued.at(-1));
     const camB = await h.ok<Camera>('adminB', 'POST', url(B), {
       name: 'B (EZVIZ)',
       deviceSerial: 'B12345678',
