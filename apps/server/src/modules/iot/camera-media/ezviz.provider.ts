@@ -40,7 +40,18 @@ export const createEzvizProvider = (configOf: PlatformConfigOf): CameraProvider 
   const tokens = new Map<string, { token: string; until: number }>();
 
   const settings = async (cam: CameraRef): Promise<EzvizSettings> => {
-    const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'ezviz');
+    // A camera's own keys (the camera form's appKey / appSecret) win over the tenant's platform settings.
+    const own = cam.config;
+    const c =
+      typeof own.appKey === 'string' && own.appKey && typeof own.appSecret === 'string' && own.appSecret
+        ? {
+            appKey: own.appKey,
+            appSecret: own.appSecret,
+            baseUrl: typeof own.baseUrl === 'string' ? own.baseUrl : '',
+          }
+        : cam.platform !== undefined
+          ? cam.platform
+          : await configOf(cam.tenantId, 'ezviz');
     if (!c?.appKey || !c.appSecret) throw CameraMediaErrors.notConfigured({ provider: 'ezviz' });
     return {
       base: (c.baseUrl || EZVIZ_DEFAULT_BASE).replace(/\/+$/, ''),

@@ -23,8 +23,8 @@ import {
 //   GET /api/front-end/preset/add|call|delete/{deviceId}/{channelId}?presetId=                    PtzController
 //   GET /api/device/query/snap/{deviceId}/{channelId}       DeviceQuery (image/jpeg)
 //   GET /api/device/query/devices/{deviceId}                DeviceQuery → Device.onLine
-// GB28181 channels are 20-digit codes: a camera's `config.channelId`, else its device serial (an IPC whose
-// only channel has the device's code).
+// GB28181 ids are 20-digit codes: the device is the camera's `config.deviceId`, else its device serial; the
+// channel its `config.channelId`, else the device's code (an IPC whose only channel has it).
 
 const COMMAND: Record<Exclude<PtzDirection, -1>, string> = {
   0: 'up',
@@ -53,7 +53,15 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
   const tokens = new Map<string, string>();
 
   const settings = async (cam: CameraRef): Promise<WvpSettings> => {
-    const c = cam.platform !== undefined ? cam.platform : await configOf(cam.tenantId, 'gb28181');
+    // A camera's own server (the camera form's serverUrl / username / password) wins over the tenant's.
+    const own = cam.config;
+    const text = (k: string) => (typeof own[k] === 'string' ? (own[k] as string) : '');
+    const c =
+      text('serverUrl') && text('username') && text('password')
+        ? { baseUrl: text('serverUrl'), username: text('username'), password: text('password') }
+        : cam.platform !== undefined
+          ? cam.platform
+          : await configOf(cam.tenantId, 'gb28181');
     if (!c?.baseUrl || !c.username || !c.password)
       throw CameraMediaErrors.notConfigured({ provider: 'gb28181' });
     return { base: c.baseUrl.replace(/\/+$/, ''), username: c.username, password: c.password };
@@ -94,11 +102,13 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
   };
 
   const ids = (cam: CameraRef) => {
+    const device =
+      typeof cam.config.deviceId === 'string' && cam.config.deviceId ? cam.config.deviceId : cam.deviceSerial;
     const channel =
       typeof cam.config.channelId === 'string' && cam.config.channelId
         ? cam.config.channelId
         : cam.deviceSerial;
-    return `${encodeURIComponent(cam.deviceSerial)}/${encodeURIComponent(channel)}`;
+    return `${encodeURIComponent(device)}/${encodeURIComponent(channel)}`;
   };
   const timeZone = (cam: CameraRef) =>
     typeof cam.config.timeZone === 'string' ? cam.config.timeZone : 'Asia/Shanghai';
@@ -126,7 +136,7 @@ export const createGb28181Provider = (configOf: PlatformConfigOf): CameraProvide
     name: 'gb28181',
     online: async (cam) => {
       try {
-        const d = await get(cam, `/api/device/query/devices/${encodeURIComponent(cam.deviceSerial)}`);
+        const d = await get(cam, `/api/device/query/devices/${ids(cam).split('/')[0]}`);
         return field(d, 'onLine') === true || Number(field(d, 'onLine')) === 1;
       } catch (err) {
         if (err instanceof CameraOfflineError) return false;

@@ -194,6 +194,26 @@ describe('ezviz', () => {
   });
 });
 
+describe('per-camera keys', () => {
+  it("uses a camera's own EZVIZ keys and wvp server over the tenant's settings", async () => {
+    const ezp = createEzvizProvider(configOf);
+    // Tenant 5 has no settings; the camera carries its own keys.
+    const src = await ezp.live(
+      cam('ezviz', 5, { appKey: 'key-a', appSecret: 'sec-a', baseUrl: ez.base }),
+      'hd',
+    );
+    expect(src.kind).toBe('flv');
+    const gbp = createGb28181Provider(configOf);
+    const own = cam('gb28181', 5, {
+      serverUrl: wvp.base,
+      username: 'admin',
+      password: 'pw-a',
+      channelId: CH,
+    });
+    expect((await gbp.live(own, 'hd')).url).toContain(`${DEV}_${CH}`);
+  });
+});
+
 describe('gb28181 (wvp-GB28181-pro)', () => {
   const p = createGb28181Provider(configOf);
   const gb = () => cam('gb28181', 1, { channelId: CH });
