@@ -39,9 +39,12 @@ import { registerAeratorRoutes } from './iot/aerator/aerator.routes.js';
 import { registerAlarmRoutes } from './iot/alarm/alarm.routes.js';
 import { registerAutomationRoutes } from './iot/automation/automation.routes.js';
 import { registerCameraRoutes } from './iot/camera/camera.routes.js';
-import { cameraStreamAllowed, registerCameraProvider } from './iot/camera/index.js';
+import { cameraStreamAllowed, platformConfigOf, registerCameraProvider } from './iot/camera/index.js';
 import {
+  createCmccProvider,
   createDemoProvider,
+  createEzvizProvider,
+  createGb28181Provider,
   createRtspProvider,
   mediaHubOf,
   registerCameraStreamRoutes,
@@ -131,6 +134,11 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerCameraProvider(createDemoProvider(mediaHubOf(platform)));
   // RTSP / ONVIF cameras on the farm's network: pulled by ffmpeg into the same hub (docs/cameras.md).
   registerCameraProvider(createRtspProvider(mediaHubOf(platform)));
+  // The cloud and GB28181 platforms, each tenant with its own settings (camera/platform).
+  const cameraPlatforms = platformConfigOf(platform.database);
+  registerCameraProvider(createEzvizProvider(cameraPlatforms));
+  registerCameraProvider(createGb28181Provider(cameraPlatforms));
+  registerCameraProvider(createCmccProvider(cameraPlatforms));
   registerCameraStreamRoutes(app, platform, { stillAllowed: cameraStreamAllowed(platform) });
   registerTelemetryRoutes(app, platform);
   registerControlRoutes(app, platform);

@@ -131,6 +131,23 @@ const TWINS: Record<string, Twin> = {
         config: { rtspUrl: 'rtsp://127.0.0.1/x', password: 'secret' },
       }),
   },
+  // Camera platform access: set up first (the demo data has none); secrets are kept when left out.
+  [`PUT ${E1}/camera/platform/:provider`]: {
+    list: `${E1}/camera/platform`,
+    pick: (p) => p.configured === true,
+    key: 'provider',
+    prepare: async () => {
+      const res = await s.inject({
+        method: 'PUT',
+        url: fillPath(`${E1}/camera/platform/ezviz`, A),
+        headers: auth(token),
+        payload: { config: { baseUrl: 'https://203.0.113.10', appKey: 'k', appSecret: 's' } },
+      });
+      // 400 versionRequired: set up already.
+      expect([200, 400], res.body).toContain(res.statusCode);
+    },
+    pathOf: ({ id }) => ({ provider: String(id) }),
+  },
   [`PUT ${E1}/camera/template`]: {
     list: `${E1}/camera/template`,
     prepare: () => post(`${E1}/camera/template`, { name: '回路分屏', layout: 4, cells: [] }),

@@ -23,4 +23,46 @@ export const CameraMediaErrors = defineErrors({
       'en-US': 'Too many videos are being watched now; try again shortly',
     },
   },
+  // The camera platforms (ezviz, gb28181, cmcc): settings, what a platform cannot do, what it refused.
+  badTarget: {
+    status: 400,
+    code: 'wfpe.camera.platform.badTarget',
+    message: {
+      'zh-CN': '平台地址无效或指向本机：{url}',
+      'en-US': 'The platform address is invalid or points at this machine: {url}',
+    },
+  },
+  tooLarge: {
+    status: 502,
+    code: 'wfpe.camera.platform.tooLarge',
+    message: {
+      'zh-CN': '摄像头平台的应答过大（上限 {max} 字节）',
+      'en-US': 'The camera platform answered too much (at most {max} bytes)',
+    },
+  },
+  notSupported: {
+    status: 422,
+    code: 'wfpe.camera.platform.notSupported',
+    message: {
+      'zh-CN': '该摄像头平台不支持此操作',
+      'en-US': 'This camera platform does not support this action',
+    },
+  },
+  notConfigured: {
+    status: 409,
+    code: 'wfpe.camera.platform.notConfigured',
+    message: {
+      'zh-CN': '尚未配置摄像头平台“{provider}”的接入信息，请在摄像头管理的“平台接入”中填写',
+      'en-US':
+        'The camera platform "{provider}" is not set up; fill it in under Platform access in the camera manager',
+    },
+  },
+  platformRefused: {
+    status: 502,
+    code: 'wfpe.camera.platform.refused',
+    message: {
+      'zh-CN': '摄像头平台拒绝了请求：{detail}',
+      'en-US': 'The camera platform refused the request: {detail}',
+    },
+  },
 });

@@ -2,7 +2,11 @@
 // provider, the hub and the stream route.
 export { CameraMediaErrors } from './camera-media.errors.js';
 export { type CameraStreamOptions, mediaHubOf, registerCameraStreamRoutes } from './camera-stream.routes.js';
+export { createCmccProvider } from './cmcc.provider.js';
 export { createDemoProvider, type DemoProvider } from './demo.provider.js';
+export { createEzvizProvider } from './ezviz.provider.js';
+export { createGb28181Provider } from './gb28181.provider.js';
+export { checkTarget } from './http-json.js';
 export { MediaBusyError, MediaHub, type MediaHubOptions } from './hub.js';
 export * from './provider.types.js';
 export type { StreamClaims } from './stream-token.js';

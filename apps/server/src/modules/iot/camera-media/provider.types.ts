@@ -19,6 +19,11 @@ export interface CameraRef {
   channelNo: number;
   /** Provider-specific settings (RTSP URL, ONVIF host, …); secrets stay server-side. */
   config: Record<string, unknown>;
+  /**
+   * The owner tenant's settings of the camera's platform (ezviz, gb28181, cmcc) when the caller read them
+   * already — null when it has none; absent: the provider reads them itself.
+   */
+  platform?: Record<string, string> | null;
 }
 
 /** Where the browser plays a stream. `kind` tells the player which library and mode to use. */
@@ -28,6 +33,8 @@ export interface StreamSource {
   url: string;
   /** Seconds the URL stays valid. */
   expiresIn: number;
+  /** The platform's token the browser's player needs too (EZVIZ: spec 02 §7 live `accessToken`). */
+  accessToken?: string;
 }
 
 export interface PlaybackRange {
@@ -77,6 +84,8 @@ export interface CameraProvider {
   /** Starts moving (or zooming) until `ptz(cam, -1)`. */
   ptz(cam: CameraRef, direction: PtzDirection, speed?: number): Promise<void>;
   presetSet(cam: CameraRef, index: number, name: string): Promise<void>;
+  /** For platforms that pick a new preset's index themselves (EZVIZ): stores the view, answers the index. */
+  presetAdd?(cam: CameraRef, name: string): Promise<number>;
   presetGo(cam: CameraRef, index: number): Promise<void>;
   presetDelete(cam: CameraRef, index: number): Promise<void>;
   capture(cam: CameraRef): Promise<Still>;
@@ -89,3 +98,8 @@ export class CameraOfflineError extends Error {}
 
 /** Thrown by a provider when the camera holds no preset at the index asked (reset or replaced camera). */
 export class PresetMissingError extends Error {}
+/** A tenant's settings for a camera platform (ezviz, gb28181, cmcc), secrets included; undefined when unset. */
+export type PlatformConfigOf = (
+  tenantId: number,
+  provider: string,
+) => Promise<Record<string, string> | undefined>;

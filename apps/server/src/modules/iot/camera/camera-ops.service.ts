@@ -72,7 +72,8 @@ export class CameraOpsService {
       url: sd.url,
       hdUrl: hd.url,
       clarity: cam.clarity,
-      accessToken: null,
+      // The platform's token for its player (EZVIZ, cameraEnter 1 / 2); ours need none.
+      accessToken: hd.accessToken ?? sd.accessToken ?? null,
       deviceSerial: cam.deviceSerial,
       cameraName: cam.name,
       kind: sd.kind,
@@ -135,8 +136,15 @@ export class CameraOpsService {
       index = Array.from({ length: PRESET_INDEX_MAX }, (_, i) => i + 1).find((i) => !used.has(i));
       if (index === undefined) throw CameraErrors.presetsFull();
     }
-    const at = index;
-    await viaProvider(() => providerOf(cam).presetSet(refOf(cam), at, b.name));
+    const p = providerOf(cam);
+    const ref = refOf(cam);
+    const wanted = index;
+    // A platform that picks the index itself (EZVIZ) answers the one it used.
+    const at = await viaProvider(async () =>
+      p.presetAdd && b.index === undefined
+        ? p.presetAdd(ref, b.name)
+        : p.presetSet(ref, wanted, b.name).then(() => wanted),
+    );
     return toPreset(await repo.upsertPreset(t.db, t.tenantId, t.user.id, cam.id, at, b.name));
   }
 

@@ -6,6 +6,7 @@ import { CameraOfflineError, type CameraProvider, type CameraRef } from '../came
 import { CameraErrors } from './camera.errors.js';
 import { cameraProviders } from './camera.providers.js';
 import { type CameraView, findCamera, setViewer } from './camera.repository.js';
+import { isPlatformProvider, platformSettings } from './camera-platform.cache.js';
 
 // Who may do what with a camera (spec 02 §6), and the lookups every camera call starts with.
 
@@ -26,18 +27,24 @@ export const CAMERA_ACCESS = {
 } as const satisfies Record<string, PermissionCode | readonly PermissionCode[]>;
 
 /** A camera the caller sees: its tenant's own, or one shared to it (view-only) and not expired. */
-export const loadCamera = async (ctx: Ctx, id: number): Promise<{ ctx: TenantCtx; cam: CameraView }> => {
+/** A camera as the calls use it: a platform camera with its owner's platform settings (null: none). */
+export type LoadedCamera = CameraView & { platform?: Record<string, string> | null };
+
+export const loadCamera = async (ctx: Ctx, id: number): Promise<{ ctx: TenantCtx; cam: LoadedCamera }> => {
   requireTenant(ctx);
   await setViewer(ctx.db, ctx.user.id);
   const cam = await findCamera(ctx.db, id);
   if (!cam) throw CameraErrors.notFound();
+  // A platform camera carries its owner's platform settings, read in this transaction (camera-platform.cache).
+  if (isPlatformProvider(cam.provider))
+    return { ctx, cam: { ...cam, platform: await platformSettings(ctx.db, cam.tenantId, cam.provider) } };
   return { ctx, cam };
 };
 
 export const isShared = (ctx: TenantCtx, cam: CameraView): boolean => cam.tenantId !== ctx.tenantId;
 
 /** The caller's own camera: a shared one answers view-only (403). */
-export const ownCamera = async (ctx: Ctx, id: number): Promise<{ ctx: TenantCtx; cam: CameraView }> => {
+export const ownCamera = async (ctx: Ctx, id: number): Promise<{ ctx: TenantCtx; cam: LoadedCamera }> => {
   const r = await loadCamera(ctx, id);
   if (isShared(r.ctx, r.cam)) throw CameraErrors.sharedViewOnly();
   return r;
@@ -48,13 +55,14 @@ export const requireUsable = (cam: CameraView): void => {
   if (cam.status !== 1) throw CameraErrors.disabled();
 };
 
-export const refOf = (cam: CameraView): CameraRef => ({
+export const refOf = (cam: LoadedCamera): CameraRef => ({
   tenantId: cam.tenantId,
   cameraId: cam.id,
   provider: cam.provider,
   deviceSerial: cam.deviceSerial,
   channelNo: cam.channelNo,
   config: { ...cam.config, ...(cam.verificationCode ? { verificationCode: cam.verificationCode } : {}) },
+  ...(cam.platform !== undefined ? { platform: cam.platform } : {}),
 });
 
 export const providerOf = (cam: { provider: string }): CameraProvider => {

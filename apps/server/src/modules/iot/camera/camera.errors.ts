@@ -155,6 +155,36 @@ export const CameraErrors = defineErrors({
       'en-US': 'to: must be after from, and at most {hours} hours later',
     },
   },
+  // Platform access (camera/platform).
+  platformVersionRequired: {
+    status: 400,
+    code: 'wfpe.warn.camera.platform.versionRequired',
+    message: {
+      'zh-CN': 'objectVersionNumber：该平台已配置，请带上版本号',
+      'en-US': 'objectVersionNumber: this platform is set up already; send its version',
+    },
+  },
+  platformUnknownKey: {
+    status: 400,
+    code: 'wfpe.warn.camera.platform.unknownKey',
+    message: {
+      'zh-CN': 'config.{key}：该平台没有此设置',
+      'en-US': 'config.{key}: not a setting of this platform',
+    },
+  },
+  platformRequired: {
+    status: 400,
+    code: 'wfpe.warn.camera.platform.required',
+    message: { 'zh-CN': 'config.{key}：必填', 'en-US': 'config.{key}: required' },
+  },
+  platformBadUrl: {
+    status: 400,
+    code: 'wfpe.warn.camera.platform.badUrl',
+    message: {
+      'zh-CN': 'config.{key}：须为 http(s) 地址，且不能指向本机',
+      'en-US': 'config.{key}: must be an http(s) address that does not point at this machine',
+    },
+  },
 });
 
 export const TimelapseErrors = defineErrors({

@@ -45,6 +45,7 @@ import { CAMERA_ACCESS } from './camera.access.js';
 import { CameraService } from './camera.service.js';
 import { CameraCaptureService } from './camera-capture.service.js';
 import { CameraOpsService } from './camera-ops.service.js';
+import { registerCameraPlatformRoutes } from './camera-platform.routes.js';
 import { registerTimelapseRoutes } from './camera-timelapse.routes.js';
 import { registerCameraV2Routes } from './camera-v2.routes.js';
 
@@ -308,4 +309,5 @@ export const registerCameraRoutes = (app: App, platform: Platform): void => {
 
   registerCameraV2Routes(app, platform, cams, caps);
   registerTimelapseRoutes(app, platform);
+  registerCameraPlatformRoutes(app, platform);
 };

@@ -243,3 +243,28 @@ export const cameraTimelapses = pgTable(
     optionalAreaScope(),
   ],
 );
+
+/** A tenant's access to a camera platform (ezviz, gb28181, cmcc): base URL, keys; secrets never answered. */
+export const cameraPlatform = pgTable(
+  'camera_platform',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    provider: text('provider').notNull(),
+    config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+    ...auditColumns(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('camera_platform_provider_uq').on(t.tenantId, t.provider),
+    tenantIsolation(),
+    // A camera shared from another tenant plays through its owner's platform settings (read server-side only).
+    pgPolicy('shared_to_me', {
+      as: 'permissive',
+      for: 'select',
+      using: sql.raw(
+        `exists (select 1 from camera_shares s where s.tenant_id = camera_platform.tenant_id and ${SHARE_TO_ME('s')})`,
+      ),
+    }),
+  ],
+);

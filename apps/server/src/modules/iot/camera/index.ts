@@ -6,3 +6,4 @@ export { seedCameras } from './camera.demo.js';
 export { cameraJobs, refreshOnline, runTimedCaptures } from './camera.jobs.js';
 export { cameraStreamAllowed } from './camera.stream-access.js';
 export { seedDemoStills, seedDemoStillsLater } from './camera-demo-stills.js';
+export { platformConfigOf } from './camera-platform.cache.js';

@@ -20,6 +20,7 @@ import { pageAfterDelete } from '../device/managerPaging';
 import { TransferModal } from '../device/TransferModal';
 import { CameraBindingModal } from './CameraBindingModal';
 import { CameraFormModal } from './CameraFormModal';
+import { CameraPlatformDrawer } from './CameraPlatformDrawer';
 import { CameraShareModal } from './CameraShareModal';
 import { CameraTimingModal } from './CameraTimingModal';
 import { cameraAdminApi } from './cameraAdmin.api';
@@ -56,6 +57,7 @@ export function CameraManagerPage() {
   const [transfer, setTransfer] = useState<number[] | null>(null);
   const [editing, setEditing] = useState<Camera | 'new' | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'share' | 'bind' | 'timing'; camera: Camera } | null>(null);
+  const [platforms, setPlatforms] = useState(false);
   const C = CAMERA_MANAGER_CODES;
   const can = {
     del: usePermissions([C.del]).allowed,
@@ -255,6 +257,12 @@ export function CameraManagerPage() {
         addText={t('camera:form.addTitle')}
         addCode={C.create}
       />
+      {can.edit ? (
+        <Button style={{ marginBottom: 12, marginRight: 8 }} onClick={() => setPlatforms(true)}>
+          {t('camera:platform.button')}
+        </Button>
+      ) : null}
+      {platforms ? <CameraPlatformDrawer tenantId={tenantId} onClose={() => setPlatforms(false)} /> : null}
       {selecting ? (
         <Space style={{ marginBottom: 12 }}>
           {can.bulkTransfer ? (
