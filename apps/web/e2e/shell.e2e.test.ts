@@ -133,7 +133,7 @@ describe('language', () => {
       await tab(page, 'Home').waitFor();
       await page
         .locator('.tl-hero')
-        .getByText(/^Good (morning|afternoon|evening), 演示管理员$/)
+        .getByText(/^(Good (morning|afternoon|evening)|Working late), 演示管理员$/)
         .waitFor();
       await page.getByText('Quick access').waitFor();
       expect(await menuEntry(page, '基地管理').count()).toBe(0);
