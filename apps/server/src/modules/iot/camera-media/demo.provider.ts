@@ -1,5 +1,13 @@
 import type { MediaHub } from './hub.js';
-import { type CameraProvider, PresetMissingError, type StreamViewer } from './provider.types.js';
+import {
+  type CameraProvider,
+  type CameraRef,
+  type PlaybackRange,
+  PresetMissingError,
+  type Quality,
+  type StreamSource,
+  type StreamViewer,
+} from './provider.types.js';
 
 export type DemoProvider = CameraProvider;
 
@@ -17,17 +25,11 @@ export const viewerClaims = (viewer: StreamViewer | undefined) =>
  * The built-in demo camera (cameraEnter of the demo tenant): real, moving H.264 made locally from the farm
  * scene, PTZ over it, presets in memory, stills, and playback of what was recorded while watched.
  */
-export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
-  name: 'demo',
-  online: async () => true,
-  live: async (cam, quality, viewer) =>
-    hub.sign(cam, {
-      k: 'live',
-      q: quality,
-      ...viewerClaims(viewer),
-    }),
-  recordings: (cam, range) => hub.recordings(cam, range),
-  playback: async (cam, range, speed, viewer) =>
+/** Signed stream URLs of this process's hub (the demo and RTSP cameras play through it). */
+export const hubStreams = (hub: MediaHub) => ({
+  live: (cam: CameraRef, quality: Quality, viewer?: StreamViewer): StreamSource =>
+    hub.sign(cam, { k: 'live', q: quality, ...viewerClaims(viewer) }),
+  playback: (cam: CameraRef, range: PlaybackRange, speed: 1 | 2 | 4, viewer?: StreamViewer): StreamSource =>
     hub.sign(cam, {
       k: 'pb',
       q: 'hd',
@@ -36,6 +38,14 @@ export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
       s: speed,
       ...viewerClaims(viewer),
     }),
+});
+
+export const createDemoProvider = (hub: MediaHub): DemoProvider => ({
+  name: 'demo',
+  online: async () => true,
+  live: async (cam, quality, viewer) => hubStreams(hub).live(cam, quality, viewer),
+  recordings: (cam, range) => hub.recordings(cam, range),
+  playback: async (cam, range, speed, viewer) => hubStreams(hub).playback(cam, range, speed, viewer),
   ptz: async (cam, direction, speed) => hub.ptz(cam, direction, speed),
   presetSet: async (cam, index, name) => hub.presetSet(cam, index, name),
   presetGo: async (cam, index) => {

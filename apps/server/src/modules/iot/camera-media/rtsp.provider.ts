@@ -1,4 +1,4 @@
-import { viewerClaims } from './demo.provider.js';
+import { hubStreams } from './demo.provider.js';
 import type { MediaHub } from './hub.js';
 import { OnvifPtz } from './onvif.js';
 import { CameraOfflineError, type CameraProvider, type CameraRef } from './provider.types.js';
@@ -67,22 +67,10 @@ export const createRtspProvider = (hub: MediaHub, options: RtspProviderOptions =
       // A refused address answers its 400 (naming the field) rather than a bare offline.
       await connectUrl(rtspConfigOf(cam.config), quality);
       if (!(await online(cam))) throw new CameraOfflineError('rtsp camera not answering');
-      return hub.sign(cam, {
-        k: 'live',
-        q: quality,
-        ...viewerClaims(viewer),
-      });
+      return hubStreams(hub).live(cam, quality, viewer);
     },
     recordings: (cam, range) => hub.recordings(cam, range),
-    playback: async (cam, range, speed, viewer) =>
-      hub.sign(cam, {
-        k: 'pb',
-        q: 'hd',
-        f: range.from.getTime(),
-        u: range.to.getTime(),
-        s: speed,
-        ...viewerClaims(viewer),
-      }),
+    playback: async (cam, range, speed, viewer) => hubStreams(hub).playback(cam, range, speed, viewer),
     ptz: async (cam, direction, speed) => ptz.move(keyOf(cam), onvifOf(cam), direction, speed),
     presetSet: async (cam, index, name) => ptz.presetSet(keyOf(cam), onvifOf(cam), index, name),
     presetGo: async (cam, index) => ptz.presetGo(keyOf(cam), onvifOf(cam), index),
