@@ -102,7 +102,7 @@ describe('tabs', () => {
       await contextItem(page, '关闭其他').click();
       await expect.poll(() => tabTitles(page)).toEqual(['首页', '基地管理']);
       await waitForPath(page, '/web/farm/base');
-      expect(await tab(page, '基地管理').getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => tab(page, '基地管理').getAttribute('aria-selected')).toBe('true');
 
       // Closing the last other tab leaves home alone, which still cannot be closed.
       await tab(page, '基地管理').getByRole('button', { name: '关闭' }).click();

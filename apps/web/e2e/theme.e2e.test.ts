@@ -113,7 +113,8 @@ describe('theme drawer', () => {
         await drawer.waitFor();
         const choice = drawer.locator('.tl-theme-drawer__layouts').getByRole('button', { name: label });
         await choice.click();
-        expect(await choice.getAttribute('aria-pressed')).toBe('true');
+        // React commits the choice after the click event returns; under load that is a frame later.
+        await expect.poll(() => choice.getAttribute('aria-pressed')).toBe('true');
         // The shell previews the layout at once.
         await page.locator(`.tl-shell--${layout}`).waitFor();
 
