@@ -223,7 +223,7 @@ export const vr = z.object({
   area: z.array(vrArea),
   enabledFlag: flag01,
   sceneCount: z.number().int(),
-  /** The public read-only link's path (/vr/{token}) when published, else null. */
+  /** The public read-only link's console path (/vr/{tenantId}/{token}) when published, else null. */
   publicPath: z.string().nullable(),
   objectVersionNumber: z.number().int(),
   creationDate: z.string(),
@@ -347,11 +347,11 @@ export const sceneOrderBody = z.strictObject({ vrId: bodyId, scenesIds: z.array(
 // ---- Public tour (no sign-in) ------------------------------------------------------------------------
 
 /**
- * GET /wfpf/v1/public/vr/{token}: what a visitor of a published tour sees — names, description, the
+ * GET /wfpf/v1/public/{tenantId}/vr/{token}: what a visitor of a published tour sees — names, description, the
  * tenant's logo, scenes with views and hotspots. Device hotspots carry only deviceType and name; tile,
  * preview and thumb URLs are public paths under the same token. No ids of anything else, no tokens.
  */
-export const publicVrTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
+export const publicVrTokenParam = tenantParam.extend({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) });
 export const publicVr = z.object({
   vrName: z.string(),
   description: z.string(),
