@@ -32,8 +32,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/system/bannerManger',
   '/system/pictures-hub',
   '/system/publicity-video',
-  '/system/panorama',
-  '/system/vr-video',
 ];
 
 const files = import.meta.glob<Record<string, string>>('../locales/*/*.json', {

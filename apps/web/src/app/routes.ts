@@ -8,6 +8,7 @@ import { PLATFORM_ROUTES } from '../modules/platform/routes';
 import { REPORT_ROUTES } from '../modules/report/routes';
 import { SEED_PUBLIC_ROUTES } from '../modules/seed-public/routes';
 import { SYSTEM_ROUTES } from '../modules/system/routes';
+import { VR_ROUTES } from '../modules/vr/routes';
 import { lazyPage } from '../shared/routing/lazyPage';
 import type { RouteDef } from '../shared/routing/routeDef';
 
@@ -32,6 +33,7 @@ export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes:
   { domain: 'report', namespace: 'report', routes: REPORT_ROUTES },
   { domain: 'platform', namespace: 'platform', routes: PLATFORM_ROUTES },
   { domain: 'inventory', namespace: 'inventory', routes: INVENTORY_ROUTES },
+  { domain: 'vr', namespace: 'vr', routes: VR_ROUTES },
 ];
 
 export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes);
