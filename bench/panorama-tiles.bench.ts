@@ -57,7 +57,13 @@ const main = async (): Promise<void> => {
   if (!existsSync(source)) {
     // Gaussian noise compresses badly, so quality 92 lands near the 80 MB upload bound.
     await sharp({
-      create: { width: W, height: W / 2, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+      create: {
+        width: W,
+        height: W / 2,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
     })
       .jpeg({ quality: 92 })
       .toFile(source);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { PanoramaTiles } from '@tilth/contracts/panorama.types';
 import type { FileStorage } from '../../../platform/files/storage.js';
-import { tilePanorama } from './panorama.tiler.js';
+import { levelsOf, tilePanorama, topLevelOf } from './panorama.tiler.js';
 
 // Where a panorama's made images live in file storage, and how they get there from a source file.
 
@@ -64,10 +64,10 @@ export const makePanoramaAssets = async (
   }
 };
 
-/** Every key makePanoramaAssets stores for these tiles (removal). */
-export const assetKeys = (prefix: string, tiles: PanoramaTiles | null): string[] => {
+/** Every key makePanoramaAssets stores for a source this wide (removal). */
+export const assetKeys = (prefix: string, sourceWidth: number): string[] => {
   const keys = [`${prefix}/preview.jpg`, `${prefix}/thumb.jpg`];
-  tiles?.levels.forEach((l, i) => {
+  levelsOf(topLevelOf(sourceWidth)).forEach((l, i) => {
     for (let c = 0; c < l.cols; c += 1)
       for (let r = 0; r < l.rows; r += 1) keys.push(tileKey(prefix, i, c, r));
   });
