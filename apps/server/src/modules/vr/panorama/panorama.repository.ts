@@ -19,7 +19,8 @@ export type PanoramaValues = Pick<
 const byId = (tenantId: number, id: number) =>
   and(eq(panoramas.tenantId, tenantId), eq(panoramas.id, id)) as SQL;
 
-const sceneCount = sql<number>`(select count(*)::int from ${vrScenes} where ${vrScenes.tenantId} = ${panoramas.tenantId} and ${vrScenes.panoramaId} = ${panoramas.id})`;
+// Spelled out: inside a subquery Drizzle would leave the outer columns unqualified (they would bind to vr_scenes).
+const sceneCount = sql<number>`(select count(*)::int from vr_scenes s where s.tenant_id = "panoramas"."tenant_id" and s.panorama_id = "panoramas"."id")`;
 
 export interface PanoramaFilter {
   enabledFlag?: number | undefined;
