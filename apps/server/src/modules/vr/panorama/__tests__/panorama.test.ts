@@ -12,6 +12,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { panoramaRefs, seedDemoPanoramas } from '../index.js';
 import { assetPrefix } from '../panorama.assets.js';
 import { PANORAMA_STALE_MS, PanoramaRunner } from '../panorama.jobs.js';
 import { insertPanorama } from '../panorama.repository.js';
@@ -339,4 +340,23 @@ describe('restart survival', () => {
     expect((await get(url(A, `/${lost}`))).json()).toMatchObject({ status: 'ready', progress: 100 });
     expect((await get(url(A, `/${live}`))).json()).toMatchObject({ status: 'processing', progress: 40 });
   }, 30_000);
+});
+
+describe('demo panoramas', () => {
+  it('seeds 稻田全景 and 鱼塘全景 ready at once, once, even when called twice at the same time', async () => {
+    const [a, b] = await Promise.all([seedDemoPanoramas(s.platform, B), seedDemoPanoramas(s.platform, B)]);
+    expect(a).toEqual(b);
+    expect(await seedDemoPanoramas(s.platform, B)).toEqual(a);
+    const refs = await s.platform.database.withTenant(B, (tx) => panoramaRefs(tx, B, a ?? []));
+    expect(refs.map((r) => [r.panoramaName, r.status, r.width, r.height, r.tiles?.levels.length])).toEqual([
+      ['稻田全景', 'ready', 4096, 2048, 3],
+      ['鱼塘全景', 'ready', 4096, 2048, 3],
+    ]);
+    const ref = refs[0];
+    const tile = await get(`${ref?.panoramaImages}/2/7_3.jpg`, tok.adminB);
+    expect(tile.statusCode).toBe(200);
+    expect((await sharp(tile.rawPayload).metadata()).width).toBe(512);
+    // The tour domain reads them by id; another tenant's ids are not there.
+    expect(await s.platform.database.withTenant(A, (tx) => panoramaRefs(tx, A, a ?? []))).toEqual([]);
+  }, 60_000);
 });
