@@ -4,6 +4,7 @@ import type { Panorama } from '@tilth/contracts/panorama.types';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../../platform/db/rows.js';
 import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
 import {
   auth,
@@ -269,10 +270,10 @@ describe('list, rename, delete', () => {
   it('refuses to delete a panorama a scene shows, naming the scene and tour in both languages', async () => {
     const id = ids['list-beta'] as number;
     await s.platform.database.withTenant(A, async (tx) => {
-      const r = await tx.execute<{ id: number }>(
+      const r = await tx.execute(
         sql`insert into vr_tours (tenant_id, name) values (${A}, '春季巡园') returning id`,
       );
-      const vrId = Number(r.rows[0]?.id);
+      const vrId = Number(rowsOf<{ id: string }>(r)[0]?.id);
       await tx.execute(
         sql`insert into vr_scenes (tenant_id, vr_id, panorama_id, name, visual) values (${A}, ${vrId}, ${id}, '东门', '{}'::jsonb)`,
       );
