@@ -201,8 +201,8 @@ describe('upload and tiling', () => {
     );
   });
 
-  it('refuses a text file named .jpg with 415', async () => {
-    const res = await upload(A, tok.admin, 'notes.jpg', Buffer.from('hello '.repeat(400)));
+  it('refuses a text file named .jpg with 415 (sniffed from its first bytes, mid-upload)', async () => {
+    const res = await upload(A, tok.admin, 'notes.jpg', Buffer.from('hello '.repeat(200_000)));
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('A panorama must be a JPG or PNG image');
   });
