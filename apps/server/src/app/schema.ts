@@ -40,7 +40,7 @@ export * from '../modules/messaging/file/file.tables.js';
 export * from '../modules/messaging/notice/notice.tables.js';
 export * from '../modules/messaging/push/push.tables.js';
 export * from '../modules/stock/ledger/ledger.tables.js';
-export * from '../modules/workflow/approval/workflow.tables.js';
 export * from '../modules/vr/panorama/panorama.tables.js';
 export * from '../modules/vr/tour/tour.tables.js';
+export * from '../modules/workflow/approval/workflow.tables.js';
 export * from '../platform/db/platform.tables.js';
