@@ -344,6 +344,34 @@ export const sceneDeleteAnswer = z.literal(1);
 /** PUT /wfpf/v1/{t}/panorama-scenes/order: the strip's order. */
 export const sceneOrderBody = z.strictObject({ vrId: bodyId, scenesIds: z.array(bodyId).max(VR_SCENES_MAX) });
 
+/**
+ * GET /wfpf/v1/{t}/panorama-scenes/hotspot-state?scenesId=&name= and its public twin: a device hotspot's
+ * read-only state (the device's latest values with the registry's labels and units; cameras: online only).
+ */
+export const hotspotStateQuery = z.object({
+  scenesId: queryId,
+  name: z.string().regex(/^hs-[A-Za-z0-9_-]{1,40}$/),
+});
+export const hotspotStateValue = z.object({
+  key: z.string(),
+  /** The metric's name in the caller's language. */
+  label: z.string(),
+  value: z.number(),
+  /** '' for counts and flags. */
+  unit: z.string(),
+  /** An enumerated metric's state in words (on / off …), else null. */
+  text: z.string().nullable(),
+});
+export const hotspotState = z.object({
+  name: z.string(),
+  deviceType: z.enum(VR_DEVICE_TYPES),
+  online: z.boolean(),
+  values: z.array(hotspotStateValue),
+  /** When the values were reported (ISO), null when never. */
+  latestAt: z.string().nullable(),
+});
+export type HotspotState = z.infer<typeof hotspotState>;
+
 // ---- Public tour (no sign-in) ------------------------------------------------------------------------
 
 /**
@@ -371,3 +399,18 @@ export const publicVr = z.object({
   ),
 });
 export type PublicVr = z.infer<typeof publicVr>;
+
+/** The public images of a published tour: a scene's panorama assets and the files its hotspots show. */
+export const publicVrPanoramaParam = publicVrTokenParam.extend({
+  panoramaId: queryId,
+  assetKey: z.string().uuid(),
+});
+export const publicVrTileParam = publicVrPanoramaParam.extend({
+  level: z.coerce.number().int().min(0).max(20),
+  tile: z.string().regex(/^\d{1,3}_\d{1,3}\.jpg$/),
+});
+export const publicVrFileParam = publicVrTokenParam.extend({ fileId: z.string().uuid() });
+export const publicVrHotspotParam = publicVrTokenParam.extend({
+  scenesId: queryId,
+  name: z.string().regex(/^hs-[A-Za-z0-9_-]{1,40}$/),
+});
