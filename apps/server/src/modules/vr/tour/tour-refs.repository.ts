@@ -49,9 +49,13 @@ export const hotspotDeviceState = async (
   };
 };
 
-/** Which of `ids` are files of this tenant. */
-export const ownFileIds = async (db: Db, tenantId: number, ids: readonly string[]): Promise<Set<string>> =>
-  new Set((await ownFiles(db, tenantId, ids)).map((f) => f.id.toLowerCase()));
+/** Which of `ids` are pictures stored by this tenant. */
+export const ownImageIds = async (db: Db, tenantId: number, ids: readonly string[]): Promise<Set<string>> =>
+  new Set(
+    (await ownFiles(db, tenantId, ids))
+      .filter((f) => f.contentType.startsWith('image/'))
+      .map((f) => f.id.toLowerCase()),
+  );
 
 /** The company name and logo a public tour page shows (the tenant's name; its oldest company's logo). */
 export const tenantBrand = async (

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppError } from '../../../platform/errors.js';
 import type { TenantCtx } from '../../../platform/http/context.js';
 import { TourErrors } from './tour.errors.js';
-import { hotspotDeviceState, ownFileIds } from './tour-refs.repository.js';
+import { hotspotDeviceState, ownImageIds } from './tour-refs.repository.js';
 
 // Spec 03 §5 on the server: the same rule functions the console runs (contracts), each broken rule
 // answered with its own message; then what only the server can know (scenes, devices, files).
@@ -130,7 +130,7 @@ export const ownFileId = (url: string, tenantId: number): string | undefined => 
   return m && Number(m[1]) === tenantId ? m[2]?.toLowerCase() : undefined;
 };
 
-/** Every URL must name a stored file of this tenant: never an outside address, never another tenant's. */
+/** Every URL must name a picture stored by this tenant: never an outside address, never another tenant's. */
 export const requireOwnFiles = async (
   ctx: TenantCtx,
   urls: readonly string[],
@@ -139,7 +139,7 @@ export const requireOwnFiles = async (
   if (urls.length === 0) return;
   const ids = urls.map((u) => ownFileId(u, ctx.tenantId));
   if (ids.some((id) => id === undefined)) throw TourErrors.fileNotOwn({ field });
-  const own = await ownFileIds(ctx.db, ctx.tenantId, ids as string[]);
+  const own = await ownImageIds(ctx.db, ctx.tenantId, ids as string[]);
   if (ids.some((id) => !own.has(id as string))) throw TourErrors.fileNotOwn({ field });
 };
 
