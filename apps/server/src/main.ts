@@ -1,9 +1,11 @@
 import { createServer } from './app/server.js';
+import { DEMO_TENANT_ID } from './modules/demo/demo.devices.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
 import { seedDemoStillsLater } from './modules/iot/camera/index.js';
+import { seedDemoPanoramasLater } from './modules/vr/panorama/index.js';
 import { loadConfig } from './platform/config.js';
 import {
   SHUTDOWN_FORCED_EXIT_CODE,
@@ -116,6 +118,8 @@ const main = async () => {
   await server.jobs.start([demoSimulatorJob(server, log)]);
   // A season of seedling stills for the demo cameras (once, in the background): growth time-lapses work at once.
   if (config.demo) seedDemoStillsLater(server.platform, () => log);
+  // The demo panoramas (drawn, then tiled like uploads) for the panorama library and the demo tour.
+  if (config.demo) seedDemoPanoramasLater(server.platform, DEMO_TENANT_ID, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.
   if (closing) void server.jobs.stop(log);
 };

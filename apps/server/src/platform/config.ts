@@ -42,6 +42,11 @@ export interface Config {
   uploadLimitBytes: number;
   /** Largest image accepted (width × height of one frame); sharp never decodes more from user input. */
   imageMaxPixels: number;
+  /** Panorama uploads (issue 17): at least this many bytes (7 MB; tests lower it), at most the max. */
+  panoramaMinBytes: number;
+  panoramaMaxBytes: number;
+  /** Largest panorama (width × height) the tiler decodes; a bigger header is refused before decoding. */
+  panoramaMaxPixels: number;
   logLevel: string;
   webDist: string;
   smsProvider: string;
@@ -216,6 +221,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jwtSecret: env.TILTH_JWT_SECRET || undefined,
     uploadLimitBytes: int(env.TILTH_UPLOAD_LIMIT_MB, 50, 'TILTH_UPLOAD_LIMIT_MB') * 1024 * 1024,
     imageMaxPixels: int(env.TILTH_IMAGE_MAX_MEGAPIXELS, 40, 'TILTH_IMAGE_MAX_MEGAPIXELS') * 1_000_000,
+    panoramaMinBytes: int(env.TILTH_PANORAMA_MIN_KB, 7 * 1024, 'TILTH_PANORAMA_MIN_KB') * 1024,
+    panoramaMaxBytes: int(env.TILTH_PANORAMA_MAX_MB, 80, 'TILTH_PANORAMA_MAX_MB') * 1024 * 1024,
+    panoramaMaxPixels:
+      int(env.TILTH_PANORAMA_MAX_MEGAPIXELS, 135, 'TILTH_PANORAMA_MAX_MEGAPIXELS') * 1_000_000,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.TILTH_WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     smsProvider: env.TILTH_SMS_PROVIDER ?? 'log',

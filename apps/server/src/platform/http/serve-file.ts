@@ -45,6 +45,8 @@ export interface StoredFile {
   size?: number;
   /** `public` only for files a public page shows; everything else stays out of shared caches. */
   cacheScope?: 'private' | 'public';
+  /** Bytes that never change under this URL (a new upload gets a new URL): cached for a year. */
+  immutable?: boolean;
 }
 
 /** Replies that went through sendStoredFile, for the guard below. */
@@ -64,7 +66,10 @@ export const sendStoredFile = (reply: FastifyReply, file: StoredFile): FastifyRe
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', contentDisposition(kind, file.fileName))
     .header('content-security-policy', STORED_FILE_CSP)
-    .header('cache-control', `${file.cacheScope ?? 'private'}, max-age=3600`);
+    .header(
+      'cache-control',
+      `${file.cacheScope ?? 'private'}, ${file.immutable ? 'max-age=31536000, immutable' : 'max-age=3600'}`,
+    );
   if (file.size !== undefined) reply.header('content-length', String(file.size));
   return reply.send(file.body);
 };

@@ -8,4 +8,5 @@ export {
   panoramaRefs,
   panoramaUrls,
 } from './panorama.refs.js';
-export { seedDemoPanoramas } from './panorama.demo.js';
+export { DEMO_PANORAMAS, seedDemoPanoramas, seedDemoPanoramasLater } from './panorama.demo.js';
+export { panoramaJobs } from './panorama.jobs.js';

@@ -1,0 +1,165 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../../platform/errors.js';
+import { everyJob, type Job, type JobLog } from '../../../platform/jobs.js';
+import type { Platform } from '../../../platform/platform.js';
+import { listTenantIds } from '../../identity/tenant/index.js';
+import { assetKeys, assetPrefix, makePanoramaAssets } from './panorama.assets.js';
+import { PanoramaErrors } from './panorama.errors.js';
+import { claimPanorama, nextClaimable, type PanoramaRow, setPanoramaState } from './panorama.repository.js';
+
+// Uploaded panoramas are tiled here, in the background, one at a time per process. A row is claimed in the
+// database (heartbeat_at), so two processes never tile the same one; the heartbeat moves with the progress
+// every half second, and a 'processing' row silent for STALE_MS lost its process (a restart) and is redone.
+
+const TICK_MS = Number(process.env.TILTH_PANORAMA_TICK ?? 30_000);
+export const PANORAMA_STALE_MS = 2 * 60_000;
+const BEAT_MS = 500;
+
+class Lost extends Error {}
+
+/** Scratch space of the runner and the upload (same disk as local storage: no cross-device copies). */
+export const panoramaTempDir = (dataDir: string): string => path.join(dataDir, 'tmp', 'panorama');
+
+export class PanoramaRunner {
+  private readonly tenants = new Set<number>();
+  private sweep = false;
+  private busy: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly log: () => JobLog,
+  ) {}
+
+  /** Looks at the tenant's waiting rows soon (every tenant's when none is named); answers when idle again. */
+  kick(tenantId?: number): Promise<void> {
+    if (tenantId === undefined) this.sweep = true;
+    else this.tenants.add(tenantId);
+    if (!this.busy && !this.stopped) {
+      this.busy = this.drain()
+        .catch((err: unknown) => this.log().error({ err }, 'panorama runner failed'))
+        .finally(() => {
+          this.busy = undefined;
+        });
+    }
+    return this.busy ?? Promise.resolve();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.busy;
+  }
+
+  private async drain(): Promise<void> {
+    const db = this.platform.database;
+    while (!this.stopped) {
+      if (this.sweep) {
+        this.sweep = false;
+        for (const t of await listTenantIds(db.db)) this.tenants.add(t);
+      }
+      const [tenantId] = this.tenants;
+      if (tenantId === undefined) return;
+      const staleBefore = Date.now() - PANORAMA_STALE_MS;
+      const row = await db.withTenant(tenantId, async (tx) => {
+        const id = await nextClaimable(tx, tenantId, staleBefore);
+        return id === undefined ? undefined : ((await claimPanorama(tx, tenantId, id, staleBefore)) ?? null);
+      });
+      if (row === undefined) this.tenants.delete(tenantId);
+      else if (row) await this.make(row);
+    }
+  }
+
+  private setState(row: PanoramaRow, v: Parameters<typeof setPanoramaState>[4]): Promise<boolean> {
+    return this.platform.database.withTenant(row.tenantId, (tx) =>
+      setPanoramaState(tx, row.tenantId, row.id, row.assetKey, v),
+    );
+  }
+
+  private async make(row: PanoramaRow): Promise<void> {
+    const { storage, config } = this.platform;
+    const work = path.join(panoramaTempDir(config.dataDir), `job-${row.tenantId}-${row.id}`);
+    const prefix = assetPrefix(row.tenantId, row.assetKey);
+    let progress = 0;
+    let lost = false;
+    // The heartbeat: progress (and so liveness) every BEAT_MS; a row gone or replaced stops mattering.
+    let beat = Promise.resolve();
+    const timer = setInterval(() => {
+      beat = beat.then(async () => {
+        if (!lost && !(await this.setState(row, { progress: Math.min(99, Math.round(progress * 100)) })))
+          lost = true;
+      });
+    }, BEAT_MS);
+    try {
+      await rm(work, { recursive: true, force: true });
+      await mkdir(work, { recursive: true });
+      const source = path.join(work, 'source');
+      const original = await storage.get(row.storageKey);
+      if (!original) throw PanoramaErrors.failedLost();
+      await pipeline(original, createWriteStream(source));
+      progress = 0.05;
+      const made = await makePanoramaAssets(storage, source, prefix, {
+        maxPixels: config.panoramaMaxPixels,
+        workDir: path.join(work, 'tiles'),
+        onProgress: (p) => {
+          progress = 0.05 + 0.94 * p;
+        },
+      });
+      clearInterval(timer);
+      await beat;
+      if (lost || !(await this.setState(row, { status: 'ready', progress: 100, tiles: made.tiles })))
+        throw new Lost();
+    } catch (err) {
+      clearInterval(timer);
+      await beat.catch(() => undefined);
+      // Whatever was stored of this attempt goes; a later attempt (or nobody) makes it again.
+      await Promise.all(assetKeys(prefix, row.width).map((k) => storage.remove(k).catch(() => undefined)));
+      if (!(err instanceof Lost)) {
+        const code =
+          err instanceof AppError
+            ? err.code
+            : /vips|sharp|Input|image/i.test(String(err))
+              ? PanoramaErrors.defs.failedUnreadable.code
+              : PanoramaErrors.defs.failed.code;
+        if (code === PanoramaErrors.defs.failed.code)
+          this.log().error({ err, id: row.id }, 'panorama tiling failed');
+        await this.setState(row, { status: 'failed', error: code }).catch(() => undefined);
+      }
+    } finally {
+      clearInterval(timer);
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+const runners = new WeakMap<Platform, PanoramaRunner>();
+
+/** The process's runner (the upload route kicks it; the job sweeps and stops it). */
+export const panoramaRunnerOf = (platform: Platform, log?: () => JobLog): PanoramaRunner => {
+  let r = runners.get(platform);
+  if (!r) {
+    r = new PanoramaRunner(platform, log ?? (() => console));
+    runners.set(platform, r);
+  }
+  return r;
+};
+
+/** Sweeps every tenant's waiting panoramas (also those a restart interrupted, once their heartbeat is stale). */
+export const panoramaJobs = (platform: Platform, log: () => JobLog): Job[] => {
+  const sweep = everyJob('vr-panorama-tiles', TICK_MS, () => panoramaRunnerOf(platform, log).kick(), log);
+  return [
+    {
+      name: sweep.name,
+      start: async () => {
+        const stop = await sweep.start();
+        void panoramaRunnerOf(platform, log).kick();
+        return async () => {
+          await stop?.();
+          await panoramaRunnerOf(platform, log).stop();
+        };
+      },
+    },
+  ];
+};
