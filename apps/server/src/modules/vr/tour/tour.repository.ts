@@ -22,7 +22,8 @@ export interface TourFilter {
 
 const T = vrTours;
 const byId = (tenantId: number, id: number): SQL => and(eq(T.tenantId, tenantId), eq(T.id, id)) as SQL;
-const sceneCount = sql<number>`(select count(*)::int from ${vrScenes} s where s.tenant_id = ${T.tenantId} and s.vr_id = ${T.id})`;
+// Correlated on the outer row by qualified names (an unqualified column would bind to the subquery's table).
+const sceneCount = sql<number>`(select count(*)::int from vr_scenes s where s.tenant_id = "vr_tours"."tenant_id" and s.vr_id = "vr_tours"."id")`;
 
 export const listTours = async (
   db: Db,
@@ -36,7 +37,7 @@ export const listTours = async (
   if (f.enabledFlag !== undefined) parts.push(eq(T.enabledFlag, f.enabledFlag));
   if (f.areaId !== undefined) {
     parts.push(
-      sql`exists (select 1 from ${vrTourAreas} a where a.tenant_id = ${T.tenantId} and a.vr_id = ${T.id} and a.area_id = ${f.areaId})`,
+      sql`exists (select 1 from vr_tour_areas a where a.tenant_id = "vr_tours"."tenant_id" and a.vr_id = "vr_tours"."id" and a.area_id = ${f.areaId})`,
     );
   }
   const where = and(...parts) as SQL;
