@@ -71,3 +71,17 @@ export const tenantBrand = async (
     .limit(1);
   return { companyName: t?.tenantName ?? '', logoUrl: c?.logoUrl ?? null };
 };
+
+/** The first camera of the tenant (by sort, then id) for the demo tour's camera hotspot. */
+export const firstCamera = async (
+  db: Db,
+  tenantId: number,
+): Promise<{ id: number; name: string; deviceSerial: string } | undefined> => {
+  const [c] = await db
+    .select({ id: cameras.id, name: cameras.name, deviceSerial: cameras.deviceSerial })
+    .from(cameras)
+    .where(eq(cameras.tenantId, tenantId))
+    .orderBy(asc(cameras.sort), asc(cameras.id))
+    .limit(1);
+  return c;
+};
