@@ -29,6 +29,12 @@ const PARAMS: Record<string, (fileId: string) => Record<string, string | number>
 const SERVER_MADE: Record<string, string> = {
   '/wfpe/v2/:tenantId/camera/timelapse/:id/video':
     'an MP4 encoded by ffmpeg from stills (camera-timelapse.test.ts checks type, nosniff, CSP, ranges)',
+  '/wfpf/v1/:tenantId/panorama/:panoramaId/:assetKey/preview.jpg':
+    'a JPEG re-encoded by libvips from a sniffed JPEG / PNG upload; the original is never served (panorama.test.ts checks type, nosniff, CSP, cache)',
+  '/wfpf/v1/:tenantId/panorama/:panoramaId/:assetKey/thumb.jpg':
+    'a JPEG re-encoded by libvips from the preview (panorama.test.ts)',
+  '/wfpf/v1/:tenantId/panorama/:panoramaId/:assetKey/tiles/:level/:tile':
+    'a 512×512 JPEG tile cut by libvips dzsave from a sniffed JPEG / PNG upload (panorama.test.ts)',
 };
 
 /** Types a browser would run as a document of the origin (markup, script) when shown inline. */

@@ -87,10 +87,13 @@ export class PanoramaRunner {
     // The heartbeat: progress (and so liveness) every BEAT_MS; a row gone or replaced stops mattering.
     let beat = Promise.resolve();
     const timer = setInterval(() => {
-      beat = beat.then(async () => {
-        if (!lost && !(await this.setState(row, { progress: Math.min(99, Math.round(progress * 100)) })))
-          lost = true;
-      });
+      beat = beat
+        .then(async () => {
+          if (!lost && !(await this.setState(row, { progress: Math.min(99, Math.round(progress * 100)) })))
+            lost = true;
+        })
+        // A missed beat is retried by the next one; only silence for PANORAMA_STALE_MS loses the row.
+        .catch((err: unknown) => this.log().error({ err }, 'panorama progress not written'));
     }, BEAT_MS);
     try {
       await rm(work, { recursive: true, force: true });

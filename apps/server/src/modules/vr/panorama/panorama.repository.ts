@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sq
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
+import { rowsOf } from '../../../platform/db/rows.js';
 import { bump } from '../../../platform/db/writes.js';
-import { vrScenes, vrTours } from '../tour/tour.tables.js';
 import { panoramas } from './panorama.tables.js';
 
 // The panorama rows. vr_scenes / vr_tours are read here only (how many scenes show a panorama, and where),
@@ -19,7 +19,8 @@ export type PanoramaValues = Pick<
 const byId = (tenantId: number, id: number) =>
   and(eq(panoramas.tenantId, tenantId), eq(panoramas.id, id)) as SQL;
 
-const sceneCount = sql<number>`(select count(*)::int from ${vrScenes} where ${vrScenes.tenantId} = ${panoramas.tenantId} and ${vrScenes.panoramaId} = ${panoramas.id})`;
+// Spelled out: inside a subquery Drizzle would leave the outer columns unqualified (they would bind to vr_scenes).
+const sceneCount = sql<number>`(select count(*)::int from vr_scenes s where s.tenant_id = "panoramas"."tenant_id" and s.panorama_id = "panoramas"."id")`;
 
 export interface PanoramaFilter {
   enabledFlag?: number | undefined;
@@ -129,14 +130,26 @@ export const updatePanorama = async (
   return r;
 };
 
-/** The scenes showing the panorama, with their tours (the 409 on delete names them). */
-export const panoramaUses = (db: Db, tenantId: number, id: number) =>
-  db
-    .select({ vrId: vrTours.id, vrName: vrTours.name, scenesName: vrScenes.name })
-    .from(vrScenes)
-    .innerJoin(vrTours, and(eq(vrTours.tenantId, vrScenes.tenantId), eq(vrTours.id, vrScenes.vrId)))
-    .where(and(eq(vrScenes.tenantId, tenantId), eq(vrScenes.panoramaId, id)))
-    .orderBy(asc(vrTours.id), asc(vrScenes.sortOrder), asc(vrScenes.id));
+/**
+ * The scenes showing the panorama, with their tours (the 409 on delete names them). Plain SQL: the tour
+ * domain owns these tables and exports no reader of them for this (ADR 0009 allows no deep import).
+ */
+export const panoramaUses = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+): Promise<{ vrId: number; vrName: string; scenesName: string }[]> => {
+  const r = await db.execute(sql`
+    select t.id as vr_id, t.name as vr_name, s.name as scenes_name
+      from vr_scenes s join vr_tours t on t.tenant_id = s.tenant_id and t.id = s.vr_id
+     where s.tenant_id = ${tenantId} and s.panorama_id = ${id}
+     order by t.id, s.sort_order, s.id`);
+  return rowsOf<{ vr_id: string | number; vr_name: string; scenes_name: string }>(r).map((x) => ({
+    vrId: Number(x.vr_id),
+    vrName: x.vr_name,
+    scenesName: x.scenes_name,
+  }));
+};
 
 export const deletePanorama = async (db: Db, tenantId: number, id: number): Promise<void> => {
   await db.delete(panoramas).where(byId(tenantId, id));

@@ -12,8 +12,8 @@ import { PanoramaErrors } from './panorama.errors.js';
 
 /** Enough for a PNG's IHDR and a JPEG's SOF behind ordinary EXIF / XMP blocks. */
 const HEAD_BYTES = 256 * 1024;
-/** A 2:1 panorama may be off by a pixel (odd heights, rounding of stitchers). */
-const RATIO_SLACK = 1;
+/** A 2:1 panorama's height may be off by a pixel (odd widths, rounding of stitchers). */
+const RATIO_SLACK_PX = 1;
 
 export interface UploadBounds {
   minBytes: number;
@@ -60,7 +60,8 @@ export const checkShape = (width: number, height: number, maxPixels: number): vo
       max: Math.floor(maxPixels / 1e6),
     });
   }
-  if (Math.abs(width - 2 * height) > RATIO_SLACK) throw PanoramaErrors.notEquirectangular({ width, height });
+  if (Math.abs(width / 2 - height) > RATIO_SLACK_PX)
+    throw PanoramaErrors.notEquirectangular({ width, height });
 };
 
 /** Image size from the header only (sharp reads no pixels for metadata). */
@@ -81,6 +82,8 @@ export const receivePanorama = async (
 ): Promise<ReceivedPanorama> => {
   const out = createWriteStream(tempPath);
   const closed = once(out, 'close');
+  // Settled on every path (an error after destroy() must not surface as an unhandled rejection).
+  closed.catch(() => undefined);
   let size = 0;
   let head: Buffer | undefined;
   const chunks: Buffer[] = [];
@@ -117,6 +120,7 @@ export const receivePanorama = async (
     return { tempPath, size, contentType: contentType as ReceivedPanorama['contentType'], ...dims };
   } catch (err) {
     out.destroy();
+    await closed.catch(() => undefined);
     await rm(tempPath, { force: true });
     throw err;
   }
