@@ -96,7 +96,7 @@ export const updateTour = async (
   id: number,
   version: number,
   userId: number,
-  v: Partial<TourValues> & { publicToken?: string | null },
+  v: Partial<TourValues>,
 ): Promise<TourRow | undefined> => {
   const [r] = await db
     .update(T)
@@ -104,6 +104,16 @@ export const updateTour = async (
     .where(and(byId(tenantId, id), eq(T.objectVersionNumber, version)))
     .returning();
   return r;
+};
+
+/** Sets or clears the public link's token; not an edit of the tour, so its version stays (no editor gets a 409). */
+export const setPublicToken = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  token: string | null,
+): Promise<void> => {
+  await db.update(T).set({ publicToken: token }).where(byId(tenantId, id));
 };
 
 export const deleteTour = async (db: Db, tenantId: number, id: number): Promise<void> => {

@@ -24,6 +24,7 @@ import {
   insertTour,
   listTours,
   lockTour,
+  setPublicToken,
   setTourAreas,
   type TourListRow,
   type TourRow,
@@ -153,10 +154,7 @@ export class TourService {
     requireAccess(ctx, VR_ACCESS.publish);
     const row = await this.locked(ctx, vrId);
     const token = row.publicToken ?? randomBytes(24).toString('base64url');
-    const done = await updateTour(ctx.db, ctx.tenantId, vrId, row.objectVersionNumber, ctx.user.id, {
-      publicToken: token,
-    });
-    if (!done) throw CommonErrors.stale();
+    if (token !== row.publicToken) await setPublicToken(ctx.db, ctx.tenantId, vrId, token);
     return { publicPath: publicPathOf(ctx.tenantId, token) };
   }
 
@@ -165,11 +163,7 @@ export class TourService {
     requireTenant(ctx);
     requireAccess(ctx, VR_ACCESS.publish);
     const row = await this.locked(ctx, vrId);
-    if (row.publicToken !== null) {
-      await updateTour(ctx.db, ctx.tenantId, vrId, row.objectVersionNumber, ctx.user.id, {
-        publicToken: null,
-      });
-    }
+    if (row.publicToken !== null) await setPublicToken(ctx.db, ctx.tenantId, vrId, null);
     return { publicPath: null };
   }
 

@@ -164,6 +164,14 @@ describe('the public link of a published tour (no sign-in)', () => {
     expect(wrong.json()).toEqual((await get(`/wfpf/v1/public/${h.tA}/vr/${tokenB}`)).json());
   });
 
+  it('limits each client address: the 121st tour read in a minute answers 429', async () => {
+    const from = (ip: string) => h.s.inject({ method: 'GET', url: prefix, remoteAddress: ip });
+    for (let i = 0; i < 120; i += 1) expect((await from('10.9.9.9')).statusCode).toBe(200);
+    expect((await from('10.9.9.9')).statusCode).toBe(429);
+    // Another visitor is not held up.
+    expect((await from('10.9.9.10')).statusCode).toBe(200);
+  });
+
   it('once withdrawn, the tour, its images and its hotspots answer 404 at once', async () => {
     const s0 = (await get(prefix)).json() as PublicVr;
     await h.ok('admin', 'DELETE', `panorama-vr/${vr.vrId}/publish`);

@@ -206,7 +206,10 @@ describe('tours (panorama-vr)', () => {
     // Publishing again keeps the link; the tour answer carries it.
     const again = await h.ok<{ publicPath: string }>('admin', 'POST', `panorama-vr/${vr.vrId}/publish`);
     expect(again.publicPath).toBe(publicPath);
-    expect((await h.ok<Vr>('admin', 'GET', `panorama-vr/${vr.vrId}`)).publicPath).toBe(publicPath);
+    const read = await h.ok<Vr>('admin', 'GET', `panorama-vr/${vr.vrId}`);
+    expect(read.publicPath).toBe(publicPath);
+    // Publishing is not an edit: an editor holding the tour's version is not made stale by it.
+    expect(read.objectVersionNumber).toBe(vr.objectVersionNumber);
     await h.ok('admin', 'DELETE', `panorama-vr/${vr.vrId}/publish`);
     expect((await h.s.inject({ method: 'GET', url })).statusCode).toBe(404);
     // A new publication is a new token: the old link stays dead.
