@@ -9,6 +9,7 @@ import {
   queryId,
   tenantParam,
   trimmedText,
+  updateBodyOf,
 } from './common.types.js';
 import { panoramaTiles } from './panorama.types.js';
 
@@ -221,6 +222,8 @@ export const vr = z.object({
   vrCover: z.string(),
   description: z.string(),
   area: z.array(vrArea),
+  /** The bound bases' ids (= area[].areaId): what PUT takes back, so the GET's answer can be sent as is. */
+  areaId: z.array(z.number().int()),
   enabledFlag: flag01,
   sceneCount: z.number().int(),
   /** The public read-only link's console path (/vr/{tenantId}/{token}) when published, else null. */
@@ -260,12 +263,15 @@ export const vrCreateBody = z.strictObject({
 export type VrCreateBody = z.input<typeof vrCreateBody>;
 
 /** PUT /wfpf/v1/{t}/panorama-vr (spec 03 §7). */
-export const vrUpdateBody = z.strictObject({
-  ...vrBasics,
-  vrId: bodyId,
-  objectVersionNumber,
-  enabledFlag: flag01.default(1),
-});
+export const vrUpdateBody = updateBodyOf(
+  z.strictObject({
+    ...vrBasics,
+    vrId: bodyId,
+    objectVersionNumber,
+    enabledFlag: flag01.default(1),
+  }),
+  vr,
+);
 export type VrUpdateBody = z.input<typeof vrUpdateBody>;
 
 export const vrDeleteQuery = z.object({
@@ -323,17 +329,20 @@ export type SceneCreateBody = z.input<typeof sceneCreateBody>;
  * checked against every rule by the server (400 with the rule's message). An `accessToken` key, which the
  * spec's console puts in the payload, is accepted and ignored: the session authorises the call.
  */
-export const sceneUpdateBody = z.strictObject({
-  scenesId: bodyId,
-  vrId: bodyId,
-  panoramaId: bodyId,
-  scenesName: trimmedText(SCENE_NAME_MAX).optional(),
-  scenesCover: z.string().max(1000).optional(),
-  visualJson: z.string().max(4000),
-  hotSpotJson: z.string().max(HOTSPOTS_PER_SCENE_MAX * (HOTSPOT_TEXT_MAX + 4000)),
-  objectVersionNumber,
-  accessToken: z.string().max(4000).optional(),
-});
+export const sceneUpdateBody = updateBodyOf(
+  z.strictObject({
+    scenesId: bodyId,
+    vrId: bodyId,
+    panoramaId: bodyId,
+    scenesName: trimmedText(SCENE_NAME_MAX).optional(),
+    scenesCover: z.string().max(1000).optional(),
+    visualJson: z.string().max(4000),
+    hotSpotJson: z.string().max(HOTSPOTS_PER_SCENE_MAX * (HOTSPOT_TEXT_MAX + 4000)),
+    objectVersionNumber,
+    accessToken: z.string().max(4000).optional(),
+  }),
+  scene,
+);
 export type SceneUpdateBody = z.input<typeof sceneUpdateBody>;
 export const sceneUpdateAnswer = z.object({ objectVersionNumber: z.number().int(), scene });
 

@@ -92,7 +92,7 @@ const REVIEWED_PUBLIC: readonly string[] = [
   // A published VR tour's read-only link, admitted by its random token (≥ 192 bits), per-address limits;
   // only what the tour shows, anything else 404 (vr/tour/__tests__/tour-public.test.ts).
   'GET /wfpf/v1/public/:tenantId/vr/:token',
-  'GET /wfpf/v1/public/:tenantId/vr/:token/file/:fileId',
+  'GET /wfpf/v1/public/:tenantId/vr/:token/image/:fileId',
   'GET /wfpf/v1/public/:tenantId/vr/:token/hotspot/:scenesId/:name',
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/preview.jpg',
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/thumb.jpg',

@@ -98,7 +98,7 @@ export const registerTourPublicRoutes = (app: App, platform: Platform): void => 
 
   addRoute(app, platform, {
     method: 'GET',
-    url: `${PUBLIC}/file/:fileId`,
+    url: `${PUBLIC}/image/:fileId`,
     access: 'public',
     summary: 'A picture the published tour shows (album, logo), resized (no sign-in; any other file 404)',
     schema: { params: publicVrFileParam, querystring: imageQuery },

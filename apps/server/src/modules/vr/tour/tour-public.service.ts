@@ -35,7 +35,7 @@ const publicHotspot = (h: Hotspot, tenantId: number, prefix: string): Hotspot =>
   if (h.HType === 3) {
     const images = (h.content.images ?? []).flatMap((u) => {
       const id = ownFileId(u, tenantId);
-      return id ? [`${prefix}/file/${id}`] : [];
+      return id ? [`${prefix}/image/${id}`] : [];
     });
     return { ...h, content: { images } };
   }
@@ -77,7 +77,7 @@ export class TourPublicService {
       description: p.tour.description,
       companyName: brand.companyName,
       logoUrl: logoId
-        ? `${prefix}/file/${logoId}`
+        ? `${prefix}/image/${logoId}`
         : /^https?:\/\//i.test(brand.logoUrl ?? '')
           ? brand.logoUrl
           : null,

@@ -51,6 +51,7 @@ const toVr = (r: TourListRow, area: Vr['area']): Vr => ({
   vrCover: r.cover,
   description: r.description,
   area,
+  areaId: area.map((a) => a.areaId),
   enabledFlag: r.enabledFlag === 0 ? 0 : 1,
   sceneCount: r.sceneCount,
   publicPath: publicPathOf(r.tenantId, r.publicToken),

@@ -75,7 +75,7 @@ describe('the public link of a published tour (no sign-in)', () => {
     const hotspots = JSON.parse(body.scenes[0]?.hotSpotJson ?? '[]');
     expect(hotspots[1].content).toEqual({ device: { deviceType: 'aerator_ii', name: '1 号增氧机' } });
     expect(hotspots[2].content).toEqual({ device: { deviceType: 'camera', name: '塘边摄像头' } });
-    expect(hotspots[3].content.images[0]).toMatch(new RegExp(`^${prefix}/file/[0-9a-f-]{36}$`));
+    expect(hotspots[3].content.images[0]).toMatch(new RegExp(`^${prefix}/image/[0-9a-f-]{36}$`));
     for (const s of body.scenes) {
       for (const u of [s.previewUrl, s.thumbUrl, s.images])
         expect(u.startsWith(`${prefix}/panorama/`)).toBe(true);
@@ -103,9 +103,9 @@ describe('the public link of a published tour (no sign-in)', () => {
     expect(img.headers['content-type']).toMatch(/^image\//);
     // The cover and any other file of the tenant are not shown through the link.
     const coverId = vr.vrCover.split('/')[5];
-    expect((await get(`${prefix}/file/${coverId}`)).statusCode).toBe(404);
+    expect((await get(`${prefix}/image/${coverId}`)).statusCode).toBe(404);
     const another = (await h.picture()).split('/')[5];
-    expect((await get(`${prefix}/file/${another}`)).statusCode).toBe(404);
+    expect((await get(`${prefix}/image/${another}`)).statusCode).toBe(404);
   });
 
   it('shows a device hotspot live: a new telemetry value is read back at once; cameras online only', async () => {
