@@ -176,6 +176,19 @@ describe('tours (panorama-vr)', () => {
       { scenesId: scene?.scenesId },
       h.tB,
     );
+    // B cannot add its own panorama to A's tour, nor save A's scene with its own device.
+    const pB = (await h.panorama('B 的全景', h.tB)).id;
+    await h.refused(
+      404,
+      undefined,
+      'adminB',
+      'POST',
+      'panorama-scenes',
+      { vrId: vr.vrId, panoramaId: pB },
+      h.tB,
+    );
+    const basicsB = { vrId: vr.vrId, vrName: 'x', vrCover: cover, areaId: [baseId], objectVersionNumber: 1 };
+    await h.refused(404, undefined, 'adminB', 'PUT', 'panorama-vr', basicsB, h.tB);
     // Tenant B's admin asking under tenant A's id is refused before anything.
     await h.refused(403, undefined, 'adminB', 'GET', `panorama-vr/${vr.vrId}`);
     expect((await h.scenes(vr.vrId)).length).toBe(2);
