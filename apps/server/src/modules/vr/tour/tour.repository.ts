@@ -4,7 +4,7 @@ import { escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
 import { areas } from '../../farm/area/index.js';
-import { vrScenes, vrTourAreas, vrTours } from './tour.tables.js';
+import { vrTourAreas, vrTours } from './tour.tables.js';
 
 export type TourRow = typeof vrTours.$inferSelect;
 export type TourListRow = TourRow & { sceneCount: number };
