@@ -10,7 +10,7 @@ import { openPanoramaAsset, type PanoramaAsset, panoramaRefs, panoramaUrls } fro
 import { listScenes, type SceneRow } from './scene.repository.js';
 import { deviceHotspotState } from './scene.service.js';
 import { findTourByToken, type TourRow } from './tour.repository.js';
-import { ownFileId } from './tour.rules.js';
+import { isIconFile, ownFileId } from './tour.rules.js';
 import { tenantBrand } from './tour-refs.repository.js';
 
 // A published tour, read by anyone holding its link. Everything it answers is reached through the token;
@@ -28,6 +28,11 @@ interface Published {
 
 /** A hotspot as a visitor sees it: devices by type and name only, album pictures through the link. */
 const publicHotspot = (h: Hotspot, tenantId: number, prefix: string): Hotspot => {
+  const icon = isIconFile(h.url) ? ownFileId(h.url, tenantId) : undefined;
+  return publicContent(icon ? { ...h, url: `${prefix}/image/${icon}` } : h, tenantId, prefix);
+};
+
+const publicContent = (h: Hotspot, tenantId: number, prefix: string): Hotspot => {
   if (h.HType === 2) {
     const d = h.content.device;
     return { ...h, content: d ? { device: { deviceType: d.deviceType, name: d.name } } : {} };
@@ -42,16 +47,19 @@ const publicHotspot = (h: Hotspot, tenantId: number, prefix: string): Hotspot =>
   return h;
 };
 
-/** File ids a published tour shows (album pictures and the company logo): the only files its link serves. */
+/** File ids a published tour shows (album and icon pictures, the company logo): the only files its link serves. */
 const shownFileIds = (p: Published, logoUrl: string | null): Set<string> => {
   const ids = new Set<string>();
   for (const s of p.scenes)
-    for (const h of s.hotspots)
+    for (const h of s.hotspots) {
+      const icon = isIconFile(h.url) ? ownFileId(h.url, p.tenantId) : undefined;
+      if (icon) ids.add(icon);
       if (h.HType === 3)
         for (const u of h.content.images ?? []) {
           const id = ownFileId(u, p.tenantId);
           if (id) ids.add(id);
         }
+    }
   const logo = logoUrl ? ownFileId(logoUrl, p.tenantId) : undefined;
   if (logo) ids.add(logo);
   return ids;

@@ -124,6 +124,9 @@ const trimmed = (h: Hotspot): Hotspot => {
 const FILE_URL =
   /^\/hfle\/v1\/(\d{1,10})\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(file|image)(\?[^\s]*)?$/i;
 
+/** Whether a hotspot icon names a file (a path or an address) rather than one of the editor's icons. */
+export const isIconFile = (url: string): boolean => /[/:\\]/.test(url);
+
 /** The file id of a stored-file URL of tenant `tenantId`, or undefined for anything else. */
 export const ownFileId = (url: string, tenantId: number): string | undefined => {
   const m = FILE_URL.exec(url.trim());
@@ -145,7 +148,7 @@ export const requireOwnFiles = async (
 
 /**
  * What only the server knows: a switch target is another scene of the same tour; a device exists in this
- * tenant with that type; album pictures are this tenant's stored files.
+ * tenant with that type; album pictures and icon pictures are this tenant's stored files.
  */
 export const checkHotspotRefs = async (
   ctx: TenantCtx,
@@ -154,6 +157,8 @@ export const checkHotspotRefs = async (
   siblingIds: ReadonlySet<number>,
 ): Promise<void> => {
   for (const h of hotspots) {
+    // The icon is one of the editor's icon names, or a picture of the tenant's (never an outside address).
+    if (isIconFile(h.url)) await requireOwnFiles(ctx, [h.url], 'url');
     if (h.HType === 1) {
       const target = h.content.scenesId;
       if (!target || target === sceneId || !siblingIds.has(target)) throw TourErrors.sceneTargetInvalid();

@@ -242,6 +242,11 @@ describe('scenes (panorama-scenes): views and hotspots', () => {
       file,
       'images: only pictures uploaded to this company can be used',
     );
+    const icon = 'wfpf.vr.tour.fileNotOwn';
+    const iconMsg = 'url: only pictures uploaded to this company can be used';
+    await refusedSave([hs(4, { text: 'x' }, { url: 'https://evil.example.com/pixel.png' })], icon, iconMsg);
+    await refusedSave([hs(4, { text: 'x' }, { url: picB })], icon, iconMsg);
+    expect((await save(a, [hs(4, { text: 'x' }, { url: await h.picture() })])).statusCode).toBe(200);
     const fake = picB.replace(`/${h.tB}/`, `/${h.tA}/`);
     await refusedSave(
       [hs(3, { images: [fake] })],

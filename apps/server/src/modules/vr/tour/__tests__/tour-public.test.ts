@@ -38,6 +38,7 @@ beforeAll(async () => {
     device: { deviceType: 'camera', id: cameraId, name: '塘边摄像头', deviceSerial: 'SER-SECRET' },
   };
   albumHs.content = { images: [pic] };
+  albumHs.url = pic;
   const hotspots = [
     hs(1, { scenesId: b.scenesId, arriveHlookat: 45 }),
     devHs,
@@ -75,6 +76,8 @@ describe('the public link of a published tour (no sign-in)', () => {
     const hotspots = JSON.parse(body.scenes[0]?.hotSpotJson ?? '[]');
     expect(hotspots[1].content).toEqual({ device: { deviceType: 'aerator_ii', name: '1 号增氧机' } });
     expect(hotspots[2].content).toEqual({ device: { deviceType: 'camera', name: '塘边摄像头' } });
+    // A picture icon is served through the link too.
+    expect(hotspots[3].url).toMatch(new RegExp(`^${prefix}/image/[0-9a-f-]{36}$`));
     expect(hotspots[3].content.images[0]).toMatch(new RegExp(`^${prefix}/image/[0-9a-f-]{36}$`));
     for (const s of body.scenes) {
       for (const u of [s.previewUrl, s.thumbUrl, s.images])
