@@ -402,6 +402,8 @@ Object.assign(TWINS, {
 const NO_TWIN: Record<string, string> = {
   [`PUT ${T1}/panorama-scenes/order`]:
     "a command: the scene strip's order ({vrId, scenesIds}); each scene's own PUT takes its GET",
+  [`PUT ${T1}/panorama`]:
+    'a partial edit (panoramaName, enabledFlag by panoramaId); the rest of the panorama is made by the server from its upload',
   'PUT /iam/stong/v1/users/default-tenant': 'a setting in the query (tenantId); no body',
   'PUT /iam/v1/users/tenant-id': 'a setting in the query (tenantId); no body',
   'PUT /iam/stong/v1/users/real-name': 'a setting in the query (realName); no body',

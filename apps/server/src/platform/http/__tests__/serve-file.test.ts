@@ -43,6 +43,14 @@ beforeAll(async () => {
       cacheScope: 'public',
     }),
   );
+  app.get('/tile', { config: { serves: 'file' } }, async (_req, reply) =>
+    sendStoredFile(reply, {
+      body: Buffer.from('jpeg'),
+      contentType: 'image/jpeg',
+      fileName: '0_0.jpg',
+      immutable: true,
+    }),
+  );
   app.get('/plain', async (_req, reply) => reply.type('text/plain').send('not stored'));
   await app.ready();
 });
@@ -71,6 +79,12 @@ describe('sendStoredFile', () => {
     expect(res.headers['content-security-policy']).toBe(STORED_FILE_CSP);
     expect(res.headers['content-length']).toBe('4');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('lets bytes whose URL changes with them be cached for a year, still private', async () => {
+    const res = await app.inject({ method: 'GET', url: '/tile' });
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('refuses to serve on a route that does not declare serves: file (500, no byte sent)', async () => {

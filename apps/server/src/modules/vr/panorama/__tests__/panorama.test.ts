@@ -86,7 +86,12 @@ const row = (t: number, name: string, enabledFlag = 1) =>
 
 beforeAll(async () => {
   // Small bounds here (1 KB to 2 MB) keep the files small; the shipped 7 MB / 80 MB are tested in upload.test.ts.
-  s = await startTestServer({ TILTH_PANORAMA_MIN_KB: '1', TILTH_PANORAMA_MAX_MB: '2' });
+  // The general upload limit is set below the panorama maximum: the panorama route has its own.
+  s = await startTestServer({
+    TILTH_PANORAMA_MIN_KB: '1',
+    TILTH_PANORAMA_MAX_MB: '2',
+    TILTH_UPLOAD_LIMIT_MB: '1',
+  });
   tok = await signInRoles(s);
   A = s.fixtures.tenantA;
   B = s.fixtures.tenantB;
@@ -174,6 +179,14 @@ describe('upload and tiling', () => {
     expect(res.json().message).toBe('cannot exceed 2MB');
     expect(await count()).toBe(before);
   });
+
+  it('takes files above the general upload limit up to its own maximum', async () => {
+    const padded = Buffer.concat([await panoramaJpeg(256), Buffer.alloc(1.5 * 1024 * 1024)]);
+    const res = await upload(A, tok.admin, 'padded.jpg', padded);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().fileSize).toBe(padded.length);
+    await waitDone(res.json().panoramaId);
+  }, 30_000);
 
   it('refuses a PNG that is not 2:1 with 400 naming its size', async () => {
     const res = await upload(A, tok.admin, 'square.png', await panoramaJpeg(300, { height: 200, png: true }));
