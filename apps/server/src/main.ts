@@ -6,6 +6,7 @@ import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
 import { seedDemoStillsLater } from './modules/iot/camera/index.js';
 import { seedDemoPanoramasLater } from './modules/vr/panorama/index.js';
+import { seedDemoTourLater } from './modules/vr/tour/index.js';
 import { loadConfig } from './platform/config.js';
 import {
   SHUTDOWN_FORCED_EXIT_CODE,
@@ -120,6 +121,8 @@ const main = async () => {
   if (config.demo) seedDemoStillsLater(server.platform, () => log);
   // The demo panoramas (drawn, then tiled like uploads) for the panorama library and the demo tour.
   if (config.demo) seedDemoPanoramasLater(server.platform, DEMO_TENANT_ID, () => log);
+  // The demo VR tour over them (waits for the panoramas, then builds and publishes the tour).
+  if (config.demo) seedDemoTourLater(server.platform, DEMO_TENANT_ID, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.
   if (closing) void server.jobs.stop(log);
 };

@@ -9,6 +9,7 @@ import {
   queryId,
   tenantParam,
   trimmedText,
+  updateBodyOf,
 } from './common.types.js';
 import { panoramaTiles } from './panorama.types.js';
 
@@ -221,6 +222,8 @@ export const vr = z.object({
   vrCover: z.string(),
   description: z.string(),
   area: z.array(vrArea),
+  /** The bound bases' ids (= area[].areaId): what PUT takes back, so the GET's answer can be sent as is. */
+  areaId: z.array(z.number().int()),
   enabledFlag: flag01,
   sceneCount: z.number().int(),
   /** The public read-only link's console path (/vr/{tenantId}/{token}) when published, else null. */
@@ -260,12 +263,15 @@ export const vrCreateBody = z.strictObject({
 export type VrCreateBody = z.input<typeof vrCreateBody>;
 
 /** PUT /wfpf/v1/{t}/panorama-vr (spec 03 §7). */
-export const vrUpdateBody = z.strictObject({
-  ...vrBasics,
-  vrId: bodyId,
-  objectVersionNumber,
-  enabledFlag: flag01.default(1),
-});
+export const vrUpdateBody = updateBodyOf(
+  z.strictObject({
+    ...vrBasics,
+    vrId: bodyId,
+    objectVersionNumber,
+    enabledFlag: flag01.default(1),
+  }),
+  vr,
+);
 export type VrUpdateBody = z.input<typeof vrUpdateBody>;
 
 export const vrDeleteQuery = z.object({
@@ -323,17 +329,20 @@ export type SceneCreateBody = z.input<typeof sceneCreateBody>;
  * checked against every rule by the server (400 with the rule's message). An `accessToken` key, which the
  * spec's console puts in the payload, is accepted and ignored: the session authorises the call.
  */
-export const sceneUpdateBody = z.strictObject({
-  scenesId: bodyId,
-  vrId: bodyId,
-  panoramaId: bodyId,
-  scenesName: trimmedText(SCENE_NAME_MAX).optional(),
-  scenesCover: z.string().max(1000).optional(),
-  visualJson: z.string().max(4000),
-  hotSpotJson: z.string().max(HOTSPOTS_PER_SCENE_MAX * (HOTSPOT_TEXT_MAX + 4000)),
-  objectVersionNumber,
-  accessToken: z.string().max(4000).optional(),
-});
+export const sceneUpdateBody = updateBodyOf(
+  z.strictObject({
+    scenesId: bodyId,
+    vrId: bodyId,
+    panoramaId: bodyId,
+    scenesName: trimmedText(SCENE_NAME_MAX).optional(),
+    scenesCover: z.string().max(1000).optional(),
+    visualJson: z.string().max(4000),
+    hotSpotJson: z.string().max(HOTSPOTS_PER_SCENE_MAX * (HOTSPOT_TEXT_MAX + 4000)),
+    objectVersionNumber,
+    accessToken: z.string().max(4000).optional(),
+  }),
+  scene,
+);
 export type SceneUpdateBody = z.input<typeof sceneUpdateBody>;
 export const sceneUpdateAnswer = z.object({ objectVersionNumber: z.number().int(), scene });
 
@@ -343,6 +352,34 @@ export const sceneDeleteAnswer = z.literal(1);
 
 /** PUT /wfpf/v1/{t}/panorama-scenes/order: the strip's order. */
 export const sceneOrderBody = z.strictObject({ vrId: bodyId, scenesIds: z.array(bodyId).max(VR_SCENES_MAX) });
+
+/**
+ * GET /wfpf/v1/{t}/panorama-scenes/hotspot-state?scenesId=&name= and its public twin: a device hotspot's
+ * read-only state (the device's latest values with the registry's labels and units; cameras: online only).
+ */
+export const hotspotStateQuery = z.object({
+  scenesId: queryId,
+  name: z.string().regex(/^hs-[A-Za-z0-9_-]{1,40}$/),
+});
+export const hotspotStateValue = z.object({
+  key: z.string(),
+  /** The metric's name in the caller's language. */
+  label: z.string(),
+  value: z.number(),
+  /** '' for counts and flags. */
+  unit: z.string(),
+  /** An enumerated metric's state in words (on / off …), else null. */
+  text: z.string().nullable(),
+});
+export const hotspotState = z.object({
+  name: z.string(),
+  deviceType: z.enum(VR_DEVICE_TYPES),
+  online: z.boolean(),
+  values: z.array(hotspotStateValue),
+  /** When the values were reported (ISO), null when never. */
+  latestAt: z.string().nullable(),
+});
+export type HotspotState = z.infer<typeof hotspotState>;
 
 // ---- Public tour (no sign-in) ------------------------------------------------------------------------
 
@@ -371,3 +408,18 @@ export const publicVr = z.object({
   ),
 });
 export type PublicVr = z.infer<typeof publicVr>;
+
+/** The public images of a published tour: a scene's panorama assets and the files its hotspots show. */
+export const publicVrPanoramaParam = publicVrTokenParam.extend({
+  panoramaId: queryId,
+  assetKey: z.string().uuid(),
+});
+export const publicVrTileParam = publicVrPanoramaParam.extend({
+  level: z.coerce.number().int().min(0).max(20),
+  tile: z.string().regex(/^\d{1,3}_\d{1,3}\.jpg$/),
+});
+export const publicVrFileParam = publicVrTokenParam.extend({ fileId: z.string().uuid() });
+export const publicVrHotspotParam = publicVrTokenParam.extend({
+  scenesId: queryId,
+  name: z.string().regex(/^hs-[A-Za-z0-9_-]{1,40}$/),
+});

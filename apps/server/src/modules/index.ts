@@ -65,6 +65,7 @@ import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
+import { registerTourRoutes } from './vr/tour/tour.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
 import { registerDefinitionRoutes } from './workflow/approval/definition.routes.js';
 import { registerPeopleRoutes } from './workflow/approval/people.routes.js';
@@ -146,4 +147,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerAeratorRoutes(app, platform);
   registerEmqxHookRoutes(app, platform);
   registerPanoramaRoutes(app, platform);
+  registerTourRoutes(app, platform);
 };

@@ -166,6 +166,8 @@ const ALIASES: Record<string, string> = {
   cmd: 'command',
   pump: 'channel',
   switch: 'channel',
+  // panorama-vr/:vrId and vrId fields name the tour (vr_tours), not its scenes.
+  vr: 'tour',
 };
 const singular = (w: string) =>
   w.endsWith('ies')

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';
 import { fillPath, isOwnApiRoute } from '../routes.js';
+import { insertVrRows, type VrRows } from './vr-rows.js';
 
 let s: TestServer;
 let tokenA: string;
@@ -11,6 +12,20 @@ const MARK = 'SECRETA';
 /** Ids of tenant A's objects, by the path parameter names they could be replayed in. */
 const idsOfA: { id: (string | number)[]; userId: number[] } = { id: [], userId: [] };
 const created: Record<string, number | string> = {};
+/** Tenant A's published tour: its own path parameters (vrId, scenesId, token …) are replayed with real ids. */
+let vrA: VrRows;
+const named = (id: string | number) => ({
+  id,
+  userId: idsOfA.userId[0] ?? 1,
+  vrId: vrA.vrId,
+  scenesId: vrA.scenesId,
+  panoramaId: vrA.panoramaId,
+  assetKey: vrA.assetKey,
+  token: vrA.token,
+  name: 'hs-1',
+  level: 0,
+  tile: '0_0.jpg',
+});
 
 const call = (token: string, method: string, url: string, payload?: unknown) =>
   s.inject({
@@ -58,7 +73,8 @@ beforeAll(async () => {
   });
   expect(file.statusCode, file.body).toBe(200);
   created.file = (file.json() as { fileId: string }).fileId;
-  idsOfA.id.push(created.area, created.role, created.screen, created.file);
+  vrA = await insertVrRows(s.platform.database, A, MARK);
+  idsOfA.id.push(created.area, created.role, created.screen, created.file, vrA.vrId, vrA.scenesId);
   idsOfA.userId.push(s.fixtures.users.adminA.id);
 });
 afterAll(async () => {
@@ -73,7 +89,7 @@ describe('cross-tenant replay', () => {
     expect(routes.length).toBeGreaterThan(20);
     for (const r of routes) {
       for (const id of [...idsOfA.id, 1]) {
-        const url = fillPath(r.url, s.fixtures.tenantA, { id, userId: idsOfA.userId[0] ?? 1 });
+        const url = fillPath(r.url, s.fixtures.tenantA, named(id));
         const res = await call(tokenB, r.method, url, r.method === 'GET' ? undefined : {});
         expect(res.statusCode, `${r.method} ${url}`).toBe(403);
         expect(res.body).not.toContain(MARK);
@@ -88,7 +104,7 @@ describe('cross-tenant replay', () => {
     );
     for (const r of routes) {
       for (const id of idsOfA.id) {
-        const url = fillPath(r.url, B, { id, userId: idsOfA.userId[0] ?? 1 });
+        const url = fillPath(r.url, B, named(id));
         const res = await call(tokenB, r.method, url, r.method === 'GET' ? undefined : {});
         expect([400, 403, 404], `${r.method} ${url}: ${res.statusCode}`).toContain(res.statusCode);
         expect(res.body).not.toContain(MARK);

@@ -1,13 +1,16 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vrScenes } from '../../modules/vr/tour/index.js';
 import type { RouteRecord } from '../../platform/http/app.js';
 import { STORED_FILE_CSP } from '../../platform/http/serve-file.js';
 import { auth, json, login, startTestServer, type TestServer, uploadFile } from '../harness.js';
 import { acceptedHostileFiles, type HostileFile, refusedHostileFiles, XSS_MARK } from '../hostile-files.js';
 import { fillPath, isOwnApiRoute } from '../routes.js';
+import { insertVrRows, type VrRows } from './vr-rows.js';
 
 // Issue 10 item 1: no stored file may ever run script on the console's origin, whatever route serves it.
 // The routes are taken from the route table (those declaring `serves: 'file'`), so a new one is covered
@@ -18,12 +21,19 @@ let token: string;
 let tA: number;
 const uploaded: (HostileFile & { fileId: string })[] = [];
 let seedId: number;
+let vr: VrRows;
 
 /** Path parameters of each file-serving route for one stored file; a new route must be added here. */
 const PARAMS: Record<string, (fileId: string) => Record<string, string | number>> = {
   '/hfle/v1/:tenantId/files/:id/file': (fileId) => ({ id: fileId }),
   '/hfle/v1/:tenantId/files/:id/image': (fileId) => ({ id: fileId }),
   '/wfpf/v1/:tenantId/seed/public/:id/image/:fileId': (fileId) => ({ id: seedId, fileId }),
+  // A published tour whose album shows every hostile picture (an album takes pictures only).
+  '/wfpf/v1/public/:tenantId/vr/:token/image/:fileId': (fileId) => ({ token: vr.token, fileId }),
+};
+/** Routes that serve only the files a public page shows: any other file is 404 there, like a wrong link. */
+const SHOWN_ONLY: Record<string, (f: HostileFile) => boolean> = {
+  '/wfpf/v1/public/:tenantId/vr/:token/image/:fileId': (f) => f.storedAs.startsWith('image/'),
 };
 /** File-serving routes whose bytes the server made itself (never an upload), each reviewed; own tests check headers. */
 const SERVER_MADE: Record<string, string> = {
@@ -35,6 +45,12 @@ const SERVER_MADE: Record<string, string> = {
     'a JPEG re-encoded by libvips from the preview (panorama.test.ts)',
   '/wfpf/v1/:tenantId/panorama/:panoramaId/:assetKey/tiles/:level/:tile':
     'a 512×512 JPEG tile cut by libvips dzsave from a sniffed JPEG / PNG upload (panorama.test.ts)',
+  '/wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/preview.jpg':
+    "the library's preview above, through a published tour's link (tour-public.test.ts)",
+  '/wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/thumb.jpg':
+    "the library's thumbnail above, through a published tour's link (tour-public.test.ts)",
+  '/wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/tiles/:level/:tile':
+    "the library's tiles above, through a published tour's link (tour-public.test.ts)",
 };
 
 /** Types a browser would run as a document of the origin (markup, script) when shown inline. */
@@ -95,6 +111,31 @@ beforeAll(async () => {
   });
   expect(seed.statusCode, seed.body).toBe(200);
   seedId = json<{ seedId: number }>(seed).seedId;
+  // A published tour showing every hostile picture in an album (written as the tour editor saves it).
+  vr = await insertVrRows(s.platform.database, tA, 'hostile');
+  const album = uploaded.filter((f) => f.storedAs.startsWith('image/'));
+  expect(album.length).toBeGreaterThan(0);
+  await s.platform.database.withTenant(tA, (tx) =>
+    tx
+      .update(vrScenes)
+      .set({
+        hotspots: [
+          {
+            name: 'hs-album',
+            width: '50',
+            height: '50',
+            atv: 0,
+            ath: 0,
+            url: 'default',
+            style: 'front',
+            HType: 3,
+            content: { images: album.map((f) => `/hfle/v1/${tA}/files/${f.fileId}/file`) },
+            text: 'album',
+          },
+        ],
+      })
+      .where(eq(vrScenes.id, vr.scenesId)),
+  );
 });
 afterAll(async () => {
   await s?.close();
@@ -141,6 +182,7 @@ describe('every file-serving route in the route table', () => {
         const what = `${r.url} ${f.label}`;
         const res = await fetchAs(r, url);
         // Not every route serves every type (the image routes refuse text and PDF); refusals are JSON.
+        if (res.statusCode === 404 && SHOWN_ONLY[r.url] && !SHOWN_ONLY[r.url]?.(f)) continue;
         if (res.statusCode !== 200) {
           expect(res.statusCode, what).toBe(415);
           expect(res.headers['content-type'], what).toMatch(/^application\/json/);

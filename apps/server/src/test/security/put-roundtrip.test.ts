@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoExtras } from '../../modules/demo/demo.extras.js';
 import { seedBase } from '../../modules/inventory/document/__tests__/doc-helpers.js';
@@ -9,8 +10,9 @@ import {
   SOIL_TYPES,
 } from '../../modules/iot/device/device-family-paths.js';
 import { KIND_TYPES } from '../../modules/iot/device-family/settings.service.js';
-import { auth, HARNESS_TENANT_IDS, login, startTestServer, type TestServer } from '../harness.js';
+import { auth, HARNESS_TENANT_IDS, login, startTestServer, type TestServer, uploadFile } from '../harness.js';
 import { fillPath } from '../routes.js';
+import { insertVrRows } from './vr-rows.js';
 
 // ARCHITECTURE §3 (issue 11): a PUT accepts the representation its own GET returns. Every PUT route is
 // walked: its GET twin answers a real demo row, that JSON goes back unchanged and must be accepted (200,
@@ -48,8 +50,43 @@ const E2 = '/wfpe/v2/:tenantId';
 const ofTypes = (types: readonly string[]) => (d: Item) => types.includes(String(d.deviceType));
 const DEVICES = `${E1}/device/page?size=1000`;
 
+/** A VR tour made through the API (a processed panorama, a stored cover, a base), once; answers its id. */
+let tourId: number | undefined;
+const prepareTour = async (): Promise<void> => {
+  if (tourId) return;
+  const { panoramaId } = await insertVrRows(s.platform.database, A, 'roundtrip');
+  const jpg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer();
+  const cover = (await uploadFile(s, token, A, 'cover.jpg', jpg)).json() as { fileUrl: string };
+  const [base] = itemsOf(await get('/wfpf/v2/:tenantId/area'));
+  const res = await s.inject({
+    method: 'POST',
+    url: fillPath(`${T1}/panorama-vr`, A),
+    headers: auth(token),
+    payload: { vrName: '回路 VR', vrCover: cover.fileUrl, areaId: [base?.areaId], panoramaIds: [panoramaId] },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  tourId = (res.json() as { vrId: number }).vrId;
+};
+
 /** Each PUT route (`PUT url`) and where its representation is read. */
 const TWINS: Record<string, Twin> = {
+  // VR tours (issue 17): the tour's basics and a scene's view and hotspots.
+  [`PUT ${T1}/panorama-vr`]: {
+    list: `${T1}/panorama-vr`,
+    get: `${T1}/panorama-vr/:id`,
+    key: 'vrId',
+    pick: (v) => v.vrName === '回路 VR',
+    prepare: prepareTour,
+  },
+  [`PUT ${T1}/panorama-scenes`]: {
+    get list() {
+      return `${T1}/panorama-scenes?vrId=${tourId}`;
+    },
+    key: 'scenesId',
+    prepare: prepareTour,
+  },
   // A member with a phone (the demo's users): the PUT requires one.
   'PUT /iam/v1/:tenantId/users': {
     list: '/iam/v1/:tenantId/users?size=100',
@@ -363,6 +400,8 @@ Object.assign(TWINS, {
 
 /** PUTs that edit no representation a GET answers, each reviewed: what they take instead. */
 const NO_TWIN: Record<string, string> = {
+  [`PUT ${T1}/panorama-scenes/order`]:
+    "a command: the scene strip's order ({vrId, scenesIds}); each scene's own PUT takes its GET",
   [`PUT ${T1}/panorama`]:
     'a partial edit (panoramaName, enabledFlag by panoramaId); the rest of the panorama is made by the server from its upload',
   'PUT /iam/stong/v1/users/default-tenant': 'a setting in the query (tenantId); no body',

@@ -9,6 +9,7 @@ import type { RouteRecord } from '../../platform/http/app.js';
 import { auth, login, PASSWORD, startTestServer, type TestServer } from '../harness.js';
 import { queryString, type RowIds, rowIds, sampleOf } from '../request-samples.js';
 import { fillPath, hasBody, isOwnApiRoute } from '../routes.js';
+import { insertVrRows } from './vr-rows.js';
 
 // The in-tenant twin of the cross-tenant replay (issue 10 item 3): every route that declares permission
 // codes is called by each seeded member of the tenant who holds none of them, with a valid-looking
@@ -225,6 +226,8 @@ beforeAll(async () => {
     users: { demo: u.adminA.id, operator: u.operatorA.id, viewer: u.viewerA.id },
   };
   for (const extra of demoExtras) await extra(db, ids);
+  // The demo tour is seeded in the background after start (its panoramas are tiled first): written here.
+  await insertVrRows(db, A, 'replay');
 
   const admin = await login(s, 'adminA');
   const noneId = await memberWith('noCodesA', 'no-codes', [], admin);

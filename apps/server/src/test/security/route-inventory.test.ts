@@ -89,4 +89,12 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /wfpf/v1/:tenantId/seed/public/:id/image/:fileId',
   // Video for <video>/mpegts.js, admitted by a signed token bound to tenant, camera, session and expiry.
   'GET /wfpe/v1/:tenantId/camera/stream/:cameraId',
+  // A published VR tour's read-only link, admitted by its random token (≥ 192 bits), per-address limits;
+  // only what the tour shows, anything else 404 (vr/tour/__tests__/tour-public.test.ts).
+  'GET /wfpf/v1/public/:tenantId/vr/:token',
+  'GET /wfpf/v1/public/:tenantId/vr/:token/image/:fileId',
+  'GET /wfpf/v1/public/:tenantId/vr/:token/hotspot/:scenesId/:name',
+  'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/preview.jpg',
+  'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/thumb.jpg',
+  'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/tiles/:level/:tile',
 ];
