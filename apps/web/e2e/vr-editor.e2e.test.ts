@@ -81,8 +81,8 @@ describe('VR editor', () => {
     await expect.poll(() => tiles.length).toBeGreaterThan(0);
     expect(tiles.every((s) => s === 200)).toBe(true);
     await expect.poll(() => pictureSpread('.tl-vr-editor__stage')).toBeGreaterThan(8);
-    await expect(page.locator('.tl-vr-strip__scene')).toHaveCount(2);
-    await expect(page.locator('.tl-vr-strip__scene--current')).toHaveCount(1);
+    await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(2);
+    await expect.poll(() => page.locator('.tl-vr-strip__scene--current').count()).toBe(1);
     await screenshot(page, 'vr-editor-opened');
   });
 
@@ -101,6 +101,7 @@ describe('VR editor', () => {
     await page.getByRole('button', { name: '确 定' }).click();
     await toast(page, '请输入文本内容').waitFor();
     await page.getByLabel('文本内容').fill('灌溉用水泵，每日 6 点启动。');
+    await screenshot(page, 'vr-editor-hotspot-panel');
     await page.getByRole('button', { name: '确 定' }).click();
     await toast(page, '添加成功，请及时保存').waitFor();
     await page.locator('.tl-vr-hotspots__item').filter({ hasText: '水泵房' }).waitFor();
@@ -109,9 +110,17 @@ describe('VR editor', () => {
     await page.getByRole('button', { name: '保 存' }).click();
     await toast(page, '保存成功').waitFor();
     const scenes = await apiGet<SceneRow[]>(e, page, `/wfpf/v1/${T}/panorama-scenes?vrId=${vrId}`);
-    const stored = JSON.parse(scenes[0]?.hotSpotJson ?? '[]') as { text: string; HType: number; content: object }[];
+    const stored = JSON.parse(scenes[0]?.hotSpotJson ?? '[]') as {
+      text: string;
+      HType: number;
+      content: object;
+    }[];
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ text: '水泵房', HType: 4, content: { text: '灌溉用水泵，每日 6 点启动。' } });
+    expect(stored[0]).toMatchObject({
+      text: '水泵房',
+      HType: 4,
+      content: { text: '灌溉用水泵，每日 6 点启动。' },
+    });
   });
 
   it('snaps back view values out of range and saves the limits', async () => {
@@ -134,6 +143,7 @@ describe('VR editor', () => {
     await top.blur();
     await expect.poll(() => top.inputValue()).toBe('-30');
     await page.getByRole('button', { name: '设为初始视角' }).click();
+    await screenshot(page, 'vr-editor-view');
     await page.getByRole('button', { name: '保 存' }).click();
     await toast(page, '保存成功').last().waitFor();
     const scenes = await apiGet<SceneRow[]>(e, page, `/wfpf/v1/${T}/panorama-scenes?vrId=${vrId}`);
@@ -142,21 +152,23 @@ describe('VR editor', () => {
     expect(v.fov).toBeLessThanOrEqual(100);
   });
 
-  it("switches scene without saving, and keeps the last scene when deleting", async () => {
+  it('switches scene without saving, and keeps the last scene when deleting', async () => {
     await page.locator('.tl-vr-strip__choose').nth(1).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
     await ask.waitFor();
     await ask.getByRole('button', { name: '不保存' }).click();
-    await expect.poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class')).toContain('current');
+    await expect
+      .poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class'))
+      .toContain('current');
 
     await page.locator('.tl-vr-strip__delete').nth(0).click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
     await toast(page, '删除成功！').waitFor();
-    await expect(page.locator('.tl-vr-strip__scene')).toHaveCount(1);
+    await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(1);
     await page.locator('.tl-vr-strip__delete').first().click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
     await toast(page, '至少需要保留一个场景').waitFor();
-    await expect(page.locator('.tl-vr-strip__scene')).toHaveCount(1);
+    await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(1);
 
     await page.getByRole('button', { name: '退 出' }).click();
     await page.locator('.ant-modal-confirm').filter({ hasText: '您是否已保存修改？' }).waitFor();
