@@ -152,19 +152,173 @@ describe('VR editor', () => {
     expect(v.fov).toBeLessThanOrEqual(100);
   });
 
-  it('switches scene without saving, and keeps the last scene when deleting', async () => {
+  it('asks for the basics, saves them, and answers a stale version with the stored values', async () => {
+    await page.getByRole('tab', { name: '基础设置' }).click();
+    const name = page.getByLabel('VR 名称');
+    const ok = page.locator('.tl-vr-basics').getByRole('button', { name: '确 定' });
+    await name.fill('   ');
+    await ok.click();
+    await toast(page, 'VR 名称不能为空').waitFor();
+    await name.fill('稻田鱼塘');
+    await page.getByLabel('描述').fill('  东区的稻田和鱼塘  ');
+    await ok.click();
+    await page.getByRole('heading', { name: '稻田鱼塘' }).waitFor();
+    const saved = await apiGet<{
+      vrName: string;
+      vrCover: string;
+      description: string;
+      area: { areaId: number }[];
+      objectVersionNumber: number;
+    }>(e, page, `/wfpf/v1/${T}/panorama-vr/${vrId}`);
+    expect([saved.vrName, saved.description]).toEqual(['稻田鱼塘', '东区的稻田和鱼塘']);
+
+    // Someone else renames the tour: this form's version is stale, its confirm changes nothing.
+    const other = await page.request.put(`${e.baseUrl}/wfpf/v1/${T}/panorama-vr`, {
+      headers: await authed(),
+      data: {
+        vrId,
+        vrName: '别人改的名字',
+        vrCover: saved.vrCover,
+        description: saved.description,
+        areaId: saved.area.map((a) => a.areaId),
+        objectVersionNumber: saved.objectVersionNumber,
+        enabledFlag: 1,
+      },
+    });
+    expect(other.status()).toBe(200);
+    await name.fill('我的名字');
+    await ok.click();
+    await expect.poll(() => name.inputValue()).toBe('别人改的名字');
+    const after = await apiGet<{ vrName: string }>(e, page, `/wfpf/v1/${T}/panorama-vr/${vrId}`);
+    expect(after.vrName).toBe('别人改的名字');
+  });
+
+  it('adds link, scene and device hotspots, drags one, and saves when switching scenes', async () => {
+    await page.getByRole('tab', { name: '热点设置' }).click();
+    const confirm = page.locator('.tl-vr-panel').getByRole('button', { name: '确 定' });
+    const chooseType = async (label: string) => {
+      await page.getByLabel('热点类型').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+    };
+
+    // 5: the link is checked on blur.
+    await page.getByRole('button', { name: /添加热点/ }).click();
+    await chooseType('超链接');
+    await page.getByRole('textbox', { name: '超链接' }).fill('www.example.com');
+    await page.getByRole('textbox', { name: '超链接' }).blur();
+    await page.getByText('请输入以 http 或 https 开头的正确完整链接').waitFor();
+    await page.getByRole('textbox', { name: '超链接' }).fill('https://example.com/farm');
+    await confirm.click();
+    await toast(page, '添加成功，请及时保存').last().waitFor();
+
+    // 1: the target scene and the direction a visitor faces on arrival, set by looking in it.
+    await page.getByRole('button', { name: /添加热点/ }).click();
+    await chooseType('切换场景');
+    await page.getByLabel('切换到场景').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '鱼塘全景' }).click();
+    await page.getByRole('button', { name: '在场景中设定' }).click();
+    const look = page.locator('.ant-modal').filter({ hasText: '使用此方向' });
+    await look.locator('canvas').waitFor();
+    await screenshot(page, 'vr-editor-arrive');
+    await look.getByRole('button', { name: '使用此方向' }).click();
+    await page.getByText(/^水平 -?\d+°，垂直 -?\d+°$/).waitFor();
+    await confirm.click();
+    await toast(page, '添加成功，请及时保存').last().waitFor();
+
+    // 2: a camera chosen in the device picker.
+    await page.getByRole('button', { name: /添加热点/ }).click();
+    await chooseType('设备');
+    await page.getByRole('button', { name: '选择设备' }).click();
+    const picker = page.locator('.ant-modal').filter({ hasText: '序列号 / EUI' });
+    await picker.locator('.ant-table-row').first().waitFor();
+    await screenshot(page, 'vr-editor-devices');
+    await picker.locator('.ant-table-row').first().locator('.ant-radio-input').check();
+    await picker.getByRole('button', { name: '确 定' }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await confirm.click();
+    await toast(page, '添加成功，请及时保存').last().waitFor();
+    await expect.poll(() => page.locator('.tl-vr-hotspots__item').count()).toBe(4);
+
+    // Every new hotspot stands at the view centre: the top one is dragged to the right.
+    const box = await page.locator('.tl-vr-marker').last().boundingBox();
+    if (!box) throw new Error('no marker box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i += 1) {
+      await page.mouse.move(box.x + box.width / 2 + i * 15, box.y + box.height / 2);
+    }
+    await page.mouse.up();
+    await screenshot(page, 'vr-editor-dragged');
+
+    // Switching scenes: Save persists the current one first.
     await page.locator('.tl-vr-strip__choose').nth(1).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
+    await ask.getByRole('button', { name: '保 存' }).click();
+    await toast(page, '保存成功').last().waitFor();
+    await expect
+      .poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class'))
+      .toContain('current');
+    const scenes = await apiGet<SceneRow[]>(e, page, `/wfpf/v1/${T}/panorama-scenes?vrId=${vrId}`);
+    const stored = JSON.parse(scenes[0]?.hotSpotJson ?? '[]') as {
+      HType: number;
+      ath: number;
+      linkedscene?: string;
+      content: Record<string, unknown>;
+    }[];
+    expect(stored.map((h) => h.HType)).toEqual([4, 5, 1, 2]);
+    const aths = stored.map((h) => h.ath);
+    expect(Math.max(...aths) - Math.min(...aths)).toBeGreaterThan(5);
+    expect(stored[2]).toMatchObject({ linkedscene: `scene_${scenes[1]?.scenesId}` });
+    expect(typeof stored[2]?.content.arriveHlookat).toBe('number');
+    expect(stored[3]?.content.device).toMatchObject({ deviceType: 'camera' });
+  });
+
+  it('uploads a panorama from the add-scene modal and adds it once tiled', async () => {
+    await page.getByRole('button', { name: /添加场景/ }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '本地上传' });
+    await modal.locator('.ant-table-row').first().waitFor();
+    // A 2:1 JPEG of noise, over the 7 MB floor.
+    const big = await sharp({
+      create: {
+        width: 4096,
+        height: 2048,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 70 },
+      },
+    })
+      .jpeg({ quality: 98 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(7 * 1024 * 1024);
+    await modal
+      .locator('input[type=file]')
+      .setInputFiles({ name: '新鱼塘.jpg', mimeType: 'image/jpeg', buffer: big });
+    await modal.getByRole('status').waitFor();
+    await screenshot(page, 'vr-editor-uploading');
+    const row = modal.locator('.ant-table-row').filter({ hasText: '新鱼塘' });
+    await row.waitFor({ timeout: 90_000 });
+    await expect.poll(() => row.locator('.ant-checkbox-input').isChecked(), { timeout: 30_000 }).toBe(true);
+    await modal.getByRole('button', { name: '确 定' }).click();
+    await toast(page, '添加成功！').waitFor();
+    await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(3);
+  });
+
+  it('switches scene without saving, and keeps the last scene when deleting', async () => {
+    await page.locator('.tl-vr-strip__choose').nth(0).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
     await ask.waitFor();
     await ask.getByRole('button', { name: '不保存' }).click();
     await expect
-      .poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class'))
+      .poll(() => page.locator('.tl-vr-strip__scene').nth(0).getAttribute('class'))
       .toContain('current');
 
-    await page.locator('.tl-vr-strip__delete').nth(0).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
-    await toast(page, '删除成功！').waitFor();
-    await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(1);
+    const count = await page.locator('.tl-vr-strip__scene').count();
+    for (let left = count; left > 1; left -= 1) {
+      await page.locator('.tl-vr-strip__delete').last().click();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
+      await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(left - 1);
+    }
+    await toast(page, '删除成功！').first().waitFor();
     await page.locator('.tl-vr-strip__delete').first().click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
     await toast(page, '至少需要保留一个场景').waitFor();

@@ -232,7 +232,15 @@ export function HotspotPanel({
             aria-label={t('hotspot.link')}
             status={linkError ? 'error' : undefined}
             placeholder="https://"
-            onChange={(e) => setContent({ link: e.target.value })}
+            onChange={(e) => {
+              setContent({ link: e.target.value });
+              // Once shown, the message follows the typing, so it goes as soon as the link is right (and
+              // the confirm button does not jump from under the pointer on blur).
+              if (linkError) {
+                const problem = linkProblem(e.target.value);
+                setLinkError(problem ? t(ruleKey(problem)) : null);
+              }
+            }}
             onBlur={() => {
               const problem = linkProblem(content.link ?? '');
               setLinkError(problem ? t(ruleKey(problem)) : null);
