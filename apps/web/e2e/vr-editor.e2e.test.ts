@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../server/src/modules/demo/demo.devices.js';
 import { seedDemoPanoramas } from '../../server/src/modules/vr/panorama/index.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
-import { apiGet, localItem, settleLatestAnnouncement, signIn, toast } from './helpers.js';
+import { apiGet, localItem, settledScreenshot, settleLatestAnnouncement, signIn, toast } from './helpers.js';
 
 // Issue 17 items 3 and 5: a tour of two demo panoramas opened in the editor; the viewer streams the tiles
 // with the session's token, a hotspot is placed, the view limits snap back, saves persist, switching and
@@ -219,7 +219,7 @@ describe('VR editor', () => {
     await page.getByRole('button', { name: '在场景中设定' }).click();
     const look = page.locator('.ant-modal').filter({ hasText: '使用此方向' });
     await look.locator('canvas').waitFor();
-    await screenshot(page, 'vr-editor-arrive');
+    await settledScreenshot(page, 'vr-editor-arrive');
     await look.getByRole('button', { name: '使用此方向' }).click();
     await page.getByText(/^水平 -?\d+°，垂直 -?\d+°$/).waitFor();
     await confirm.click();
@@ -231,7 +231,7 @@ describe('VR editor', () => {
     await page.getByRole('button', { name: '选择设备' }).click();
     const picker = page.locator('.ant-modal').filter({ hasText: '序列号 / EUI' });
     await picker.locator('.ant-table-row').first().waitFor();
-    await screenshot(page, 'vr-editor-devices');
+    await settledScreenshot(page, 'vr-editor-devices');
     await picker.locator('.ant-table-row').first().locator('.ant-radio-input').check();
     await picker.getByRole('button', { name: '确 定' }).click();
     await picker.waitFor({ state: 'hidden' });
