@@ -14,6 +14,8 @@ const T = DEMO_TENANT_ID;
 let e: E2E;
 let page: Page;
 let vrId = 0;
+/** Uncaught errors of the page (a viewer torn down or fed too early would show here). */
+const pageErrors: string[] = [];
 
 interface SceneRow {
   scenesId: number;
@@ -35,6 +37,7 @@ describe('VR editor', () => {
   beforeAll(async () => {
     e = await startE2E();
     page = await newPage(e);
+    page.on('pageerror', (err) => pageErrors.push(err.message));
   }, 120_000);
   afterAll(async () => {
     await e?.close();
@@ -327,5 +330,6 @@ describe('VR editor', () => {
     await page.getByRole('button', { name: '退 出' }).click();
     await page.locator('.ant-modal-confirm').filter({ hasText: '您是否已保存修改？' }).waitFor();
     await screenshot(page, 'vr-editor-quit');
+    expect(pageErrors).toEqual([]);
   });
 });
