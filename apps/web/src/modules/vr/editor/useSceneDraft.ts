@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Hotspot, type Scene, VISUAL_DEFAULT, type Visual } from '@tilth/contracts/vr.types';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ApiError } from '../../../shared/api/client';
 import { vrApi, vrKeys } from '../api/vr.api';
 import { parseVisual } from '../viewer/viewMath';
@@ -30,18 +30,31 @@ export const useSceneDraft = (t: number, vrId: number, scenes: Scene[] | undefin
     () => scenes?.find((s) => s.scenesId === currentId) ?? scenes?.[0] ?? null,
     [scenes, currentId],
   );
-  const [visual, setVisual] = useState<Visual>(VISUAL_DEFAULT);
-  const [hotspots, setHotspots] = useState<Hotspot[]>([]);
-
-  // A scene entered (or saved anew) starts from what is stored.
-  const sceneId = scene?.scenesId;
-  const version = scene?.objectVersionNumber;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the scene and its stored version only
-  useEffect(() => {
-    if (!scene) return;
-    setVisual(parseVisual(scene.visualJson, VISUAL_DEFAULT));
-    setHotspots(parseHotspots(scene.hotSpotJson));
-  }, [sceneId, version]);
+  // The draft belongs to one stored version of one scene. A scene entered (or saved anew) starts from what
+  // is stored, set during the render that shows it (not in an effect), so the viewer opens on the scene's
+  // own initial view rather than on the previous one's.
+  const key = scene ? `${scene.scenesId}:${scene.objectVersionNumber}` : '';
+  const [draft, setDraft] = useState<{ key: string; visual: Visual; hotspots: Hotspot[] }>({
+    key: '',
+    visual: VISUAL_DEFAULT,
+    hotspots: [],
+  });
+  let current = draft;
+  if (scene && draft.key !== key) {
+    current = {
+      key,
+      visual: parseVisual(scene.visualJson, VISUAL_DEFAULT),
+      hotspots: parseHotspots(scene.hotSpotJson),
+    };
+    setDraft(current);
+  }
+  const { visual, hotspots } = current;
+  const setVisual = useCallback((v: Visual) => setDraft((d) => ({ ...d, visual: v })), []);
+  const setHotspots = useCallback(
+    (h: Hotspot[] | ((prev: Hotspot[]) => Hotspot[])) =>
+      setDraft((d) => ({ ...d, hotspots: typeof h === 'function' ? h(d.hotspots) : h })),
+    [],
+  );
 
   const reload = useCallback(async () => {
     const fresh = await vrApi.scenes(t, vrId);
@@ -69,18 +82,8 @@ export const useSceneDraft = (t: number, vrId: number, scenes: Scene[] | undefin
     }
   }, [scene, t, visual, hotspots, reload]);
 
-  const select = useCallback(
-    (scenesId: number) => {
-      setCurrentId(scenesId);
-      // The same scene chosen again after "Don't save" must still drop the edits.
-      const s = scenes?.find((x) => x.scenesId === scenesId);
-      if (s) {
-        setVisual(parseVisual(s.visualJson, VISUAL_DEFAULT));
-        setHotspots(parseHotspots(s.hotSpotJson));
-      }
-    },
-    [scenes],
-  );
+  // Another scene's key differs, so its stored view and hotspots replace the draft (edits are dropped).
+  const select = useCallback((scenesId: number) => setCurrentId(scenesId), []);
 
   return { scene, visual, hotspots, setVisual, setHotspots, save, reload, select };
 };
