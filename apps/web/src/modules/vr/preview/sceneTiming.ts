@@ -1,0 +1,43 @@
+import { VR_LOADING_MS, VR_SCENE_NAME_SHOW_MS } from '@tilth/contracts/vr.types';
+import { useEffect, useState } from 'react';
+
+// Spec 03 §2 "VR preview": on entry and on every scene change a loading spinner shows for 1 s and the
+// scene's name fades in for 5 s.
+
+export interface SceneTiming {
+  loading: boolean;
+  nameVisible: boolean;
+}
+
+/** Restarts both timers whenever `sceneKey` changes (null: no scene yet). */
+export const useSceneTiming = (sceneKey: number | null): SceneTiming => {
+  const [loading, setLoading] = useState(true);
+  const [nameVisible, setNameVisible] = useState(false);
+  useEffect(() => {
+    if (sceneKey === null) return;
+    setLoading(true);
+    setNameVisible(true);
+    const a = setTimeout(() => setLoading(false), VR_LOADING_MS);
+    const b = setTimeout(() => setNameVisible(false), VR_SCENE_NAME_SHOW_MS);
+    return () => {
+      clearTimeout(a);
+      clearTimeout(b);
+    };
+  }, [sceneKey]);
+  return { loading, nameVisible };
+};
+
+/** Whether the document is in full screen, following the browser's fullscreenchange events. */
+export const useFullscreen = (): { on: boolean; toggle: (el: HTMLElement | null) => void } => {
+  const [on, setOn] = useState(() => typeof document !== 'undefined' && Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const sync = () => setOn(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  const toggle = (el: HTMLElement | null) => {
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    else void (el ?? document.documentElement).requestFullscreen?.().catch(() => undefined);
+  };
+  return { on, toggle };
+};
