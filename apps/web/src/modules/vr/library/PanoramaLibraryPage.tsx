@@ -1,4 +1,4 @@
-import { PANORAMA_NAME_MAX, type Panorama, PANORAMA_PAGE_SIZE } from '@tilth/contracts/panorama.types';
+import { PANORAMA_NAME_MAX, PANORAMA_PAGE_SIZE, type Panorama } from '@tilth/contracts/panorama.types';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -17,7 +17,7 @@ import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { AuthImage } from './AuthImage';
-import { PANORAMA_CODES, panoramaApi, vrKeys } from './library.api';
+import { libraryKeys, PANORAMA_CODES, panoramaApi } from './library.api';
 import { PanoramaUploadModal } from './PanoramaUploadModal';
 import { formatBytes, formatPixels, formatVrDate } from './vrFormat';
 
@@ -30,7 +30,7 @@ export function PanoramaLibraryPage() {
   const { tenantId } = useShell();
   const message = useMessage();
   const confirmDelete = useConfirmDelete();
-  const key = useMemo(() => vrKeys.panoramas(tenantId), [tenantId]);
+  const key = useMemo(() => libraryKeys.panoramas(tenantId), [tenantId]);
   const list = usePagedList<Panorama>(key, (q) => panoramaApi.page(tenantId, q), {
     pageSize: PANORAMA_PAGE_SIZE,
   });
@@ -53,7 +53,10 @@ export function PanoramaLibraryPage() {
       name: 'status',
       label: t('vr:panorama.status'),
       type: 'select',
-      options: (['processing', 'ready', 'failed'] as const).map((s) => ({ value: s, label: t(`vr:status.${s}`) })),
+      options: (['processing', 'ready', 'failed'] as const).map((s) => ({
+        value: s,
+        label: t(`vr:status.${s}`),
+      })),
     },
   ];
 
@@ -94,7 +97,11 @@ export function PanoramaLibraryPage() {
       dataIndex: 'panoramaThumb',
       width: 140,
       render: (url: string, p) =>
-        p.status === 'ready' ? <AuthImage url={url} width={112} height={56} alt={p.panoramaName} /> : <AuthImage url={null} width={112} height={56} />,
+        p.status === 'ready' ? (
+          <AuthImage url={url} width={112} height={56} alt={p.panoramaName} />
+        ) : (
+          <AuthImage url={null} width={112} height={56} />
+        ),
     },
     { title: t('vr:panorama.name'), dataIndex: 'panoramaName', ellipsis: true },
     {
@@ -103,7 +110,12 @@ export function PanoramaLibraryPage() {
       width: 150,
       render: (_, p) => (p.width ? formatPixels(p.width, p.height, lang) : '—'),
     },
-    { title: t('vr:panorama.fileSize'), dataIndex: 'fileSize', width: 110, render: (v: number) => formatBytes(v, lang) },
+    {
+      title: t('vr:panorama.fileSize'),
+      dataIndex: 'fileSize',
+      width: 110,
+      render: (v: number) => formatBytes(v, lang),
+    },
     {
       title: t('vr:panorama.status'),
       dataIndex: 'status',

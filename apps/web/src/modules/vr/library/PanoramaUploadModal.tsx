@@ -9,7 +9,7 @@ import Typography from 'antd/es/typography';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
-import { panoramaApi, uploadPanorama, vrKeys } from './library.api';
+import { libraryKeys, panoramaApi, uploadPanorama } from './library.api';
 import {
   checkPanoramaFile,
   DEFAULT_LIMITS,
@@ -36,7 +36,7 @@ export function PanoramaUploadModal({ tenantId, open, onClose, onReady }: Panora
   const [fileName, setFileName] = useState<string | null>(null);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const limits = useQuery({
-    queryKey: vrKeys.limits(tenantId),
+    queryKey: libraryKeys.limits(tenantId),
     queryFn: () => panoramaApi.limits(tenantId),
     enabled: open,
     staleTime: 60_000,
@@ -140,9 +140,16 @@ export function PanoramaUploadModal({ tenantId, open, onClose, onReady }: Panora
             </div>
           ) : null}
           {phase.kind === 'failed' ? (
-            <Alert type="error" showIcon message={t('vr:upload.failedTitle')} description={phase.reason || undefined} />
+            <Alert
+              type="error"
+              showIcon
+              message={t('vr:upload.failedTitle')}
+              description={phase.reason || undefined}
+            />
           ) : null}
-          {phase.kind === 'ready' ? <Alert type="success" showIcon message={t('vr:upload.readyShort')} /> : null}
+          {phase.kind === 'ready' ? (
+            <Alert type="success" showIcon message={t('vr:upload.readyShort')} />
+          ) : null}
         </div>
       ) : null}
     </Modal>

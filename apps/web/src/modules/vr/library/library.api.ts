@@ -1,13 +1,8 @@
 import type { Page } from '@tilth/contracts';
-import type {
-  Panorama,
-  PanoramaLimits,
-  PanoramaUpdateBody,
-} from '@tilth/contracts/panorama.types';
+import type { Panorama, PanoramaLimits, PanoramaUpdateBody } from '@tilth/contracts/panorama.types';
 import type { PublicVr, Scene, Vr, VrCreateBody } from '@tilth/contracts/vr.types';
 import { api, type Query } from '../../../shared/api/client';
-import { currentLanguage, translate } from '../../../shared/i18n/i18n';
-import { getAccessToken } from '../../../shared/storage';
+import { vrApi } from '../api/vr.api';
 
 export type { Panorama, PanoramaLimits } from '@tilth/contracts/panorama.types';
 export type { PublicVr, Scene, Vr } from '@tilth/contracts/vr.types';
@@ -27,7 +22,7 @@ export const VR_CODES = {
   publish: 'wfpf.company.system.vr-video.ps.publish',
 } as const;
 
-export const vrKeys = {
+export const libraryKeys = {
   panoramas: (t: number) => ['vr', t, 'panoramas'] as const,
   panorama: (t: number, id: number) => ['vr', t, 'panorama', id] as const,
   limits: (t: number) => ['vr', t, 'panorama-limits'] as const,
@@ -92,64 +87,21 @@ export const publicVrApi = {
     ),
 };
 
-/** The read-only state of a device hotspot on a public tour (the contract leaves its shape open). */
-export interface PublicHotspotState {
-  deviceType?: string;
-  name?: string;
-  online?: boolean | number | null;
-  values?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-/** A failed upload: HTTP status (0 when the server was not reached) and the server's message. */
-export class UploadError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'UploadError';
-    this.status = status;
-  }
-}
-
 /**
- * POST /wfpf/v1/{t}/panorama/multipart through XMLHttpRequest: fetch reports no upload progress, and a
- * panorama is 7–80 MB. `onProgress` gets 0–100.
+ * A device hotspot's read-only state (GET …/public/{t}/vr/{token}/hotspot/{scenesId}/{name}). Mirrors the
+ * server helper's `hotspotState` contract (vr-tour branch), kept here until that contract is merged.
  */
+export interface PublicHotspotState {
+  name: string;
+  deviceType: string;
+  online: boolean;
+  values: { key: string; label: string; value: number; unit: string; text: string | null }[];
+  latestAt: string | null;
+}
+
+/** POST /wfpf/v1/{t}/panorama/multipart with upload progress (the shared client's XHR call, token refresh included). */
 export const uploadPanorama = (
   t: number,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<Panorama> =>
-  new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${pano(t)}/multipart`);
-    const token = getAccessToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Accept-Language', currentLanguage());
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body) {
-        onProgress(100);
-        resolve(body as Panorama);
-        return;
-      }
-      const message =
-        typeof body === 'object' && body !== null && typeof Reflect.get(body, 'message') === 'string'
-          ? String(Reflect.get(body, 'message'))
-          : translate('vr:upload.failed');
-      reject(new UploadError(xhr.status, message));
-    };
-    xhr.onerror = () => reject(new UploadError(0, translate('common:error.network')));
-    const body = new FormData();
-    body.append('file', file, file.name);
-    xhr.send(body);
-  });
+): Promise<Panorama> => vrApi.uploadPanorama(t, file, onProgress);

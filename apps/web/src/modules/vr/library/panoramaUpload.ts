@@ -29,7 +29,8 @@ export const checkPanoramaFile = (
 ): UploadRefusal | null => {
   if (!isJpgOrPng(file)) return { key: 'upload.type' };
   if (file.size < limits.minBytes) return { key: 'upload.tooSmall' };
-  if (file.size > limits.maxBytes) return { key: 'upload.tooLarge', values: { n: Math.floor(limits.maxBytes / MB) } };
+  if (file.size > limits.maxBytes)
+    return { key: 'upload.tooLarge', values: { n: Math.floor(limits.maxBytes / MB) } };
   return null;
 };
 
@@ -77,9 +78,11 @@ export const runPanoramaUpload = async ({
   }
   for (;;) {
     if (current.status === 'ready') return report({ kind: 'ready', panorama: current });
-    if (current.status === 'failed') return report({ kind: 'failed', reason: current.error ?? '', panorama: current });
+    if (current.status === 'failed')
+      return report({ kind: 'failed', reason: current.error ?? '', panorama: current });
     onPhase({ kind: 'processing', percent: current.progress, panorama: current });
-    if (!(await wait(intervalMs))) return { kind: 'processing', percent: current.progress, panorama: current };
+    if (!(await wait(intervalMs)))
+      return { kind: 'processing', percent: current.progress, panorama: current };
     try {
       current = await poll(current.panoramaId);
     } catch {

@@ -14,7 +14,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { AuthImage } from '../library/AuthImage';
-import { panoramaApi, tourApi, vrKeys } from '../library/library.api';
+import { libraryKeys, panoramaApi, tourApi } from '../library/library.api';
 import { formatVrDate } from '../library/vrFormat';
 
 interface VrCreateModalProps {
@@ -35,7 +35,15 @@ const COVER_TYPES = ['image/png', 'image/jpeg'];
 const COVER_MAX_BYTES = 10 * 1024 * 1024;
 
 /** A cover form field: uploads to the file service and keeps the file's address. */
-function CoverField({ tenantId, value, onChange }: { tenantId: number; value?: string; onChange?: (v: string) => void }) {
+function CoverField({
+  tenantId,
+  value,
+  onChange,
+}: {
+  tenantId: number;
+  value?: string;
+  onChange?: (v: string) => void;
+}) {
   const { t } = useTranslation('vr');
   const message = useMessage();
   const input = useRef<HTMLInputElement>(null);
@@ -75,11 +83,21 @@ export function VrCreateModal({ tenantId, open, onClose, onCreated }: VrCreateMo
   const [page, setPage] = useState(0);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
-  const areas = useQuery({ queryKey: vrKeys.areas(tenantId), queryFn: () => tourApi.areas(tenantId), enabled: open });
+  const areas = useQuery({
+    queryKey: libraryKeys.areas(tenantId),
+    queryFn: () => tourApi.areas(tenantId),
+    enabled: open,
+  });
   const panoramas = useQuery({
-    queryKey: [...vrKeys.panoramas(tenantId), 'picker', page, name],
+    queryKey: [...libraryKeys.panoramas(tenantId), 'picker', page, name],
     queryFn: () =>
-      panoramaApi.page(tenantId, { page, size: 10, enabledFlag: 1, status: 'ready', panoramaName: name || undefined }),
+      panoramaApi.page(tenantId, {
+        page,
+        size: 10,
+        enabledFlag: 1,
+        status: 'ready',
+        panoramaName: name || undefined,
+      }),
     enabled: open,
   });
 
@@ -120,7 +138,11 @@ export function VrCreateModal({ tenantId, open, onClose, onCreated }: VrCreateMo
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="vrCover" label={t('vr:field.cover')} rules={[{ required: true, message: t('vr:rule.coverRequired') }]}>
+        <Form.Item
+          name="vrCover"
+          label={t('vr:field.cover')}
+          rules={[{ required: true, message: t('vr:rule.coverRequired') }]}
+        >
           <CoverField tenantId={tenantId} />
         </Form.Item>
         <Form.Item
@@ -133,7 +155,11 @@ export function VrCreateModal({ tenantId, open, onClose, onCreated }: VrCreateMo
         >
           <Input maxLength={VR_NAME_MAX} showCount />
         </Form.Item>
-        <Form.Item name="areaId" label={t('vr:field.bases')} rules={[{ required: true, message: t('vr:rule.basesRequired') }]}>
+        <Form.Item
+          name="areaId"
+          label={t('vr:field.bases')}
+          rules={[{ required: true, message: t('vr:rule.basesRequired') }]}
+        >
           <Select
             mode="multiple"
             loading={areas.isPending}

@@ -20,7 +20,7 @@ import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { useShell } from '../../../shell/ShellContext';
 import { AuthImage } from '../library/AuthImage';
-import { tourApi, VR_CODES, vrKeys } from '../library/library.api';
+import { libraryKeys, tourApi, VR_CODES } from '../library/library.api';
 import { formatVrDate } from '../library/vrFormat';
 import { VrCreateModal } from './VrCreateModal';
 import { baseTags, editPath, previewPath, publicUrl } from './vrListModel';
@@ -42,10 +42,10 @@ export function VrListPage() {
   const { modal } = App.useApp();
   const message = useMessage();
   const confirmDelete = useConfirmDelete();
-  const key = useMemo(() => vrKeys.tours(tenantId), [tenantId]);
+  const key = useMemo(() => libraryKeys.tours(tenantId), [tenantId]);
   const list = usePagedList<Vr>(key, (q) => tourApi.page(tenantId, q));
   const [creating, setCreating] = useState(false);
-  const areas = useQuery({ queryKey: vrKeys.areas(tenantId), queryFn: () => tourApi.areas(tenantId) });
+  const areas = useQuery({ queryKey: libraryKeys.areas(tenantId), queryFn: () => tourApi.areas(tenantId) });
   const origin = window.location.origin;
 
   const copyLink = async (url: string) => {
@@ -121,7 +121,12 @@ export function VrListPage() {
               <Tag key={a.areaId}>{a.areaName}</Tag>
             ))}
             {more > 0 ? (
-              <Tooltip title={area.slice(tags.length).map((a) => a.areaName).join(', ')}>
+              <Tooltip
+                title={area
+                  .slice(tags.length)
+                  .map((a) => a.areaName)
+                  .join(', ')}
+              >
                 <Tag>+{more}</Tag>
               </Tooltip>
             ) : null}
@@ -150,11 +155,23 @@ export function VrListPage() {
         if (!url) return <Typography.Text type="secondary">{t('vr:publish.notPublished')}</Typography.Text>;
         return (
           <Space size={4}>
-            <Typography.Link href={url} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: 140 }}>
+            <Typography.Link
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              ellipsis
+              style={{ maxWidth: 140 }}
+            >
               {p}
             </Typography.Link>
             <Tooltip title={t('vr:publish.copy')}>
-              <Button type="text" size="small" icon={<CopyOutlined />} aria-label={t('vr:publish.copy')} onClick={() => void copyLink(url)} />
+              <Button
+                type="text"
+                size="small"
+                icon={<CopyOutlined />}
+                aria-label={t('vr:publish.copy')}
+                onClick={() => void copyLink(url)}
+              />
             </Tooltip>
           </Space>
         );

@@ -1,7 +1,10 @@
 import { VR_BASE_TAGS_SHOWN } from '@tilth/contracts/vr.types';
 
 /** The bases a row shows as tags (at most 10) and how many more hide behind '+n' (spec 03 §5). */
-export const baseTags = <T>(areas: readonly T[], shown = VR_BASE_TAGS_SHOWN): { tags: T[]; more: number } => ({
+export const baseTags = <T>(
+  areas: readonly T[],
+  shown = VR_BASE_TAGS_SHOWN,
+): { tags: T[]; more: number } => ({
   tags: areas.slice(0, shown),
   more: Math.max(0, areas.length - shown),
 });

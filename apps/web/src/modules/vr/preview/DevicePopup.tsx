@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { deviceTypeByLegacyKey, metricOf } from '@tilth/contracts/device-types';
 import type { Device } from '@tilth/contracts/device.types';
+import { deviceTypeByLegacyKey, metricOf } from '@tilth/contracts/device-types';
 import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
@@ -18,8 +18,8 @@ import { deviceApi, deviceKeys } from '../../equipment/device/api/device.api';
 import { LiveIndicator } from '../../equipment/live/LiveIndicator';
 import { useDeviceStream } from '../../equipment/live/useDeviceStream';
 import { MetricValue } from '../../equipment/shared/MetricValue';
-import { type DeviceAction } from './TourView';
 import { switchControls } from './deviceControls';
+import type { DeviceAction } from './TourView';
 
 interface DevicePopupProps {
   tenantId: number;
@@ -33,9 +33,21 @@ export function DevicePopup({ tenantId, action, onClose }: DevicePopupProps) {
   const { device } = action;
   const title = action.popup === 'generic' ? `${action.title} · ${device.deviceType}` : action.title;
   return (
-    <Modal open title={title} footer={null} onCancel={onClose} width={action.popup === 'camera' ? 960 : 480} centered destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      footer={null}
+      onCancel={onClose}
+      width={action.popup === 'camera' ? 960 : 480}
+      centered
+      destroyOnHidden
+    >
       {action.popup === 'camera' ? (
-        device.id ? <CameraBody tenantId={tenantId} cameraId={device.id} /> : <Empty description={t('vr:device.missing')} />
+        device.id ? (
+          <CameraBody tenantId={tenantId} cameraId={device.id} />
+        ) : (
+          <Empty description={t('vr:device.missing')} />
+        )
       ) : device.concentratorId ? (
         <LiveDeviceBody tenantId={tenantId} action={action} deviceId={device.concentratorId} />
       ) : (
@@ -47,13 +59,24 @@ export function DevicePopup({ tenantId, action, onClose }: DevicePopupProps) {
 
 function CameraBody({ tenantId, cameraId }: { tenantId: number; cameraId: number }) {
   const { t } = useTranslation('vr');
-  const camera = useQuery({ queryKey: ['vr', tenantId, 'camera', cameraId], queryFn: () => cameraApi.get(tenantId, cameraId) });
+  const camera = useQuery({
+    queryKey: ['vr', tenantId, 'camera', cameraId],
+    queryFn: () => cameraApi.get(tenantId, cameraId),
+  });
   if (camera.isPending) return <Spin />;
   if (!camera.data) return <Empty description={t('vr:device.missing')} />;
   return <CameraPlayer tenantId={tenantId} camera={camera.data} />;
 }
 
-function LiveDeviceBody({ tenantId, action, deviceId }: { tenantId: number; action: DeviceAction; deviceId: number }) {
+function LiveDeviceBody({
+  tenantId,
+  action,
+  deviceId,
+}: {
+  tenantId: number;
+  action: DeviceAction;
+  deviceId: number;
+}) {
   const { t, i18n } = useTranslation('vr');
   const message = useMessage();
   // The tenant's live stream patches this device's cached details while the popup is open.
@@ -109,7 +132,9 @@ function LiveDeviceBody({ tenantId, action, deviceId }: { tenantId: number; acti
             <PermissionGuard codes={[controlCode]} fallback={t('vr:device.noControl')}>
               {controls.map((c) => (
                 <div key={c.key} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 4 }}>
-                  <span style={{ minWidth: 64 }}>{c.port ? t('vr:device.pump', { n: c.port }) : t('vr:device.valve')}</span>
+                  <span style={{ minWidth: 64 }}>
+                    {c.port ? t('vr:device.pump', { n: c.port }) : t('vr:device.valve')}
+                  </span>
                   <Switch
                     size="small"
                     checked={c.on}

@@ -18,7 +18,15 @@ export function TextPopup({ title, text, onClose }: { title: string; text: strin
 }
 
 /** Type 3: the album as a carousel with its counter 'n / total'. */
-export function AlbumPopup({ title, images, onClose }: { title: string; images: string[]; onClose: () => void }) {
+export function AlbumPopup({
+  title,
+  images,
+  onClose,
+}: {
+  title: string;
+  images: string[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('vr');
   const [index, setIndex] = useState(0);
   return (
@@ -26,7 +34,13 @@ export function AlbumPopup({ title, images, onClose }: { title: string; images: 
       <Carousel arrows dots={false} afterChange={setIndex} adaptiveHeight>
         {images.map((src) => (
           <div key={src}>
-            <AuthImage url={src} width="100%" height={420} radius={0} style={{ objectFit: 'contain', background: '#000' }} />
+            <AuthImage
+              url={src}
+              width="100%"
+              height={420}
+              radius={0}
+              style={{ objectFit: 'contain', background: '#000' }}
+            />
           </div>
         ))}
       </Carousel>
@@ -38,7 +52,15 @@ export function AlbumPopup({ title, images, onClose }: { title: string; images: 
 }
 
 /** The introduction (420 wide): the tour's name and description, or 'no introduction yet'. */
-export function IntroPopup({ name, description, onClose }: { name: string; description: string; onClose: () => void }) {
+export function IntroPopup({
+  name,
+  description,
+  onClose,
+}: {
+  name: string;
+  description: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('vr');
   return (
     <Modal open title={name} footer={null} onCancel={onClose} width={420} centered>

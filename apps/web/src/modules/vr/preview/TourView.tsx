@@ -42,7 +42,15 @@ export interface TourViewProps {
 type Popup = Exclude<HotspotAction, { kind: 'scene' | 'link' | 'none' }> | { kind: 'intro' };
 
 /** The full-page tour (spec 03 §2 "VR preview"): header, viewer, footer, scene bar and popups. */
-export function TourView({ vrName, description, logoUrl, scenes, auth, onClose, renderDevice }: TourViewProps) {
+export function TourView({
+  vrName,
+  description,
+  logoUrl,
+  scenes,
+  auth,
+  onClose,
+  renderDevice,
+}: TourViewProps) {
   const { t } = useTranslation('vr');
   const root = useRef<HTMLDivElement>(null);
   const [currentId, setCurrentId] = useState<number | null>(scenes[0]?.scenesId ?? null);
@@ -82,7 +90,12 @@ export function TourView({ vrName, description, logoUrl, scenes, auth, onClose, 
           <span className="tl-vr-tour__title">{vrName}</span>
         </div>
         {onClose ? (
-          <button type="button" className="tl-vr-tour__icon" aria-label={t('vr:preview.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="tl-vr-tour__icon"
+            aria-label={t('vr:preview.close')}
+            onClick={onClose}
+          >
             <CloseOutlined />
           </button>
         ) : null}
@@ -135,7 +148,12 @@ export function TourView({ vrName, description, logoUrl, scenes, auth, onClose, 
         </nav>
       ) : null}
       <footer className="tl-vr-tour__footer">
-        <button type="button" className="tl-vr-tour__tool" aria-pressed={barOpen} onClick={() => setBarOpen((o) => !o)}>
+        <button
+          type="button"
+          className="tl-vr-tour__tool"
+          aria-pressed={barOpen}
+          onClick={() => setBarOpen((o) => !o)}
+        >
           <AppstoreOutlined />
           <span>{t('vr:preview.sceneSelect')}</span>
         </button>
@@ -143,14 +161,23 @@ export function TourView({ vrName, description, logoUrl, scenes, auth, onClose, 
           <InfoCircleOutlined />
           <span>{t('vr:preview.intro')}</span>
         </button>
-        <button type="button" className="tl-vr-tour__tool" aria-pressed={fullscreen.on} onClick={() => fullscreen.toggle(root.current)}>
+        <button
+          type="button"
+          className="tl-vr-tour__tool"
+          aria-pressed={fullscreen.on}
+          onClick={() => fullscreen.toggle(root.current)}
+        >
           {fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
           <span>{fullscreen.on ? t('vr:preview.exitFullscreen') : t('vr:preview.fullscreen')}</span>
         </button>
       </footer>
-      {popup?.kind === 'intro' ? <IntroPopup name={vrName} description={description} onClose={close} /> : null}
+      {popup?.kind === 'intro' ? (
+        <IntroPopup name={vrName} description={description} onClose={close} />
+      ) : null}
       {popup?.kind === 'text' ? <TextPopup title={popup.title} text={popup.text} onClose={close} /> : null}
-      {popup?.kind === 'album' ? <AlbumPopup title={popup.title} images={popup.images} onClose={close} /> : null}
+      {popup?.kind === 'album' ? (
+        <AlbumPopup title={popup.title} images={popup.images} onClose={close} />
+      ) : null}
       {popup?.kind === 'device' && scene ? renderDevice(popup, scene.scenesId, close) : null}
     </div>
   );
