@@ -90,7 +90,7 @@ export function PanoramaUploadModal({ tenantId, open, onClose, onReady }: Panora
         <Button onClick={onClose}>{busy ? t('vr:upload.background') : t('common:action.close')}</Button>
       }
       destroyOnHidden
-      maskClosable={!busy}
+      mask={{ closable: !busy }}
     >
       <input
         ref={input}

@@ -46,7 +46,8 @@ export function VrListPage() {
   const list = usePagedList<Vr>(key, (q) => tourApi.page(tenantId, q));
   const [creating, setCreating] = useState(false);
   const areas = useQuery({ queryKey: libraryKeys.areas(tenantId), queryFn: () => tourApi.areas(tenantId) });
-  const origin = window.location.origin;
+  // The link a visitor opens is on this console's own host.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
   const copyLink = async (url: string) => {
     if (await copy(url)) message.success(t('vr:publish.copied'));

@@ -9,22 +9,28 @@ export interface SceneTiming {
   nameVisible: boolean;
 }
 
+/**
+ * Starts the two timers of one scene change: `set` gets the loading and name states as they change.
+ * Returns the cancel (the next change or unmount).
+ */
+export const startSceneTiming = (set: (next: Partial<SceneTiming>) => void): (() => void) => {
+  set({ loading: true, nameVisible: true });
+  const a = setTimeout(() => set({ loading: false }), VR_LOADING_MS);
+  const b = setTimeout(() => set({ nameVisible: false }), VR_SCENE_NAME_SHOW_MS);
+  return () => {
+    clearTimeout(a);
+    clearTimeout(b);
+  };
+};
+
 /** Restarts both timers whenever `sceneKey` changes (null: no scene yet). */
 export const useSceneTiming = (sceneKey: number | null): SceneTiming => {
-  const [loading, setLoading] = useState(true);
-  const [nameVisible, setNameVisible] = useState(false);
+  const [timing, setTiming] = useState<SceneTiming>({ loading: true, nameVisible: false });
   useEffect(() => {
     if (sceneKey === null) return;
-    setLoading(true);
-    setNameVisible(true);
-    const a = setTimeout(() => setLoading(false), VR_LOADING_MS);
-    const b = setTimeout(() => setNameVisible(false), VR_SCENE_NAME_SHOW_MS);
-    return () => {
-      clearTimeout(a);
-      clearTimeout(b);
-    };
+    return startSceneTiming((next) => setTiming((old) => ({ ...old, ...next })));
   }, [sceneKey]);
-  return { loading, nameVisible };
+  return timing;
 };
 
 /** Whether the document is in full screen, following the browser's fullscreenchange events. */

@@ -26,6 +26,8 @@ export function VrPublicPage() {
     queryFn: () => publicVrApi.get(tenantId, token),
     enabled: valid,
     retry: false,
+    // A link found withdrawn stays 'not available' until the visitor reloads the page.
+    retryOnMount: false,
   });
   const scenes = useMemo(() => (tour.data ? publicTourScenesOf(tour.data) : []), [tour.data]);
 
