@@ -9,7 +9,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../shared/brand/Logo';
 import { AuthImage } from '../library/AuthImage';
-import { type PanoSource, PanoViewer } from '../viewer/PanoViewer';
+import { type PanoSource, PanoViewer, type PanoViewerHandle } from '../viewer/PanoViewer';
 import { type HotspotAction, hotspotAction, openLink } from './hotspotAction';
 import { useFullscreen, useSceneTiming } from './sceneTiming';
 import { AlbumPopup, IntroPopup, TextPopup } from './TourPopups';
@@ -53,6 +53,7 @@ export function TourView({
 }: TourViewProps) {
   const { t } = useTranslation('vr');
   const root = useRef<HTMLDivElement>(null);
+  const viewer = useRef<PanoViewerHandle>(null);
   const [currentId, setCurrentId] = useState<number | null>(scenes[0]?.scenesId ?? null);
   const [arrive, setArrive] = useState<{ hlookat: number; vlookat: number } | null>(null);
   const [barOpen, setBarOpen] = useState(false);
@@ -82,6 +83,17 @@ export function TourView({
 
   const close = () => setPopup(null);
 
+  const closeBar = () => {
+    if (!barOpen) return;
+    setBarOpen(false);
+    if (scene)
+      viewer.current?.lookAt({
+        hlookat: scene.visual.hlookat,
+        vlookat: scene.visual.vlookat,
+        fov: scene.visual.fov,
+      });
+  };
+
   return (
     <div className="tl-vr-tour" ref={root}>
       <header className="tl-vr-tour__header">
@@ -100,10 +112,11 @@ export function TourView({
           </button>
         ) : null}
       </header>
-      {/* Clicking anywhere on the panorama closes the scene bar (spec 03 §4). */}
-      <div className="tl-vr-tour__stage" onPointerDown={() => setBarOpen(false)}>
+      {/* Clicking elsewhere while the scene bar is open closes it and resets the view (spec 03 §4). */}
+      <div className="tl-vr-tour__stage" onPointerDown={closeBar}>
         {scene ? (
           <PanoViewer
+            ref={viewer}
             sceneKey={scene.scenesId}
             source={scene.source}
             visual={scene.visual}
