@@ -68,7 +68,7 @@ function CameraBody({ tenantId, cameraId }: { tenantId: number; cameraId: number
   return <CameraPlayer tenantId={tenantId} camera={camera.data} />;
 }
 
-function LiveDeviceBody({
+export function LiveDeviceBody({
   tenantId,
   action,
   deviceId,
