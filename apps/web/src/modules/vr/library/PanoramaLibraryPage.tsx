@@ -225,7 +225,7 @@ export function PanoramaLibraryPage() {
             label={t('vr:panorama.name')}
             rules={[
               { required: true, whitespace: true, message: t('vr:panorama.nameRequired') },
-              { max: PANORAMA_NAME_MAX, message: t('vr:panorama.nameTooLong', { n: PANORAMA_NAME_MAX }) },
+              { max: PANORAMA_NAME_MAX, message: t('vr:panorama.nameTooLong', { max: PANORAMA_NAME_MAX }) },
             ]}
           >
             <Input maxLength={PANORAMA_NAME_MAX} showCount autoFocus />

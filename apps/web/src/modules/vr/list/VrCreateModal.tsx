@@ -150,7 +150,7 @@ export function VrCreateModal({ tenantId, open, onClose, onCreated }: VrCreateMo
           label={t('vr:field.name')}
           rules={[
             { required: true, whitespace: true, message: t('vr:rule.nameRequired') },
-            { max: VR_NAME_MAX, message: t('vr:rule.nameTooLong', { n: VR_NAME_MAX }) },
+            { max: VR_NAME_MAX, message: t('vr:rule.nameTooLong', { max: VR_NAME_MAX }) },
           ]}
         >
           <Input maxLength={VR_NAME_MAX} showCount />
