@@ -1,6 +1,11 @@
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
 import type { CSSProperties } from 'react';
-import { useAuthImage } from './authImage';
+import { useAuthedSrc } from '../viewer/useAuthedSrc';
+
+// Console images (panorama thumbnails, covers, album pictures) want the session's Bearer header; public-link
+// paths (/wfpf/v1/public/…) and absolute URLs are shown as they are.
+const authOf = (url: string | null | undefined): 'session' | 'none' =>
+  url?.startsWith('/') && !url.startsWith('/wfpf/v1/public/') ? 'session' : 'none';
 
 interface AuthImageProps {
   url: string | null | undefined;
@@ -13,7 +18,7 @@ interface AuthImageProps {
 
 /** A server image (thumbnail, cover) fetched with the session's token; a placeholder until it arrives. */
 export function AuthImage({ url, width, height, alt = '', radius = 4, style }: AuthImageProps) {
-  const src = useAuthImage(url);
+  const src = useAuthedSrc(url, authOf(url));
   if (!src) {
     return (
       <span
