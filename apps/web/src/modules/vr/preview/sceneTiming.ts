@@ -25,7 +25,7 @@ export const startSceneTiming = (set: (next: Partial<SceneTiming>) => void): (()
 
 /** Restarts both timers whenever `sceneKey` changes (null: no scene yet). */
 export const useSceneTiming = (sceneKey: number | null): SceneTiming => {
-  const [timing, setTiming] = useState<SceneTiming>({ loading: true, nameVisible: false });
+  const [timing, setTiming] = useState<SceneTiming>({ loading: sceneKey !== null, nameVisible: false });
   useEffect(() => {
     if (sceneKey === null) return;
     return startSceneTiming((next) => setTiming((old) => ({ ...old, ...next })));
