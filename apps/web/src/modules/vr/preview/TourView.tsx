@@ -52,7 +52,6 @@ export function TourView({
   renderDevice,
 }: TourViewProps) {
   const { t } = useTranslation('vr');
-  const root = useRef<HTMLDivElement>(null);
   const viewer = useRef<PanoViewerHandle>(null);
   const [currentId, setCurrentId] = useState<number | null>(scenes[0]?.scenesId ?? null);
   const [arrive, setArrive] = useState<{ hlookat: number; vlookat: number } | null>(null);
@@ -95,7 +94,7 @@ export function TourView({
   };
 
   return (
-    <div className="tl-vr-tour" ref={root}>
+    <div className="tl-vr-tour">
       <header className="tl-vr-tour__header">
         <div className="tl-vr-tour__brand">
           <Logo src={logoUrl ?? undefined} size={28} />
@@ -178,7 +177,7 @@ export function TourView({
           type="button"
           className="tl-vr-tour__tool"
           aria-pressed={fullscreen.on}
-          onClick={() => fullscreen.toggle(root.current)}
+          onClick={() => fullscreen.toggle(null)}
         >
           {fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
           <span>{fullscreen.on ? t('vr:preview.exitFullscreen') : t('vr:preview.fullscreen')}</span>

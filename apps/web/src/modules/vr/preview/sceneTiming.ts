@@ -41,6 +41,7 @@ export const useFullscreen = (): { on: boolean; toggle: (el: HTMLElement | null)
     document.addEventListener('fullscreenchange', sync);
     return () => document.removeEventListener('fullscreenchange', sync);
   }, []);
+  // The whole document goes full screen (el null): the popups are portalled to <body> and must stay visible.
   const toggle = (el: HTMLElement | null) => {
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
     else void (el ?? document.documentElement).requestFullscreen?.().catch(() => undefined);
