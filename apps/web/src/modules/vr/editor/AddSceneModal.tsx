@@ -7,10 +7,10 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Progress from 'antd/es/progress';
 import Table from 'antd/es/table';
-import dayjs from 'dayjs';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { formatDateTime } from '../../../shared/format/time';
 import { usePanoramaProgress, usePanoramas, vrApi, vrKeys } from '../api/vr.api';
 import { useAuthedSrc } from '../viewer/useAuthedSrc';
 import { addScenesRefusal } from './editorFlow';
@@ -169,7 +169,7 @@ export function AddSceneModal({ tenantId, vrId, existing, onClose, onAdded }: Ad
             title: t('addScene.created'),
             dataIndex: 'creationDate',
             width: 170,
-            render: (d: string) => dayjs(d).format('YYYY-MM-DD HH:mm'),
+            render: (d: string) => formatDateTime(d, 'YYYY-MM-DD HH:mm'),
           },
         ]}
         pagination={{

@@ -45,6 +45,7 @@ const tour: Vr = {
   vrCover: '',
   description: '',
   area: areas,
+  areaId: areas.map((a) => a.areaId),
   enabledFlag: 1,
   sceneCount: 4,
   publicPath: null,
