@@ -33,6 +33,8 @@ export const HOTSPOT_SIZE_BASE = 50;
 export const HOTSPOT_SIZE_FACTOR = { min: 0, max: 2, step: 0.1, default: 1 } as const;
 export const HOTSPOT_STYLE_DEFAULT = 'front';
 export const HOTSPOT_NAME_PREFIX = 'hs-';
+/** The editor's built-in icons (a hotspot's url is one of these names, or a picture the tenant stored). */
+export const HOTSPOT_ICON_NAMES = ['arrow', 'info', 'camera', 'device', 'image', 'link', 'pin'] as const;
 export const VR_SAVE_DEBOUNCE_MS = 1000;
 export const VR_SCENE_NAME_SHOW_MS = 5000;
 export const VR_LOADING_MS = 1000;

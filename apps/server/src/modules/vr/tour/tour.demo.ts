@@ -36,6 +36,15 @@ const picture = async (files: FileService, ctx: Ctx, name: string, colour: strin
   return view.fileUrl;
 };
 
+/** The editor's icon for each hotspot type. */
+const ICON_OF: Record<Hotspot['HType'], string> = {
+  1: 'arrow',
+  2: 'device',
+  3: 'image',
+  4: 'info',
+  5: 'link',
+};
+
 let n = 0;
 const spot = (
   HType: Hotspot['HType'],
@@ -49,7 +58,7 @@ const spot = (
     width: '50',
     height: '50',
     ...at,
-    url: 'default',
+    url: ICON_OF[HType],
     style: 'front',
     HType,
     content,
@@ -131,8 +140,8 @@ export const seedDemoTour = async (
         }),
       );
     if (camera)
-      pondSpots.push(
-        spot(2, { ath: 75, atv: 0 }, camera.name, {
+      pondSpots.push({
+        ...spot(2, { ath: 75, atv: 0 }, camera.name, {
           realName: camera.name,
           device: {
             deviceType: 'camera',
@@ -141,7 +150,8 @@ export const seedDemoTour = async (
             deviceSerial: camera.deviceSerial,
           },
         }),
-      );
+        url: 'camera',
+      });
     const save = (s: typeof paddy, hotspots: Hotspot[], v: string) =>
       scenes.update(c, {
         scenesId: s.scenesId,

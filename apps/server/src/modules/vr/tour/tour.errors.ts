@@ -199,6 +199,14 @@ export const TourErrors = defineErrors({
       'en-US': 'The icon size must be 0 to 2 times (0–100 px)',
     },
   },
+  iconUnknown: {
+    status: 400,
+    code: 'wfpf.vr.hotspot.iconUnknown',
+    message: {
+      'zh-CN': '请选择热点图标或上传图标图片',
+      'en-US': 'Choose one of the hotspot icons or upload an icon picture',
+    },
+  },
   hotspotNameTaken: {
     status: 400,
     code: 'wfpf.vr.hotspot.nameTaken',

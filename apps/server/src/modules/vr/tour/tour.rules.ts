@@ -1,4 +1,5 @@
 import {
+  HOTSPOT_ICON_NAMES,
   HOTSPOT_TITLE_MAX,
   HOTSPOTS_PER_SCENE_MAX,
   type Hotspot,
@@ -159,6 +160,7 @@ export const checkHotspotRefs = async (
   for (const h of hotspots) {
     // The icon is one of the editor's icon names, or a picture of the tenant's (never an outside address).
     if (isIconFile(h.url)) await requireOwnFiles(ctx, [h.url], 'url');
+    else if (!(HOTSPOT_ICON_NAMES as readonly string[]).includes(h.url)) throw TourErrors.iconUnknown();
     if (h.HType === 1) {
       const target = h.content.scenesId;
       if (!target || target === sceneId || !siblingIds.has(target)) throw TourErrors.sceneTargetInvalid();

@@ -132,7 +132,8 @@ export const PanoViewer = forwardRef<PanoViewerHandle, PanoViewerProps>(function
         const token = getAccessToken();
         return token ? { Authorization: `Bearer ${token}` } : {};
       },
-      plugins: [MarkersPlugin.withConfig({ markers: [] })],
+      // No initial markers: the plugin replaces whatever is set before 'ready' with its config's list.
+      plugins: [MarkersPlugin],
     });
     const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
     viewerRef.current = viewer;

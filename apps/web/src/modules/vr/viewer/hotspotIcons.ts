@@ -1,3 +1,5 @@
+import { HOTSPOT_ICON_NAMES } from '@tilth/contracts/vr.types';
+
 // The editor's built-in hotspot icons (spec 03 §4 'icon choice'). A hotspot stores the icon's name; the
 // viewer draws it from here, so the public page needs no stored file for it.
 
@@ -8,6 +10,7 @@ const svg = (body: string): string =>
 
 const ring = '<circle cx="32" cy="32" r="29" fill="rgba(0,0,0,.45)" stroke="#fff" stroke-width="3"/>';
 
+// Exactly the contract's names (the server refuses any other): `satisfies` fails on a missing or extra one.
 export const HOTSPOT_ICONS = {
   arrow: svg(`${ring}<path d="M32 14 L48 38 H38 V50 H26 V38 H16 Z" fill="#fff"/>`),
   info: svg(
@@ -28,10 +31,10 @@ export const HOTSPOT_ICONS = {
   pin: svg(
     `${ring}<path d="M32 14 A11 11 0 0 1 43 25 C43 34 32 48 32 48 C32 48 21 34 21 25 A11 11 0 0 1 32 14 Z" fill="#fff"/>`,
   ),
-} as const;
+} as const satisfies Record<(typeof HOTSPOT_ICON_NAMES)[number], string>;
 
 export type HotspotIconName = keyof typeof HOTSPOT_ICONS;
-export const HOTSPOT_ICON_NAMES = Object.keys(HOTSPOT_ICONS) as HotspotIconName[];
+export { HOTSPOT_ICON_NAMES };
 export const DEFAULT_HOTSPOT_ICON: HotspotIconName = 'arrow';
 
 /** What an <img> or a marker can show for a stored icon: a built-in name, else the URL as stored. */

@@ -133,6 +133,12 @@ describe('scenes (panorama-scenes): views and hotspots', () => {
       'wfpf.vr.hotspot.sizeRange',
       'The icon size must be 0 to 2 times (0–100 px)',
     );
+    await refusedSave(
+      [hs(4, { text: 'x' }, { url: 'default' })],
+      'wfpf.vr.hotspot.iconUnknown',
+      'Choose one of the hotspot icons or upload an icon picture',
+      '请选择热点图标或上传图标图片',
+    );
     const twin = hs(4, { text: 'x' });
     await refusedSave(
       [twin, twin],

@@ -208,7 +208,7 @@ export const hs = (HType: number, content: Record<string, unknown>, extra: Parti
     height: '50',
     atv: 0,
     ath: 10,
-    url: 'icon-arrow',
+    url: 'arrow',
     style: 'front',
     HType,
     content,
