@@ -14,6 +14,7 @@ import { type HotspotAction, hotspotAction, openLink } from './hotspotAction';
 import { useFullscreen, useSceneTiming } from './sceneTiming';
 import { AlbumPopup, IntroPopup, TextPopup } from './TourPopups';
 import './tourView.css';
+import { LanguageSelect } from '../../../shared/i18n/LanguageSelect';
 
 /** One scene as the preview and the public page show it. */
 export interface TourScene {
@@ -109,7 +110,10 @@ export function TourView({
           >
             <CloseOutlined />
           </button>
-        ) : null}
+        ) : (
+          // The public link has no console around it: visitors pick the language here.
+          <LanguageSelect tone="dark" />
+        )}
       </header>
       {/* Clicking elsewhere while the scene bar is open closes it and resets the view (spec 03 §4). */}
       <div className="tl-vr-tour__stage" onPointerDown={closeBar}>
