@@ -4,8 +4,9 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { TIMELAPSE_MAX_FRAMES } from '@tilth/contracts/camera-timelapse.types';
-import { everyJob, type Job, type JobLog } from '../../../platform/jobs.js';
+import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
+import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
 import { dayOf } from '../../../platform/time/zone.js';
 import { listTenantIds } from '../../identity/tenant/index.js';
 import {
@@ -63,56 +64,31 @@ export const dayScript = (days: string[], fps: number): string => {
 
 class Cancelled extends Error {}
 
-export class TimelapseRunner {
-  private readonly tenants = new Set<number>();
-  private sweep = false;
-  private busy: Promise<void> | undefined;
+export class TimelapseRunner extends TenantQueueRunner<TimelapseJob> {
   private child: ChildProcess | undefined;
-  private stopped = false;
 
   constructor(
     private readonly platform: Platform,
-    private readonly log: () => JobLog,
-  ) {}
-
-  /** Looks at the tenant's pending jobs soon (all tenants' when none is named); answers when idle again. */
-  kick(tenantId?: number): Promise<void> {
-    if (tenantId === undefined) this.sweep = true;
-    else this.tenants.add(tenantId);
-    if (!this.busy && !this.stopped) {
-      this.busy = this.drain()
-        .catch((err: unknown) => this.log().error({ err }, 'time-lapse runner failed'))
-        .finally(() => {
-          this.busy = undefined;
-        });
-    }
-    return this.busy ?? Promise.resolve();
+    log: () => JobLog,
+  ) {
+    super('time-lapse', () => listTenantIds(platform.database.db), log);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  protected claim(tenantId: number): Promise<TimelapseJob | null | undefined> {
+    // A job running without a progress update for this long lost its process (restart, crash).
+    const staleBefore = new Date(Date.now() - STALE_MS);
+    return this.platform.database.withTenant(tenantId, async (tx) => {
+      const id = await nextClaimable(tx, tenantId, staleBefore);
+      return id === undefined ? undefined : ((await claimTimelapse(tx, tenantId, id, staleBefore)) ?? null);
+    });
+  }
+
+  protected run(job: TimelapseJob): Promise<void> {
+    return this.make(job);
+  }
+
+  protected override interrupt(): void {
     this.child?.kill('SIGKILL');
-    await this.busy;
-  }
-
-  private async drain(): Promise<void> {
-    const db = this.platform.database;
-    while (!this.stopped) {
-      if (this.sweep) {
-        this.sweep = false;
-        for (const t of await listTenantIds(db.db)) this.tenants.add(t);
-      }
-      const [tenantId] = this.tenants;
-      if (tenantId === undefined) return;
-      // A job running without a progress update for this long lost its process (restart, crash).
-      const staleBefore = new Date(Date.now() - STALE_MS);
-      const job = await db.withTenant(tenantId, async (tx) => {
-        const id = await nextClaimable(tx, tenantId, staleBefore);
-        return id === undefined ? undefined : ((await claimTimelapse(tx, tenantId, id, staleBefore)) ?? null);
-      });
-      if (job === undefined) this.tenants.delete(tenantId);
-      else if (job) await this.make(job);
-    }
   }
 
   private async setState(row: { tenantId: number; id: number }, v: Parameters<typeof setTimelapseState>[3]) {
@@ -263,32 +239,11 @@ export class TimelapseRunner {
   }
 }
 
-const runners = new WeakMap<Platform, TimelapseRunner>();
-
 /** The process's runner (the routes kick it; the job sweeps and stops it). */
-export const timelapseRunnerOf = (platform: Platform, log?: () => JobLog): TimelapseRunner => {
-  let r = runners.get(platform);
-  if (!r) {
-    r = new TimelapseRunner(platform, log ?? (() => console));
-    runners.set(platform, r);
-  }
-  return r;
-};
+export const timelapseRunnerOf = runnerPerKey(
+  (platform: Platform, log) => new TimelapseRunner(platform, log),
+);
 
 /** Sweeps every tenant's pending time-lapses (also picks up those a restart interrupted). */
-export const timelapseJobs = (platform: Platform, log: () => JobLog): Job[] => {
-  const sweep = everyJob('camera-timelapse', TICK_MS, () => timelapseRunnerOf(platform, log).kick(), log);
-  return [
-    {
-      name: sweep.name,
-      start: async () => {
-        const stop = await sweep.start();
-        void timelapseRunnerOf(platform, log).kick();
-        return async () => {
-          await stop?.();
-          await timelapseRunnerOf(platform, log).stop();
-        };
-      },
-    },
-  ];
-};
+export const timelapseJobs = (platform: Platform, log: () => JobLog): Job[] =>
+  queueRunnerJobs('camera-timelapse', TICK_MS, () => timelapseRunnerOf(platform, log), log);

@@ -3,8 +3,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../platform/errors.js';
-import { everyJob, type Job, type JobLog } from '../../../platform/jobs.js';
+import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
+import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
 import { listTenantIds } from '../../identity/tenant/index.js';
 import { assetKeys, assetPrefix, makePanoramaAssets } from './panorama.assets.js';
 import { PanoramaErrors } from './panorama.errors.js';
@@ -23,53 +24,24 @@ class Lost extends Error {}
 /** Scratch space of the runner and the upload (same disk as local storage: no cross-device copies). */
 export const panoramaTempDir = (dataDir: string): string => path.join(dataDir, 'tmp', 'panorama');
 
-export class PanoramaRunner {
-  private readonly tenants = new Set<number>();
-  private sweep = false;
-  private busy: Promise<void> | undefined;
-  private stopped = false;
-
+export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
   constructor(
     private readonly platform: Platform,
-    private readonly log: () => JobLog,
-  ) {}
-
-  /** Looks at the tenant's waiting rows soon (every tenant's when none is named); answers when idle again. */
-  kick(tenantId?: number): Promise<void> {
-    if (tenantId === undefined) this.sweep = true;
-    else this.tenants.add(tenantId);
-    if (!this.busy && !this.stopped) {
-      this.busy = this.drain()
-        .catch((err: unknown) => this.log().error({ err }, 'panorama runner failed'))
-        .finally(() => {
-          this.busy = undefined;
-        });
-    }
-    return this.busy ?? Promise.resolve();
+    log: () => JobLog,
+  ) {
+    super('panorama', () => listTenantIds(platform.database.db), log);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.busy;
+  protected claim(tenantId: number): Promise<PanoramaRow | null | undefined> {
+    const staleBefore = Date.now() - PANORAMA_STALE_MS;
+    return this.platform.database.withTenant(tenantId, async (tx) => {
+      const id = await nextClaimable(tx, tenantId, staleBefore);
+      return id === undefined ? undefined : ((await claimPanorama(tx, tenantId, id, staleBefore)) ?? null);
+    });
   }
 
-  private async drain(): Promise<void> {
-    const db = this.platform.database;
-    while (!this.stopped) {
-      if (this.sweep) {
-        this.sweep = false;
-        for (const t of await listTenantIds(db.db)) this.tenants.add(t);
-      }
-      const [tenantId] = this.tenants;
-      if (tenantId === undefined) return;
-      const staleBefore = Date.now() - PANORAMA_STALE_MS;
-      const row = await db.withTenant(tenantId, async (tx) => {
-        const id = await nextClaimable(tx, tenantId, staleBefore);
-        return id === undefined ? undefined : ((await claimPanorama(tx, tenantId, id, staleBefore)) ?? null);
-      });
-      if (row === undefined) this.tenants.delete(tenantId);
-      else if (row) await this.make(row);
-    }
+  protected run(row: PanoramaRow): Promise<void> {
+    return this.make(row);
   }
 
   private setState(row: PanoramaRow, v: Parameters<typeof setPanoramaState>[4]): Promise<boolean> {
@@ -137,32 +109,9 @@ export class PanoramaRunner {
   }
 }
 
-const runners = new WeakMap<Platform, PanoramaRunner>();
-
 /** The process's runner (the upload route kicks it; the job sweeps and stops it). */
-export const panoramaRunnerOf = (platform: Platform, log?: () => JobLog): PanoramaRunner => {
-  let r = runners.get(platform);
-  if (!r) {
-    r = new PanoramaRunner(platform, log ?? (() => console));
-    runners.set(platform, r);
-  }
-  return r;
-};
+export const panoramaRunnerOf = runnerPerKey((platform: Platform, log) => new PanoramaRunner(platform, log));
 
 /** Sweeps every tenant's waiting panoramas (also those a restart interrupted, once their heartbeat is stale). */
-export const panoramaJobs = (platform: Platform, log: () => JobLog): Job[] => {
-  const sweep = everyJob('vr-panorama-tiles', TICK_MS, () => panoramaRunnerOf(platform, log).kick(), log);
-  return [
-    {
-      name: sweep.name,
-      start: async () => {
-        const stop = await sweep.start();
-        void panoramaRunnerOf(platform, log).kick();
-        return async () => {
-          await stop?.();
-          await panoramaRunnerOf(platform, log).stop();
-        };
-      },
-    },
-  ];
-};
+export const panoramaJobs = (platform: Platform, log: () => JobLog): Job[] =>
+  queueRunnerJobs('vr-panorama-tiles', TICK_MS, () => panoramaRunnerOf(platform, log), log);
