@@ -11,6 +11,7 @@
 //   zoom in — then zoomed in to fovmin: the tiles of the deepest level fetched for that one view against the
 //     level's total (only the visible ones should come).
 // Targets: first view ≤ 1 s; a turn ≤ 3 MB. Exits 1 when one is missed.
+// One uncounted load of each page comes first; then 5 cold and 5 warm loads each.
 // Usage: npm run bench:vr-browser  (= npm run build -w apps/web && node bench/vr-browser.bench.mjs)
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
@@ -32,6 +33,7 @@ const { insertPanorama } = await import('../apps/server/src/modules/vr/panorama/
 
 const TARGET = { first: 1000, turnBytes: 3 * 1024 * 1024 };
 const BIG = 16384;
+const RUNS = 5;
 const TILE = /\/tiles\/(\d+)\/(\d+)_(\d+)\.jpg(?:\?|$)/;
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -171,6 +173,14 @@ try {
     await quiet();
     return page.evaluate(() => ({
       shown: performance.getEntriesByName('tl-vr-scene-shown')[0].startTime,
+      dom: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? 0,
+      preview: Math.max(
+        0,
+        ...performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/preview\.jpg/.test(r.name))
+          .map((r) => r.responseEnd),
+      ),
       tilesIn: Math.max(
         0,
         ...performance
@@ -200,13 +210,18 @@ try {
       await page.request.get(`${e.baseUrl}/wfpf/v1/${T}/panorama-scenes?vrId=${vrId}`, { headers })
     ).json();
     const levels = [...scenes[0].panorama.tiles.levels].sort((a, b) => a.width - b.width);
+    const visual = JSON.parse(scenes[0].visualJson || '{}');
     const cold = [];
     const warm = [];
     const coldTiles = [];
-    for (let i = 0; i < 3; i++) {
+    const coldDom = [];
+    const coldPreview = [];
+    for (let i = 0; i < RUNS; i++) {
       const c = await open(vrId, true);
       cold.push(c.shown);
       coldTiles.push(c.tilesIn);
+      coldDom.push(c.dom);
+      coldPreview.push(c.preview);
       warm.push((await open(vrId, false)).shown);
     }
     // The turn: from an empty cache, widest view, dragged leftwards until a whole ring is in.
@@ -230,7 +245,9 @@ try {
     await quiet();
     const turn = tiles.reduce((s, t) => s + t.bytes, 0);
     const turnCount = tiles.length;
-    // Zoom in to fovmin on this view: only the deepest level's visible tiles should come.
+    // Zoom in to fovmin on a fresh load (nothing of the deeper levels held yet): only the deepest level's
+    // visible tiles should come.
+    await open(vrId, true);
     tiles = [];
     await wheel(-400, 40);
     await quiet(1200);
@@ -242,6 +259,9 @@ try {
       cold,
       warm,
       coldTiles,
+      coldDom,
+      coldPreview,
+      visual,
       turn,
       turnCount,
       ring,
@@ -255,6 +275,9 @@ try {
     return row;
   };
 
+  // One load of each page first (server routes, the bundle's first compile), not counted.
+  await open(demoVrId, true);
+  await open(bigVrId, true);
   const rows = [await measure('demo tour (4096×2048)', demoVrId), await measure('16384×8192 noise', bigVrId)];
   console.log(`Node ${process.version}; ${os.cpus().length} cores; load ${load()}`);
   console.log(
@@ -264,6 +287,11 @@ try {
   for (const r of rows) {
     console.log(
       `| ${r.label} | ${r.cold.map(ms).join(', ')} (median ${ms(median(r.cold))}) | ${r.warm.map(ms).join(', ')} (median ${ms(median(r.warm))}) | ${ms(median(r.coldTiles))} | ${r.turnCount} tiles, ${mb(r.turn)} (level ${r.ring.level}: ${r.ring.cols}/${r.ring.of} columns, ${r.steps} drags) | level ${r.zoom.level} (${r.zoom.width} px): ${r.zoom.fetched} of ${r.zoom.of} tiles |`,
+    );
+  }
+  for (const r of rows) {
+    console.log(
+      `${r.label}: view fov ${r.visual.fovmin}…${r.visual.fovmax} (initial ${r.visual.fov}); cold medians: DOMContentLoaded ${ms(median(r.coldDom))}, preview.jpg in ${ms(median(r.coldPreview))}, scene drawn ${ms(median(r.cold))}`,
     );
   }
   console.log(`targets: first view ≤ ${TARGET.first} ms; turn ≤ ${mb(TARGET.turnBytes)}`);
