@@ -195,14 +195,15 @@ try {
     const box = await page.locator('.tl-vr-viewer canvas').first().boundingBox();
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
+  // Each wheel event is one zoom step of PSV (5 of its 0…100), animated: spaced so every one lands.
   const wheel = async (dy, times) => {
     const c = await canvasCentre();
     await page.mouse.move(c.x, c.y);
     for (let i = 0; i < times; i++) {
       await page.mouse.wheel(0, dy);
-      await page.waitForTimeout(60);
+      await page.waitForTimeout(120);
     }
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(1000);
   };
 
   const measure = async (label, vrId) => {
