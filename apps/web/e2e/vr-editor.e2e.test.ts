@@ -87,6 +87,28 @@ describe('VR editor', () => {
     await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(2);
     await expect.poll(() => page.locator('.tl-vr-strip__scene--current').count()).toBe(1);
     await screenshot(page, 'vr-editor-opened');
+
+    // The start-only scene panel: collapsible, asks the strip's question, gone once a scene is picked.
+    const start = page.getByRole('region', { name: '场景' });
+    await expect.poll(() => start.locator('.tl-vr-start__scene').count()).toBe(2);
+    await page.getByRole('button', { name: '收起场景面板' }).click();
+    await expect.poll(() => start.locator('.tl-vr-start__scene').count()).toBe(0);
+    await page.getByRole('button', { name: '展开场景面板' }).click();
+    await start.locator('.tl-vr-start__scene--current').waitFor();
+    await screenshot(page, 'vr-editor-start-panel');
+    await start.locator('.tl-vr-start__scene').nth(1).click();
+    const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
+    await ask.getByRole('button', { name: '不保存' }).click();
+    await start.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class'))
+      .toContain('current');
+    // Back to the first scene through the strip, where the later steps expect to be.
+    await page.locator('.tl-vr-strip__choose').nth(0).click();
+    await ask.last().getByRole('button', { name: '不保存' }).click();
+    await expect
+      .poll(() => page.locator('.tl-vr-strip__scene').nth(0).getAttribute('class'))
+      .toContain('current');
   });
 
   it('places a text hotspot, refuses to save while it is open, and saves it', async () => {

@@ -14,6 +14,7 @@ import { PanoViewer, type PanoViewerHandle } from '../viewer/PanoViewer';
 import { BasicsTab } from './BasicsTab';
 import { saveRefusal, switchScene } from './editorFlow';
 import { type HotspotPanelState, HotspotTab } from './HotspotTab';
+import { nextStartPanel, SceneSidePanel, type StartPanelState } from './SceneSidePanel';
 import { SceneStrip } from './SceneStrip';
 import { useSceneDraft } from './useSceneDraft';
 import { ViewTab } from './ViewTab';
@@ -35,6 +36,7 @@ export function VrEditorPage() {
   const [saving, setSaving] = useState(false);
   const [panel, setPanel] = useState<HotspotPanelState>({ mode: 'list' });
   const [tab, setTab] = useState('basics');
+  const [startPanel, setStartPanel] = useState<StartPanelState>('open');
   const gate = useMemo(() => createThrottle(VR_SAVE_DEBOUNCE_MS), []);
 
   // The viewer shows the hotspot being edited where it stands, before it is confirmed.
@@ -187,6 +189,19 @@ export function VrEditorPage() {
           />
         </aside>
         <main className="tl-vr-editor__stage">
+          {startPanel !== 'closed' && scenes.data.length > 0 ? (
+            <SceneSidePanel
+              scenes={scenes.data}
+              currentId={scene?.scenesId ?? null}
+              state={startPanel}
+              onToggle={() => setStartPanel((s) => nextStartPanel(s, 'toggle'))}
+              onClose={() => setStartPanel((s) => nextStartPanel(s, 'close'))}
+              onChoose={(id) => {
+                setStartPanel((s) => nextStartPanel(s, 'choose'));
+                onChooseScene(id);
+              }}
+            />
+          ) : null}
           {scene ? (
             <PanoViewer
               ref={viewer}

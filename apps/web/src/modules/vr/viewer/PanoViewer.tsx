@@ -241,7 +241,10 @@ export const PanoViewer = forwardRef<PanoViewerHandle, PanoViewerProps>(function
         showLoader: true,
       })
       .then((done) => {
-        if (done) latest.current.onReady?.();
+        if (!done) return;
+        // A User Timing mark on the frame after the scene is drawn (read by bench/vr-browser.bench.mjs).
+        requestAnimationFrame(() => performance.mark('tl-vr-scene-shown', { detail: { sceneKey } }));
+        latest.current.onReady?.();
       })
       .catch(() => undefined);
   }, [sceneKey]);
