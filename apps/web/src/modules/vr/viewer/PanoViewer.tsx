@@ -132,7 +132,9 @@ export const PanoViewer = forwardRef<PanoViewerHandle, PanoViewerProps>(function
         const token = getAccessToken();
         return token ? { Authorization: `Bearer ${token}` } : {};
       },
-      plugins: [MarkersPlugin.withConfig({ markers: [] })],
+      // No initial `markers` config: the plugin applies it on the first 'ready' and so would wipe the
+      // hotspots the effect below set before the panorama loaded (the preview never re-sets them).
+      plugins: [MarkersPlugin],
     });
     const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
     viewerRef.current = viewer;
