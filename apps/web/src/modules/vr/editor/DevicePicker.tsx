@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { deviceTypeByLegacyKey } from '@tilth/contracts/device-types';
 import { type HotspotDevice, VR_DEVICE_TYPES } from '@tilth/contracts/vr.types';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -52,7 +53,9 @@ export function DevicePicker(props: {
           })),
         };
       }
-      const p = await deviceApi.page(t0, { ...query, deviceType });
+      // Hotspots keep the legacy type name (aerator_ii…); the registry lists by its own key (aerator).
+      const typeKey = deviceTypeByLegacyKey(deviceType)?.key ?? deviceType;
+      const p = await deviceApi.page(t0, { ...query, deviceType: typeKey });
       return {
         total: p.totalElements,
         rows: p.content.map((d) => ({

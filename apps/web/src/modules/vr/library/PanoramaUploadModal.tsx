@@ -27,6 +27,11 @@ interface PanoramaUploadModalProps {
   onReady?: (panorama: Panorama) => void;
 }
 
+const megabytes = (bytes: number): number => {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? Math.floor(mb) : Math.max(0.1, Math.round(mb * 10) / 10);
+};
+
 /** One panorama: checked in the form, sent with an upload bar, then a processing bar until tiles are cut. */
 export function PanoramaUploadModal({ tenantId, open, onClose, onReady }: PanoramaUploadModalProps) {
   const { t } = useTranslation(['vr', 'common']);
@@ -79,7 +84,8 @@ export function PanoramaUploadModal({ tenantId, open, onClose, onReady }: Panora
   };
 
   const maxMb = Math.floor((limits.data ?? DEFAULT_LIMITS).maxBytes / (1024 * 1024));
-  const minMb = Math.floor((limits.data ?? DEFAULT_LIMITS).minBytes / (1024 * 1024));
+  // A floor under 1 MB (a test or small-site setting) would read '0MB': one decimal then.
+  const minMb = megabytes((limits.data ?? DEFAULT_LIMITS).minBytes);
 
   return (
     <Modal
@@ -122,7 +128,9 @@ export function PanoramaUploadModal({ tenantId, open, onClose, onReady }: Panora
         <div style={{ marginTop: 16 }} aria-live="polite">
           <Typography.Text strong>{fileName}</Typography.Text>
           <div style={{ marginTop: 8 }}>
-            <Typography.Text type="secondary">{t('vr:upload.uploading')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {phase.kind === 'uploading' ? t('vr:upload.uploading') : t('vr:upload.uploaded')}
+            </Typography.Text>
             <Progress
               percent={phase.kind === 'uploading' ? phase.percent : 100}
               status={phase.kind === 'failed' && !phase.panorama ? 'exception' : undefined}

@@ -66,7 +66,14 @@ function CoverField({
   return (
     <Space align="center">
       <AuthImage url={value || null} width={160} height={90} />
-      <input ref={input} type="file" accept={COVER_TYPES.join(',')} hidden onChange={(e) => void pick(e)} />
+      {/* display:none, not `hidden`: the layout's input styles override the attribute and showed the bare picker. */}
+      <input
+        ref={input}
+        type="file"
+        accept={COVER_TYPES.join(',')}
+        style={{ display: 'none' }}
+        onChange={(e) => void pick(e)}
+      />
       <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
         {t('vr:create.coverUpload')}
       </Button>
@@ -137,7 +144,8 @@ export function VrCreateModal({ tenantId, open, onClose, onCreated }: VrCreateMo
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      {/* A form name keeps the field ids (and so the labels) apart from the list's search form. */}
+      <Form form={form} name="vr-create" layout="vertical" preserve={false}>
         <Form.Item
           name="vrCover"
           label={t('vr:field.cover')}

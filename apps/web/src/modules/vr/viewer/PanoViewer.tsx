@@ -132,7 +132,8 @@ export const PanoViewer = forwardRef<PanoViewerHandle, PanoViewerProps>(function
         const token = getAccessToken();
         return token ? { Authorization: `Bearer ${token}` } : {};
       },
-      // No initial markers: the plugin replaces whatever is set before 'ready' with its config's list.
+      // No initial `markers` config: the plugin applies it on the first 'ready' and so would wipe the
+      // hotspots the effect below set before the panorama loaded (the preview never re-sets them).
       plugins: [MarkersPlugin],
     });
     const markers = viewer.getPlugin<MarkersPlugin>(MarkersPlugin);
