@@ -31,8 +31,9 @@ export const loginForm = (page: Page) => ({
   username: page.getByPlaceholder('用户名 / 手机号'),
   password: page.getByPlaceholder('密码', { exact: true }),
   captcha: page.getByPlaceholder('验证码', { exact: true }),
-  // antd puts a space between the two characters of a two-character Chinese label ('登 录').
-  submit: page.getByRole('button', { name: /^登\s?录$/ }),
+  // By type, not by name: antd's loading icon can linger in the accessible name ('loading 登 录') while
+  // its leave animation runs after the answer, and the label reads '登录中' while busy.
+  submit: page.locator('form button[type="submit"]'),
 });
 
 /** Fills the sign-in form and presses the button (does not wait for the outcome). */
