@@ -30,19 +30,23 @@ const fetchObjectUrl = async (url: string): Promise<string> => {
 };
 
 // Fetched once and shown through an object URL kept for the session, like the browser's own image cache.
-const objectUrlQuery = (url: string | null | undefined) => ({
+const objectUrlQuery = (url: string | null | undefined, authed = Boolean(url && isServerFile(url))) => ({
   queryKey: ['file-image', url],
   queryFn: () => fetchObjectUrl(url ?? ''),
-  enabled: Boolean(url && isServerFile(url)),
+  enabled: Boolean(url) && authed,
   staleTime: Number.POSITIVE_INFINITY,
   retry: false,
 });
 
-/** The address an <img> can show: http(s) as is, a server file as an object URL (null while loading or refused). */
-export const useImageSrc = (url: string | null | undefined): string | null => {
-  const query = useQuery(objectUrlQuery(url));
+/**
+ * The address an <img> can show: http(s) as is, a server file as an object URL (null while loading or
+ * refused). `authed` overrides which URLs need the session (other API images, such as panorama thumbnails).
+ */
+export const useImageSrc = (url: string | null | undefined, authed?: boolean): string | null => {
+  const needsSession = authed ?? Boolean(url && isServerFile(url));
+  const query = useQuery(objectUrlQuery(url, needsSession));
   if (!url) return null;
-  return isServerFile(url) ? (query.data ?? null) : url;
+  return needsSession ? (query.data ?? null) : url;
 };
 
 /** useImageSrc for a list of images (a gallery), in order. */
