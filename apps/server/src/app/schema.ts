@@ -1,6 +1,8 @@
 // Every Drizzle table of the server, for drizzle-kit and the database handle (openDatabase's schema).
 // Platform names no module: app/server.ts gives platform's Db type these tables (AppSchema).
 
+export * from '../modules/carbon/factor/factor.tables.js';
+export * from '../modules/carbon/footprint/footprint.tables.js';
 export * from '../modules/farm/activity/activity.tables.js';
 export * from '../modules/farm/agricultural/agricultural.tables.js';
 export * from '../modules/farm/batch/batch.tables.js';
@@ -40,6 +42,9 @@ export * from '../modules/messaging/file/file.tables.js';
 export * from '../modules/messaging/notice/notice.tables.js';
 export * from '../modules/messaging/push/push.tables.js';
 export * from '../modules/stock/ledger/ledger.tables.js';
+export * from '../modules/trace/catalog/catalog.tables.js';
+export * from '../modules/trace/chain/chain.tables.js';
+export * from '../modules/trace/code/code.tables.js';
 export * from '../modules/vr/panorama/panorama.tables.js';
 export * from '../modules/vr/tour/tour.tables.js';
 export * from '../modules/workflow/approval/workflow.tables.js';

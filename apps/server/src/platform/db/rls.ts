@@ -1,7 +1,7 @@
 export const APP_ROLE = 'tilth_app';
 
 /** Global tables that carry a tenant_id column but are not business tables (ARCHITECTURE §4). */
-export const GLOBAL_TABLES_WITH_TENANT_ID = new Set(['memberships', 'tenant_domains', 'users']);
+export const GLOBAL_TABLES_WITH_TENANT_ID = new Set(['memberships', 'tenant_domains', 'trace_gtins', 'users']);
 
 type Exec = (text: string) => Promise<void>;
 type Query = (text: string) => Promise<unknown[]>;

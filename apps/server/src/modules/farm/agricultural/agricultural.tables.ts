@@ -37,6 +37,12 @@ export const agriculturalInputs = pgTable(
     price: numeric('price', { precision: 7, scale: 2 }),
     imageUrl: text('image_url'),
     description: text('description'),
+    /** Nutrient content in mass percent (fertilisers): N, P2O5, K2O — carbon's N2O comes from nPercent. */
+    nPercent: numeric('n_percent', { precision: 5, scale: 2 }),
+    p2o5Percent: numeric('p2o5_percent', { precision: 5, scale: 2 }),
+    k2oPercent: numeric('k2o_percent', { precision: 5, scale: 2 }),
+    /** synthetic | organic: which IPCC volatilisation fraction applies (FracGASF or FracGASM). */
+    nitrogenSource: text('nitrogen_source'),
     enabledFlag: integer('enabled_flag').notNull().default(1),
     ...auditColumns(),
   },
