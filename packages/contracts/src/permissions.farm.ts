@@ -74,6 +74,28 @@ export const FARM_ACTION_PERMISSIONS = [
   perm('wfpf.farm.farm.activity.ps.delete', '删除活动', 'Delete activity'),
 ] as const;
 
+/** Traceability and carbon actions (issue 18); viewing is the page code. */
+export const TRACE_CARBON_ACTION_PERMISSIONS = [
+  perm('wfpf.farm.trace.produce.ps.edit', '编辑溯源产品', 'Edit traced products'),
+  perm('wfpf.farm.trace.produce.ps.delete', '删除溯源产品', 'Delete traced products'),
+  perm('wfpf.farm.trace.index.ps.edit', '编辑溯源批次', 'Edit trace batches'),
+  perm('wfpf.farm.trace.index.ps.delete', '删除溯源批次', 'Delete trace batches'),
+  perm('wfpf.farm.trace.index.ps.publish', '发布溯源批次（上链）', 'Publish trace batches (up-chain)'),
+  perm(
+    'wfpf.farm.trace.base.ps.edit',
+    '编辑门店、网店与企业信息',
+    'Edit stores, online stores and business profile',
+  ),
+  perm('wfpf.farm.trace.code-package.ps.create', '生成溯源码', 'Generate trace codes'),
+  perm('wfpf.farm.trace.code-package.ps.void', '作废溯源码', 'Void trace codes'),
+  perm('wfpf.farm.trace.code-package.ps.export', '导出溯源码', 'Export trace codes'),
+  perm('wfpf.farm.trace.block-chain.ps.verify', '校验账本', 'Verify the ledger'),
+  perm('wfpf.farm.trace.block-chain.ps.anchor', '锚定区块（上链）', 'Anchor blocks (up-chain)'),
+  perm('wfpf.farm.carbon.registry.ps.edit', '编辑排放因子', 'Edit emission factors'),
+  perm('wfpf.farm.carbon.neutral.ps.edit', '登记碳排放与碳汇', 'Record emissions and removals'),
+  perm('wfpf.farm.carbon.spectaculars.ps.export', '导出碳报告', 'Export carbon reports'),
+] as const;
+
 /** Reports, traceability, carbon and agriculture knowledge pages (spec 01 §2.4). */
 export const FARM_OTHER_VIEW_PERMISSIONS = [
   perm('wfpf.farm.report.rainfall-report', '降雨量报表', 'Rainfall report'),
