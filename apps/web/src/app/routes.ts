@@ -1,5 +1,6 @@
 import { ACCOUNT_ROUTES } from '../modules/account/routes';
 import { AUTH_ROUTES } from '../modules/auth/routes';
+import { CARBON_ROUTES } from '../modules/carbon/routes';
 import { EQUIPMENT_ROUTES } from '../modules/equipment/routes';
 import { FARM_ROUTES } from '../modules/farm/routes';
 import { HOME_ROUTES } from '../modules/home/routes';
@@ -8,6 +9,7 @@ import { PLATFORM_ROUTES } from '../modules/platform/routes';
 import { REPORT_ROUTES } from '../modules/report/routes';
 import { SEED_PUBLIC_ROUTES } from '../modules/seed-public/routes';
 import { SYSTEM_ROUTES } from '../modules/system/routes';
+import { TRACE_ROUTES } from '../modules/trace/routes';
 import { VR_ROUTES } from '../modules/vr/routes';
 import { lazyPage } from '../shared/routing/lazyPage';
 import type { RouteDef } from '../shared/routing/routeDef';
@@ -34,6 +36,8 @@ export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes:
   { domain: 'platform', namespace: 'platform', routes: PLATFORM_ROUTES },
   { domain: 'inventory', namespace: 'inventory', routes: INVENTORY_ROUTES },
   { domain: 'vr', namespace: 'vr', routes: VR_ROUTES },
+  { domain: 'trace', namespace: 'trace', routes: TRACE_ROUTES },
+  { domain: 'carbon', namespace: 'carbon', routes: CARBON_ROUTES },
 ];
 
 export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes);
