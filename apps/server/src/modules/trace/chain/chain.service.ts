@@ -277,6 +277,8 @@ export class ChainService {
   async retryAnchors(ctx: Ctx, height?: number): Promise<{ retried: number }> {
     requireTenant(ctx);
     requireAccess(ctx, CHAIN_ACCESS.anchor);
+    if (height !== undefined && !(await repo.findBlock(ctx.db, ctx.tenantId, height)))
+      throw ChainErrors.blockNotFound();
     if (this.settings.anchor === 'none') throw ChainErrors.anchorOff();
     const retried = await repo.retryAnchors(ctx.db, ctx.tenantId, this.settings.anchor, height);
     if (height !== undefined && retried === 0) throw ChainErrors.anchorNotFailed({ height });
