@@ -68,6 +68,18 @@ describe('trace ledger console', () => {
     await page.getByText('LJ-2026-3', { exact: false }).first().waitFor();
   });
 
+  it('reports each published record on the ledger, filtered by lot', async () => {
+    await page.goto(`${e.baseUrl}/web/trace/block-chain-report`);
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(6);
+    await page.getByLabel('产品或批次').fill('LJ-2026-3');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().innerText()).toContain('西湖龙井');
+    await screenshot(page, 'trace-chain-report');
+  });
+
   it('names the changed block after a transaction is edited in the database', async () => {
     await e.server.platform.database.withTenant(T, async (db) => {
       await db.execute(sql`reset role`);
