@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import enUS from '../../../locales/en-US/traceChain.json';
-import zhCN from '../../../locales/zh-CN/traceChain.json';
 import { algorithmName, type ChainVerification, shortHash } from './chain.api';
 import { verificationText } from './chainParts';
 
 // What the console says about a verification, in both languages, from the locale files themselves.
+
+const files = import.meta.glob<Record<string, string>>('../../../locales/*/traceChain.json', {
+  eager: true,
+  import: 'default',
+});
+const enUS = files['../../../locales/en-US/traceChain.json'] ?? {};
+const zhCN = files['../../../locales/zh-CN/traceChain.json'] ?? {};
 
 const translator =
   (texts: Record<string, string>) =>
