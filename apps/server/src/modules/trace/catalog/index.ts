@@ -8,4 +8,5 @@ export {
   traceBusinessProfile,
   traceCatalogCounts,
 } from './catalog.read.js';
+export { DEMO_TRACE_GTIN, DEMO_TRACE_LOT, seedDemoTraceCatalog } from './catalog.demo.js';
 // ---- end catalogue ----
