@@ -72,7 +72,9 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
   };
 
   const save = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: BatchInput = { ...v, inspections: v.inspections ?? [] };
     await submit.run(
       () =>

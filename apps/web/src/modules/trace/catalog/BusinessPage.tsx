@@ -32,7 +32,9 @@ export function BusinessPage() {
   }, [profile.data, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages in place.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setBusy(true);
     try {
       const saved = await catalogApi.saveBusiness(tenantId, {

@@ -39,7 +39,10 @@ export function OutletFormModal({ kind, open, outlet, onClose }: OutletFormModal
   }, [open, outlet, form]);
 
   const save = async () => {
-    const { enabled, ...v } = await form.validateFields();
+    // An invalid form shows its messages in place.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { enabled, ...v } = values;
     const body: OutletInput = { ...v, enabledFlag: enabled ? 1 : 0 };
     await submit.run(
       () =>

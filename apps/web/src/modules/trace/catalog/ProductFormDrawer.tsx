@@ -78,7 +78,10 @@ export function ProductFormDrawer({ open, product, onClose }: ProductFormDrawerP
   }, [open, product, form]);
 
   const save = async () => {
-    const { enabled, ...v } = await form.validateFields();
+    // An invalid form shows its messages in place.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const { enabled, ...v } = values;
     const body: ProductInput = {
       ...v,
       gtin: v.gtin?.trim() || null,
