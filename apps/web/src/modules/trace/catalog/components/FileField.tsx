@@ -65,7 +65,13 @@ export function FileField({ value, onChange, kind = 'image' }: FileFieldProps) {
           <PaperClipOutlined /> {t('file.attached')}
         </span>
       ) : null}
-      <input ref={input} type="file" accept={types.join(',')} hidden onChange={(e) => void choose(e)} />
+      <input
+        ref={input}
+        type="file"
+        accept={types.join(',')}
+        style={{ display: 'none' }}
+        onChange={(e) => void choose(e)}
+      />
       <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
         {value ? t('file.replace') : t('file.upload')}
       </Button>
