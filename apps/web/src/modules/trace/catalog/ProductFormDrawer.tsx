@@ -297,7 +297,10 @@ export function ProductFormDrawer({ open, product, onClose }: ProductFormDrawerP
             showSearch={{ optionFilterProp: 'label' }}
             options={(outlets.data ?? []).map((o) => ({
               value: o.outletId,
-              label: `${o.outletName}（${t(`traceCatalog:kind.${o.kind}`)}）`,
+              label: t('traceCatalog:product.outletOption', {
+                name: o.outletName,
+                kind: t(`traceCatalog:kind.${o.kind}`),
+              }),
             }))}
           />
         </Form.Item>

@@ -114,7 +114,13 @@ export function TraceIndexPage() {
       width: 200,
       ellipsis: true,
       render: (_, b) =>
-        b.sources.map((s) => `${s.batchCode}${s.landName ? `（${s.landName}）` : ''}`).join('、') || NO_DATA,
+        b.sources
+          .map((s) =>
+            s.landName
+              ? t('traceCatalog:batch.sourceItem', { code: s.batchCode, plot: s.landName })
+              : s.batchCode,
+          )
+          .join(t('traceCatalog:list.separator')) || NO_DATA,
     },
     { title: t('traceCatalog:batch.productionDate'), dataIndex: 'productionDate', width: 120 },
     {
