@@ -65,6 +65,7 @@ import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerChainRoutes } from './trace/chain/index.js';
+import { registerTraceCatalogRoutes } from './trace/catalog/catalog.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
@@ -150,4 +151,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
   registerChainRoutes(app, platform);
+  registerTraceCatalogRoutes(app, platform);
 };
