@@ -64,6 +64,7 @@ import { registerTelemetryRoutes } from './iot/telemetry/telemetry.routes.js';
 import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
+import { registerTraceCatalogRoutes } from './trace/catalog/catalog.routes.js';
 import { registerTraceCodeRoutes } from './trace/code/code.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
@@ -149,5 +150,6 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerEmqxHookRoutes(app, platform);
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
+  registerTraceCatalogRoutes(app, platform);
   registerTraceCodeRoutes(app, platform);
 };

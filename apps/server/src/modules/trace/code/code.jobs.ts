@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { buildDigitalLink, isGs1AiValue } from '@tilth/contracts/gs1-digital-link';
+import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { TRACE_CODE_ZIP_PNG_MAX } from '@tilth/contracts/trace-code.types';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import pino from 'pino';
+import type { Db } from '../../../platform/db/client.js';
 import { AppError } from '../../../platform/errors.js';
+import type { Ctx } from '../../../platform/http/context.js';
 import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
 import { listTenantIds } from '../../identity/tenant/index.js';
-import { findTraceBatchForCodes, type TraceBatchForCodes } from './code.batch.js';
+import { findTraceBatchForCodes, type TraceBatchForCodes } from '../catalog/index.js';
 import { traceHost } from './code.config.js';
 import { TraceCodeErrors } from './code.errors.js';
 import { LabelSheet, qrMatrix, qrPng } from './code.labels.js';
@@ -34,6 +38,26 @@ const BEAT_MS = 500;
 const CHUNK = 1000;
 
 class Lost extends Error {}
+
+const quiet = pino({ level: 'silent' });
+
+/** The job reads the catalogue as the package's tenant; it acts for nobody (user 0, no permission). */
+const jobCtx = (db: Db, tenantId: number): Ctx => ({
+  user: {
+    id: 0,
+    loginName: 'trace-code-job',
+    realName: 'trace-code-job',
+    platformAdmin: false,
+    sessionId: '',
+  },
+  tenantId,
+  lang: 'zh-CN',
+  timeZone: DEFAULT_TIME_ZONE,
+  db,
+  permissions: new Set(),
+  log: quiet,
+  transact: (fn) => fn(db),
+});
 
 const yieldToIo = () => new Promise<void>((r) => setImmediate(r));
 
@@ -92,9 +116,7 @@ export class TraceCodeRunner extends TenantQueueRunner<PackageRow> {
       if (lost) throw new Lost();
     };
     try {
-      const batch = await db((tx) =>
-        findTraceBatchForCodes({ db: tx, tenantId: row.tenantId }, row.traceBatchId),
-      );
+      const batch = await db((tx) => findTraceBatchForCodes(jobCtx(tx, row.tenantId), row.traceBatchId));
       if (!batch || batch.status === 'withdrawn') throw TraceCodeErrors.failedLost();
       const host = traceHost(config);
       const scheme = row.codeScheme === 'gs1' && schemeOf(batch) === 'gs1' ? 'gs1' : 'tenant';

@@ -19,8 +19,8 @@ import type { Ctx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import type { Platform } from '../../../platform/platform.js';
 import { dayEnd, dayOf, dayStart } from '../../../platform/time/zone.js';
+import { findTraceBatchForCodes } from '../catalog/index.js';
 import { TRACE_CODE_ACCESS } from './code.access.js';
-import { findTraceBatchForCodes } from './code.batch.js';
 import { traceHost } from './code.config.js';
 import { TraceCodeErrors } from './code.errors.js';
 import { schemeOf } from './code.jobs.js';
@@ -101,7 +101,7 @@ export class TraceCodeService {
     requireAccess(ctx, TRACE_CODE_ACCESS.create);
     const userId = ctx.user.id;
     return ctx.transact(async (db) => {
-      const batch = await findTraceBatchForCodes({ db, tenantId: ctx.tenantId }, b.traceBatchId);
+      const batch = await findTraceBatchForCodes({ ...ctx, db }, b.traceBatchId);
       if (!batch) throw TraceCodeErrors.batchNotFound();
       if (batch.status === 'withdrawn') throw TraceCodeErrors.batchWithdrawn({ batchCode: batch.batchCode });
       const day = dayOf(new Date(), ctx.timeZone).replaceAll('-', '');
