@@ -12,11 +12,9 @@ import { DOMAIN_PAGES, ROUTES, SHELL_ROUTES } from './routes';
 const NO_PAGE_YET: readonly string[] = [
   '/web/trace/index',
   '/web/trace/produce',
-  '/web/trace/record',
   '/web/trace/base/store',
   '/web/trace/base/onlineStore',
   '/web/trace/base/business',
-  '/web/trace/code-package',
   '/web/trace/block-chain',
   '/web/trace/block-chain-report',
   '/web/carbon/neutral',
