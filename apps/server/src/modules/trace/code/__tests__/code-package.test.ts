@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../../platform/db/rows.js';
+import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
 import {
   auth,
   type RoleTokens,
@@ -128,6 +129,8 @@ describe('a package made by the job', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="CP\d{8}[2-9A-Z]{5}\.pdf"/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe(STORED_FILE_CSP);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageCount(pdf)).toBe(2);
