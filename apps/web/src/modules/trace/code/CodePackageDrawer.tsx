@@ -8,6 +8,7 @@ import Descriptions from 'antd/es/descriptions';
 import Drawer from 'antd/es/drawer';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,11 +110,13 @@ function PackageCodes({
     {
       title: t('traceCode:field.voided'),
       key: 'voided',
+      width: 220,
+      ellipsis: true,
       render: (_, c) =>
         c.voidedAt ? (
-          <Tag color="error" title={c.voidReason ?? undefined}>
-            {t('traceCode:voidedAt', { at: formatDateTime(c.voidedAt), reason: c.voidReason ?? '' })}
-          </Tag>
+          <Tooltip title={t('traceCode:voidedTip', { at: formatDateTime(c.voidedAt) })}>
+            <Tag color="error">{t('traceCode:voidedAt', { reason: c.voidReason ?? '' })}</Tag>
+          </Tooltip>
         ) : (
           <PermissionGuard codes={[TRACE_CODE_CODES.void]} fallback="—">
             <Button type="link" size="small" danger onClick={() => setVoiding(c)}>

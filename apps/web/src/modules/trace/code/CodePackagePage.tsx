@@ -150,7 +150,7 @@ export function CodePackagePage() {
     {
       title: t('traceCode:field.scanned'),
       key: 'scanned',
-      width: 130,
+      width: 170,
       render: (_, p) =>
         t('traceCode:scannedOf', {
           scanned: formatNumber(p.scannedCount, lang),
