@@ -157,14 +157,15 @@ export class LabelSheet {
   private readonly cjk: boolean;
   private readonly textFont: string;
 
-  constructor(text: SheetText, title: string) {
+  /** `fonts`: the candidates in order (tests pass none to see the built-in fallback). */
+  constructor(text: SheetText, title: string, fonts: readonly { path: string; family?: string }[] = FONTS) {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: 0,
       autoFirstPage: false,
       info: { Title: title, Producer: 'Tilth' },
     });
-    const font = FONTS.find((f) => existsSync(f.path));
+    const font = fonts.find((f) => existsSync(f.path));
     if (font) this.doc.registerFont('label', font.path, font.family as string);
     this.textFont = font ? 'label' : 'Helvetica';
     this.doc.font(this.textFont);
