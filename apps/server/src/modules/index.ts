@@ -66,6 +66,7 @@ import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerChainRoutes } from './trace/chain/index.js';
 import { registerTraceCatalogRoutes } from './trace/catalog/catalog.routes.js';
+import { registerTraceCodeRoutes } from './trace/code/code.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
@@ -152,4 +153,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerTourRoutes(app, platform);
   registerChainRoutes(app, platform);
   registerTraceCatalogRoutes(app, platform);
+  registerTraceCodeRoutes(app, platform);
 };
