@@ -10,7 +10,7 @@ import type { PermissionCode } from '@tilth/contracts/permissions';
 import type { Db } from '../../../platform/db/client.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
-import { type FactorBook, loadFactorBook } from '../factor/index.js';
+import { type FactorBook, findSettings, loadFactorBook } from '../factor/index.js';
 import { electricityLines, entryLines, fertilizerLines, fuelLines, type Lines } from './footprint.calc.js';
 import { FootprintErrors } from './footprint.errors.js';
 import {
@@ -104,7 +104,26 @@ export const monitor = async (ctx: Ctx, q: CarbonMonitorQuery): Promise<CarbonMo
   requireTenant(ctx);
   requireAccess(ctx, [CARBON_ACCESS.neutral, CARBON_ACCESS.dashboard]);
   if (q.to < q.from) throw FootprintErrors.periodOrder();
+  // Bounded work per request: three years of hourly buckets at most.
+  if (
+    Number(q.to.slice(0, 4)) - Number(q.from.slice(0, 4)) > 3 ||
+    q.to > `${Number(q.from.slice(0, 4)) + 3}${q.from.slice(4)}`
+  ) {
+    throw FootprintErrors.periodTooLong();
+  }
   return monitorOf(ctx, q);
+};
+
+/** The dashboard's year: asked, else the setting's fixed year, else this year (spec 03 §3). */
+export const dashboard = async (
+  ctx: Ctx,
+  year: number | undefined,
+  access: PermissionCode = CARBON_ACCESS.dashboard,
+): Promise<CarbonMonitor> => {
+  requireTenant(ctx);
+  requireAccess(ctx, access);
+  const y = year ?? (await findSettings(ctx.db, ctx.tenantId))?.dashboardYear ?? new Date().getUTCFullYear();
+  return monitorOf(ctx, { from: `${y}-01-01`, to: `${y}-12-31` });
 };
 
 /** The monitoring answer without the access check (the dashboard and its export call it after theirs). */
