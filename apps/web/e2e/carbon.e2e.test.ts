@@ -47,6 +47,17 @@ describe('carbon', () => {
     expect(text).toContain('kgCO2e');
     expect(text).toMatch(/IPCC|生态环境部|Lal|Identity/);
     await settledScreenshot(page, 'carbon-monitoring');
+    // The batch figure opens the lines it sums, with its per-kg figure beside it.
+    await page.getByRole('tab', { name: '按批次' }).click();
+    const batchRow = page
+      .locator('.ant-table-tbody tr.ant-table-row:visible', { hasText: /\d\.\d{4}/ })
+      .first();
+    await batchRow.waitFor();
+    expect(await batchRow.textContent()).toMatch(/\d\.\d{4}/);
+    await batchRow.locator('.ant-table-row-expand-icon').click();
+    await expect
+      .poll(() => page.locator('.ant-table-expanded-row:visible .ant-table-row').count())
+      .toBeGreaterThan(0);
   });
 
   it('the registry lists the cited defaults with their validity years', async () => {

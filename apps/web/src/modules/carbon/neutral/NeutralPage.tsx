@@ -74,12 +74,40 @@ export function NeutralPage() {
   });
   const m = monitor.data;
 
-  const groupTable = (rows: CarbonGroup[], perKg: boolean) => (
+  // Each figure opens its calculation: a group's row expands to the lines it sums.
+  const linesOf = (g: CarbonGroup, of: (l: CarbonLine) => number | null) => (
+    <Table<CarbonLine>
+      size="small"
+      pagination={false}
+      rowKey={(l) =>
+        `${l.source}-${l.date}-${l.refs.map((r) => `${r.type}${r.id}`).join('.')}-${l.factor.code}`
+      }
+      dataSource={(m?.lines ?? []).filter((l) => of(l) === g.id)}
+      expandable={{ expandedRowRender: calc }}
+      columns={[
+        { title: t('carbon:entry.date'), dataIndex: 'date', width: 110 },
+        {
+          title: t('carbon:col.source'),
+          dataIndex: 'source',
+          render: (x: string) => t(`carbon:source.${x}`),
+        },
+        { title: t('carbon:line.formula'), dataIndex: 'formula' },
+        {
+          title: t('carbon:line.result'),
+          dataIndex: 'kgCo2e',
+          align: 'right',
+          render: (v: string, l) => `${l.kind === 'removal' ? '−' : ''}${kg(v, 4)}`,
+        },
+      ]}
+    />
+  );
+  const groupTable = (rows: CarbonGroup[], perKg: boolean, of: (l: CarbonLine) => number | null) => (
     <Table<CarbonGroup>
       size="small"
       rowKey="key"
       pagination={false}
       dataSource={rows}
+      expandable={{ expandedRowRender: (g) => linesOf(g, of) }}
       locale={{ emptyText: <EmptyState size="small" /> }}
       columns={[
         {
@@ -224,9 +252,21 @@ export function NeutralPage() {
                 />
               ),
             },
-            { key: 'base', label: t('carbon:tab.base'), children: groupTable(m?.byBase ?? [], false) },
-            { key: 'plot', label: t('carbon:tab.plot'), children: groupTable(m?.byPlot ?? [], false) },
-            { key: 'batch', label: t('carbon:tab.batch'), children: groupTable(m?.byBatch ?? [], true) },
+            {
+              key: 'base',
+              label: t('carbon:tab.base'),
+              children: groupTable(m?.byBase ?? [], false, (l) => l.areaId),
+            },
+            {
+              key: 'plot',
+              label: t('carbon:tab.plot'),
+              children: groupTable(m?.byPlot ?? [], false, (l) => l.landId),
+            },
+            {
+              key: 'batch',
+              label: t('carbon:tab.batch'),
+              children: groupTable(m?.byBatch ?? [], true, (l) => l.batchId),
+            },
             {
               key: 'notCounted',
               label: t('carbon:tab.notCounted', { n: m?.notCounted.length ?? 0 }),
