@@ -8,6 +8,7 @@ import {
   traceBusinessProfiles,
   traceOutlets,
   traceProducts,
+  traceGtins,
   traceRecords,
 } from './catalog.tables.js';
 
@@ -183,4 +184,47 @@ export const lastRecordVersion = async (db: Db, tenantId: number, traceBatchId: 
     .from(traceRecords)
     .where(and(eq(traceRecords.tenantId, tenantId), eq(traceRecords.traceBatchId, traceBatchId)));
   return Number(r?.v ?? 0);
+};
+
+/** A batch's current published record, as its public page shows it. */
+export interface PublishedTrace {
+  traceBatchId: number;
+  batchCode: string;
+  withdrawn: boolean;
+  recordId: number;
+  recordHash: string;
+  record: TracePublicRecord;
+}
+
+/**
+ * The current record of a published (or withdrawn) batch, by id or lot number; undefined for a draft or
+ * unknown batch — the public page answers 404 for both.
+ */
+export const publishedTraceBatch = async (
+  db: Db,
+  tenantId: number,
+  by: { id: number } | { batchCode: string },
+): Promise<PublishedTrace | undefined> => {
+  const batch =
+    'id' in by
+      ? await findTraceBatchRow(db, tenantId, by.id)
+      : await findTraceBatchByCode(db, tenantId, by.batchCode);
+  if (!batch || batch.version < 1 || (batch.status !== 'published' && batch.status !== 'withdrawn'))
+    return undefined;
+  const rec = await currentRecord(db, tenantId, batch.id, batch.version);
+  if (!rec) return undefined;
+  return {
+    traceBatchId: batch.id,
+    batchCode: batch.batchCode,
+    withdrawn: batch.status === 'withdrawn',
+    recordId: rec.id,
+    recordHash: rec.recordHash,
+    record: rec.record,
+  };
+};
+
+/** The tenant that claimed a GTIN (global table: a Digital Link names no tenant), if any. */
+export const tenantOfGtin = async (db: Db, gtin: string): Promise<number | undefined> => {
+  const [r] = await db.select({ tenantId: traceGtins.tenantId }).from(traceGtins).where(eq(traceGtins.gtin, gtin));
+  return r?.tenantId;
 };
