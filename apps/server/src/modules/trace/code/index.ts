@@ -1,0 +1,9 @@
+// The public surface of trace codes (ADR 0009): the public page (part D) records scans and resolves
+// serials; the overview reads the counts; the composition root wires routes, jobs and demo data.
+export {
+  recordTraceScan,
+  resolveTraceSerial,
+  type TraceScanInput,
+  type TraceScanResult,
+  traceCodeCounts,
+} from './scan.service.js';
