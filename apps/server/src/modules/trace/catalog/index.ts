@@ -5,4 +5,4 @@ export { type AssembleRefusal, assembleRecord, type FootprintOf, RECORD_IMAGES_M
 export { type PublishedTrace, publishedTraceBatch, tenantOfGtin } from './record.repository.js';
 export { registerPublishRoutes } from './publish.routes.js';
 export { PublishService } from './publish.service.js';
-export { seedDemoTracePublication } from './publish.demo.js';
+export { seedDemoTracePublication, seedDemoTracePublicationLater } from './publish.demo.js';
