@@ -327,4 +327,27 @@ CREATE POLICY "tenant_isolation" ON "chain_blocks" AS PERMISSIVE FOR ALL TO publ
 CREATE POLICY "tenant_isolation" ON "chain_transactions" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "trace_code_packages" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
 CREATE POLICY "tenant_isolation" ON "trace_codes" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "trace_scans" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "trace_scans" AS PERMISSIVE FOR ALL TO public USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint) WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint);--> statement-breakpoint
+-- The ledger is append-only (issue 18 item 4; docs/adr/0016-trace-ledger.md): no role, not even the owner
+-- PGlite runs as, may change or remove a block or a transaction. The application role also loses the
+-- privileges (platform/db/rls.ts revokes them again after its grant on every start).
+CREATE FUNCTION chain_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '% is append-only (verifiable ledger)', TG_TABLE_NAME;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER chain_blocks_no_change BEFORE UPDATE OR DELETE ON "chain_blocks"
+  FOR EACH ROW EXECUTE FUNCTION chain_append_only();--> statement-breakpoint
+CREATE TRIGGER chain_blocks_no_truncate BEFORE TRUNCATE ON "chain_blocks"
+  FOR EACH STATEMENT EXECUTE FUNCTION chain_append_only();--> statement-breakpoint
+CREATE TRIGGER chain_transactions_no_change BEFORE UPDATE OR DELETE ON "chain_transactions"
+  FOR EACH ROW EXECUTE FUNCTION chain_append_only();--> statement-breakpoint
+CREATE TRIGGER chain_transactions_no_truncate BEFORE TRUNCATE ON "chain_transactions"
+  FOR EACH STATEMENT EXECUTE FUNCTION chain_append_only();--> statement-breakpoint
+DO $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'tilth_app') THEN
+    REVOKE UPDATE, DELETE, TRUNCATE ON "chain_blocks", "chain_transactions" FROM tilth_app;
+  END IF;
+END
+$$;

@@ -7,6 +7,7 @@ import { controlJobs } from '../modules/iot/control/control.jobs.js';
 import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.jobs.js';
 import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
 import { pushJobs } from '../modules/messaging/push/push.jobs.js';
+import { chainJobs } from '../modules/trace/chain/chain.jobs.js';
 import { panoramaJobs } from '../modules/vr/panorama/panorama.jobs.js';
 import { workflowJobs } from '../modules/workflow/approval/workflow.jobs.js';
 import type { Job } from '../platform/jobs.js';
@@ -29,4 +30,5 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...pushJobs(platform, log),
   ...workflowJobs(platform, log),
   ...panoramaJobs(platform, () => log),
+  ...chainJobs(platform, () => log),
 ];

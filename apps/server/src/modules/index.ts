@@ -64,6 +64,7 @@ import { registerTelemetryRoutes } from './iot/telemetry/telemetry.routes.js';
 import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
+import { registerChainRoutes } from './trace/chain/index.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
@@ -148,4 +149,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerEmqxHookRoutes(app, platform);
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
+  registerChainRoutes(app, platform);
 };

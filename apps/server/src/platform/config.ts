@@ -57,6 +57,8 @@ export interface Config {
   simulatorPhotoSec: number | undefined;
   /** The automation strategy tick runs (TILTH_STRATEGY_TICK=0 turns it off, e.g. in tests). */
   strategyTick: boolean;
+  /** The TILTH_CHAIN_* settings as given; the ledger parses and checks them (trace/chain/chain.config.ts). */
+  chain: Record<string, string | undefined>;
   /** The TILTH_MAP_* settings as given; the map domain parses and checks them (map.config.ts). */
   map: Record<string, string | undefined>;
   /** Whether X-Forwarded-For names the client: off, every peer, or from these proxy addresses / CIDRs. */
@@ -233,6 +235,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     simulatorPeriodSec: atLeast(env.TILTH_SIMULATOR_PERIOD_SEC, 1),
     simulatorPhotoSec: atLeast(env.TILTH_SIMULATOR_PHOTO_SEC, 10),
     strategyTick: env.TILTH_STRATEGY_TICK !== '0',
+    chain: Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('TILTH_CHAIN_'))),
     map: Object.fromEntries(Object.entries(env).filter(([k]) => k.startsWith('TILTH_MAP_'))),
     trustProxy: trustProxy(env.TILTH_TRUST_PROXY),
     rateLimits: {

@@ -1,7 +1,15 @@
 export const APP_ROLE = 'tilth_app';
 
 /** Global tables that carry a tenant_id column but are not business tables (ARCHITECTURE §4). */
-export const GLOBAL_TABLES_WITH_TENANT_ID = new Set(['memberships', 'tenant_domains', 'trace_gtins', 'users']);
+export const GLOBAL_TABLES_WITH_TENANT_ID = new Set([
+  'memberships',
+  'tenant_domains',
+  'trace_gtins',
+  'users',
+]);
+
+/** Append-only tables (the verifiable ledger, ADR 0016): the application role may read and insert only. */
+export const APPEND_ONLY_TABLES = ['chain_blocks', 'chain_transactions'] as const;
 
 type Exec = (text: string) => Promise<void>;
 type Query = (text: string) => Promise<unknown[]>;
@@ -48,6 +56,12 @@ export const prepareRoleAndRls = async (exec: Exec, query: Query): Promise<boole
   await exec(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`);
   await exec(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`);
   await exec(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE}`);
+  // The grant above covers every table; take change and removal back where rows are only ever added.
+  for (const t of APPEND_ONLY_TABLES) {
+    const found = await query(`select to_regclass('public.${t}') as oid`);
+    if ((found[0] as { oid: unknown } | undefined)?.oid)
+      await exec(`REVOKE UPDATE, DELETE, TRUNCATE ON "${t}" FROM ${APP_ROLE}`);
+  }
   return true;
 };
 

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
+import { idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 
 // The verifiable ledger (issue 18 item 4): one hash chain per tenant. Blocks and transactions are
 // append-only — the migration revokes UPDATE and DELETE from the application role and a trigger refuses
@@ -83,4 +83,33 @@ export const chainAnchors = pgTable(
     index('chain_anchors_status_idx').on(t.status),
     tenantIsolation(),
   ],
+);
+
+/**
+ * Verification runs (the console's "verify now" and its last result). A run is stepped through in
+ * time-bounded slices; nextHeight is the server's own cursor, so a caller cannot skip blocks.
+ */
+export const chainVerifications = pgTable(
+  'chain_verifications',
+  {
+    tenantId: tenantIdColumn(),
+    id: idColumn(),
+    /** running | valid | broken */
+    status: text('status').notNull().default('running'),
+    fromHeight: bigint('from_height', { mode: 'number' }).notNull(),
+    toHeight: bigint('to_height', { mode: 'number' }).notNull(),
+    nextHeight: bigint('next_height', { mode: 'number' }).notNull(),
+    checkedBlocks: bigint('checked_blocks', { mode: 'number' }).notNull().default(0),
+    checkedTransactions: bigint('checked_transactions', { mode: 'number' }).notNull().default(0),
+    brokenHeight: bigint('broken_height', { mode: 'number' }),
+    reason: text('reason'),
+    txIndex: integer('tx_index'),
+    expected: text('expected'),
+    actual: text('actual'),
+    durationMs: integer('duration_ms').notNull().default(0),
+    startedBy: bigint('started_by', { mode: 'number' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), tenantIsolation()],
 );
