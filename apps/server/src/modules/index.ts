@@ -64,7 +64,10 @@ import { registerTelemetryRoutes } from './iot/telemetry/telemetry.routes.js';
 import { registerFileRoutes } from './messaging/file/file.routes.js';
 import { registerNoticeRoutes } from './messaging/notice/notice.routes.js';
 import { registerPushRoutes } from './messaging/push/push.routes.js';
+import { registerTraceCatalogRoutes } from './trace/catalog/catalog.routes.js';
+import { registerPublishRoutes } from './trace/catalog/index.js';
 import { registerChainRoutes } from './trace/chain/index.js';
+import { registerTracePublicRoutes } from './trace/public/public.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
 import { registerBindingRoutes } from './workflow/approval/binding.routes.js';
@@ -150,4 +153,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
   registerChainRoutes(app, platform);
+  registerTraceCatalogRoutes(app, platform);
+  registerPublishRoutes(app, platform);
+  registerTracePublicRoutes(app, platform);
 };

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { demoAdminCtx } from '../../../platform/db/seed.js';
 import type { JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
-import { FarmLogService, farmLogsOfPlots } from '../../farm/farm-log/index.js';
 import { findBatch } from '../../farm/batch/index.js';
+import { FarmLogService, farmLogsOfPlots } from '../../farm/farm-log/index.js';
 import { cameras } from '../../iot/camera/index.js';
 import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
 import { traceBatches } from './catalog.tables.js';
@@ -26,7 +26,11 @@ const drawCapture = (g: number, label: string): Promise<Buffer> => {
     const h = 80 + 200 * g;
     const fruit =
       g > 0.5
-        ? Array.from({ length: 4 }, (_, j) => `<circle cx="${x + (j % 2 ? 14 : -14)}" cy="${460 - h * (0.3 + j * 0.15)}" r="${6 + 6 * g}" fill="${g > 0.8 ? '#d9412b' : '#8dbb4c'}"/>`).join('')
+        ? Array.from(
+            { length: 4 },
+            (_, j) =>
+              `<circle cx="${x + (j % 2 ? 14 : -14)}" cy="${460 - h * (0.3 + j * 0.15)}" r="${6 + 6 * g}" fill="${g > 0.8 ? '#d9412b' : '#8dbb4c'}"/>`,
+          ).join('')
         : '';
     return `<rect x="${x - 3}" y="${460 - h}" width="6" height="${h}" fill="#4d7a2a"/><ellipse cx="${x}" cy="${460 - h}" rx="${18 + 20 * g}" ry="${12 + 14 * g}" fill="#5e9b36"/>${fruit}`;
   }).join('');
@@ -42,7 +46,10 @@ const drawCapture = (g: number, label: string): Promise<Buffer> => {
  * Publishes the demo tenant's first draft trace batch whose harvests are in (part A's catalogue demo makes
  * it), after drawing its plot's camera captures; answers the published version, or null when there is none.
  */
-export const seedDemoTracePublication = async (platform: Platform, tenantId: number): Promise<number | null> =>
+export const seedDemoTracePublication = async (
+  platform: Platform,
+  tenantId: number,
+): Promise<number | null> =>
   platform.database.withTenant(tenantId, async (tx) => {
     const ctx = demoAdminCtx(tx, tenantId, 0);
     const [batch] = await tx
@@ -102,7 +109,11 @@ export const seedDemoTracePublication = async (platform: Platform, tenantId: num
   });
 
 /** Runs seedDemoTracePublication in the background after start-up (the catalogue demo is seeded by then). */
-export const seedDemoTracePublicationLater = (platform: Platform, tenantId: number, log: () => JobLog): void => {
+export const seedDemoTracePublicationLater = (
+  platform: Platform,
+  tenantId: number,
+  log: () => JobLog,
+): void => {
   setTimeout(() => {
     seedDemoTracePublication(platform, tenantId).catch((err: unknown) =>
       log().error({ err }, 'demo trace publication failed'),

@@ -7,8 +7,8 @@ import {
 } from '@tilth/contracts/trace-public.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
-import type { FootprintOf } from './record.assembler.js';
 import { PublishService } from './publish.service.js';
+import type { FootprintOf } from './record.assembler.js';
 
 const BASE = '/wfpf/v1/:tenantId/trace/batches/:id';
 
@@ -31,7 +31,11 @@ export const registerPublishRoutes = (app: App, platform: Platform, footprintOf?
     url: `${BASE}/records`,
     access: 'wfpf.farm.trace.index',
     summary: 'The published versions of a trace batch, newest first (record hash, ledger transaction)',
-    schema: { params: traceBatchPublishParam, querystring: traceRecordListQuery, response: { 200: traceRecordPage } },
+    schema: {
+      params: traceBatchPublishParam,
+      querystring: traceRecordListQuery,
+      response: { 200: traceRecordPage },
+    },
     handler: (ctx, req) => svc.records(ctx, req.params.id, req.query),
   });
 };

@@ -26,15 +26,18 @@ const REFUSALS: Record<AssembleRefusal, () => Error> = {
   notHarvested: () => PublishErrors.notHarvested(),
 };
 
-const toVersion = (r: {
-  id: number;
-  traceBatchId?: number;
-  version: number;
-  recordHash: string;
-  txHash: string | null;
-  publishedAt: Date;
-  publishedBy: number | null;
-}, traceBatchId: number): TraceRecordVersion => ({
+const toVersion = (
+  r: {
+    id: number;
+    traceBatchId?: number;
+    version: number;
+    recordHash: string;
+    txHash: string | null;
+    publishedAt: Date;
+    publishedBy: number | null;
+  },
+  traceBatchId: number,
+): TraceRecordVersion => ({
   recordId: r.id,
   traceBatchId,
   version: r.version,

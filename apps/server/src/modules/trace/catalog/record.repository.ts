@@ -6,9 +6,9 @@ import {
   traceBatches,
   traceBatchSources,
   traceBusinessProfiles,
+  traceGtins,
   traceOutlets,
   traceProducts,
-  traceGtins,
   traceRecords,
 } from './catalog.tables.js';
 
@@ -225,6 +225,9 @@ export const publishedTraceBatch = async (
 
 /** The tenant that claimed a GTIN (global table: a Digital Link names no tenant), if any. */
 export const tenantOfGtin = async (db: Db, gtin: string): Promise<number | undefined> => {
-  const [r] = await db.select({ tenantId: traceGtins.tenantId }).from(traceGtins).where(eq(traceGtins.gtin, gtin));
+  const [r] = await db
+    .select({ tenantId: traceGtins.tenantId })
+    .from(traceGtins)
+    .where(eq(traceGtins.gtin, gtin));
   return r?.tenantId;
 };

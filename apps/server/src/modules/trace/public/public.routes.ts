@@ -69,7 +69,8 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
     try {
       const view = await pub.view(ctx, key);
       const rec = view.published.record;
-      if (accept && !accept(view.published.batchCode, rec.product.gtin)) return sendHtml(reply, 404, renderNotFoundPage(lang));
+      if (accept && !accept(view.published.batchCode, rec.product.gtin))
+        return sendHtml(reply, 404, renderNotFoundPage(lang));
       const check = await checkRecord(ctx, view.published);
       const base = `/wfpf/v1/public/${ctx.tenantId}/trace`;
       const html = renderTracePage({
@@ -98,11 +99,18 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
     method: 'GET',
     url: '/q/:tenantId/:serial',
     access: 'public',
-    summary: 'The public trace page of a code (tenant scheme; HTML, no sign-in; counts a scan; else a 404 page)',
+    summary:
+      'The public trace page of a code (tenant scheme; HTML, no sign-in; counts a scan; else a 404 page)',
     schema: { params: tracePageSerialParam, querystring: tracePageQuery },
     rateLimit: LIMITS.page,
     handler: (ctx, req, reply) =>
-      page(ctx, reply, { serial: req.params.serial }, `/q/${req.params.tenantId}/${encodeURIComponent(req.params.serial)}`, req.query.lang),
+      page(
+        ctx,
+        reply,
+        { serial: req.params.serial },
+        `/q/${req.params.tenantId}/${encodeURIComponent(req.params.serial)}`,
+        req.query.lang,
+      ),
   });
 
   addRoute(app, platform, {
@@ -113,7 +121,13 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
     schema: { params: tracePageLotParam, querystring: tracePageQuery },
     rateLimit: LIMITS.page,
     handler: (ctx, req, reply) =>
-      page(ctx, reply, { lot: req.params.lot }, `/q/${req.params.tenantId}/b/${encodeURIComponent(req.params.lot)}`, req.query.lang),
+      page(
+        ctx,
+        reply,
+        { lot: req.params.lot },
+        `/q/${req.params.tenantId}/b/${encodeURIComponent(req.params.lot)}`,
+        req.query.lang,
+      ),
   });
 
   addRoute(app, platform, {
@@ -140,14 +154,29 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
           transact: (fn) => fn(tx),
         };
         const self = `/01/${gtin}/10/${encodeURIComponent(p.lot)}/21/${encodeURIComponent(p.serial)}`;
-        return page(tctx, reply, { serial: p.serial }, self, req.query.lang, (lot, g) => lot === p.lot && g === gtin);
+        return page(
+          tctx,
+          reply,
+          { serial: p.serial },
+          self,
+          req.query.lang,
+          (lot, g) => lot === p.lot && g === gtin,
+        );
       });
     },
   });
 
   for (const [suffix, params, keyOf] of [
-    ['/proof/:serial', tracePageSerialParam, (p: { serial?: string; lot?: string }) => ({ serial: p.serial as string })],
-    ['/proof/b/:lot', tracePageLotParam, (p: { serial?: string; lot?: string }) => ({ lot: p.lot as string })],
+    [
+      '/proof/:serial',
+      tracePageSerialParam,
+      (p: { serial?: string; lot?: string }) => ({ serial: p.serial as string }),
+    ],
+    [
+      '/proof/b/:lot',
+      tracePageLotParam,
+      (p: { serial?: string; lot?: string }) => ({ lot: p.lot as string }),
+    ],
   ] as const) {
     addRoute(app, platform, {
       method: 'GET',
@@ -165,8 +194,16 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
   }
 
   for (const [suffix, params, keyOf] of [
-    ['/image/:serial/:version/:index', traceImageSerialParam, (p: { serial?: string; lot?: string }) => ({ serial: p.serial as string })],
-    ['/image/b/:lot/:version/:index', traceImageLotParam, (p: { serial?: string; lot?: string }) => ({ lot: p.lot as string })],
+    [
+      '/image/:serial/:version/:index',
+      traceImageSerialParam,
+      (p: { serial?: string; lot?: string }) => ({ serial: p.serial as string }),
+    ],
+    [
+      '/image/b/:lot/:version/:index',
+      traceImageLotParam,
+      (p: { serial?: string; lot?: string }) => ({ lot: p.lot as string }),
+    ],
   ] as const) {
     addRoute(app, platform, {
       method: 'GET',

@@ -1,12 +1,12 @@
+import type { TracePublicRecord } from '@tilth/contracts/trace.types';
 import type { ChainAlgorithm } from '@tilth/contracts/trace-chain.proof';
 import { verifyProof } from '@tilth/contracts/trace-chain.proof';
 import type { ChainProof } from '@tilth/contracts/trace-chain.types';
 import type { TracePublicProof } from '@tilth/contracts/trace-public.types';
-import type { TracePublicRecord } from '@tilth/contracts/trace.types';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import { publishedTraceBatch, type PublishedTrace } from '../catalog/index.js';
+import { type PublishedTrace, publishedTraceBatch } from '../catalog/index.js';
 import { canonicalHash, chainBlockLinked, chainProof, NODE_HASHES } from '../chain/index.js';
 import { recordTraceScan, resolveTraceSerial } from '../code/index.js';
 import type { ProofSummary, ScanInfo } from './public.page.js';
@@ -36,7 +36,9 @@ const lookup = async (ctx: Ctx, key: TraceKey): Promise<{ published: PublishedTr
   if ('serial' in key) {
     const code = await resolveTraceSerial(ctx, key.serial);
     if (!code) throw gone();
-    const published = await ctx.transact((db) => publishedTraceBatch(db, tenantId, { id: code.traceBatchId }));
+    const published = await ctx.transact((db) =>
+      publishedTraceBatch(db, tenantId, { id: code.traceBatchId }),
+    );
     if (!published) throw gone();
     return { published, voided: code.voided };
   }

@@ -81,7 +81,10 @@ export const seedSeason = async (
       })
       .returning();
     const landId = land?.id ?? 0;
-    const [crop] = await tx.insert(crops).values({ tenantId: tenant, cropName: `番茄${o.suffix}` }).returning();
+    const [crop] = await tx
+      .insert(crops)
+      .values({ tenantId: tenant, cropName: `番茄${o.suffix}` })
+      .returning();
     const [variety] = await tx
       .insert(varieties)
       .values({ tenantId: tenant, cropId: crop?.id ?? 0, varietyName: '粉冠一号' })
@@ -182,13 +185,16 @@ export const seedSeason = async (
         url: 'https://shop.example.com/farm',
       })
       .returning();
-    await tx.insert(traceOutlets).values({
-      tenantId: tenant,
-      kind: 'store',
-      outletName: '番禺门店',
-      address: '广州市番禺区',
-      phone: '020-12345678',
-    });
+    const [store] = await tx
+      .insert(traceOutlets)
+      .values({
+        tenantId: tenant,
+        kind: 'store',
+        outletName: '番禺门店',
+        address: '广州市番禺区',
+        phone: '020-12345678',
+      })
+      .returning();
     if (gtin) await tx.insert(traceGtins).values({ gtin, tenantId: tenant });
     const [product] = await tx
       .insert(traceProducts)
@@ -201,7 +207,7 @@ export const seedSeason = async (
         netWeight: '5',
         plantingStandard: 'green',
         certificates: [{ kind: 'green', name: '绿色食品证书', number: 'LB-44-123' }],
-        outletIds: [outlet?.id ?? 0],
+        outletIds: [outlet?.id ?? 0, store?.id ?? 0],
       })
       .returning();
     await tx
@@ -235,7 +241,9 @@ export const seedSeason = async (
       })
       .returning();
     const serial = `S${o.suffix}ABC234`;
-    await tx.insert(traceCodes).values({ tenantId: tenant, serial, packageId: pkg?.id ?? 0, traceBatchId, seq: 1 });
+    await tx
+      .insert(traceCodes)
+      .values({ tenantId: tenant, serial, packageId: pkg?.id ?? 0, traceBatchId, seq: 1 });
     return { traceBatchId, batchCode, serial, gtin, farmBatchId, pictureUrl };
   });
 };

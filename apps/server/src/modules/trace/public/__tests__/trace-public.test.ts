@@ -1,11 +1,24 @@
-import { verifyProof } from '@tilth/contracts/trace-chain.proof';
-import type { TracePublicProof, TracePublishAnswer, TraceRecordVersion } from '@tilth/contracts/trace-public.types';
 import type { Page } from '@tilth/contracts/common.types';
-import { sql } from 'drizzle-orm';
+import type { TracePublicRecord } from '@tilth/contracts/trace.types';
+import { verifyProof } from '@tilth/contracts/trace-chain.proof';
+import type {
+  TracePublicProof,
+  TracePublishAnswer,
+  TraceRecordVersion,
+} from '@tilth/contracts/trace-public.types';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../../../platform/db/rls.js';
-import { auth, json, type RoleTokens, signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
-import { NODE_HASHES } from '../../chain/index.js';
+import {
+  auth,
+  json,
+  type RoleTokens,
+  signInRoles,
+  startTestServer,
+  type TestServer,
+} from '../../../../test/harness.js';
+import { traceRecords } from '../../catalog/index.js';
+import { chainBlocks, NODE_HASHES } from '../../chain/index.js';
 import { type Season, seedSeason } from './trace-fixtures.js';
 
 // Publishing a trace batch and its signed-out page (issue 18 item 3): what the record holds, versions,
@@ -29,18 +42,28 @@ const api = (who: keyof RoleTokens, method: 'GET' | 'POST', path: string, payloa
     headers: { ...auth(tok[who]), 'accept-language': 'en-US' },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-const get = (url: string, lang = 'zh-CN') => s.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
+const get = (url: string, lang = 'zh-CN') =>
+  s.inject({ method: 'GET', url, headers: { 'accept-language': lang } });
 const publish = async (b: Season, ovn: number, tenant = tA, who: keyof RoleTokens = 'admin') => {
-  const res = await api(who, 'POST', `trace/batches/${b.traceBatchId}/publish`, { objectVersionNumber: ovn }, tenant);
+  const res = await api(
+    who,
+    'POST',
+    `trace/batches/${b.traceBatchId}/publish`,
+    { objectVersionNumber: ovn },
+    tenant,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return json<TracePublishAnswer>(res);
 };
 const storedRecord = (tenant: number, id: number) =>
   s.platform.database.withTenant(tenant, async (tx) => {
-    const r = await tx.execute<{ record: Record<string, unknown>; version: number }>(
-      sql`select record, version from trace_records where trace_batch_id = ${id} order by version desc limit 1`,
-    );
-    return r.rows[0];
+    const [r] = await tx
+      .select({ record: traceRecords.record, version: traceRecords.version })
+      .from(traceRecords)
+      .where(eq(traceRecords.traceBatchId, id))
+      .orderBy(desc(traceRecords.version))
+      .limit(1);
+    return r;
   });
 
 beforeAll(async () => {
@@ -63,21 +86,28 @@ describe('publishing a trace batch', () => {
     const ans = await publish(main, 1);
     expect(ans).toMatchObject({ version: 1, traceBatchId: main.traceBatchId, blockHeight: 1 });
     expect(ans.txHash).toMatch(/^[0-9a-f]{64}$/);
-    const rec = (await storedRecord(tA, main.traceBatchId))?.record as Record<string, never>;
-    const season = rec.season as Array<{ kind: string; title: string; inputs?: unknown[]; imageIndexes?: number[] }>;
+    const rec = (await storedRecord(tA, main.traceBatchId))?.record as TracePublicRecord;
+    const season = rec.season;
     expect(season.map((e) => e.kind)).toEqual(['sow', 'log', 'task', 'capture', 'harvest', 'inspection']);
     const task = season.find((e) => e.kind === 'task');
     expect(task?.inputs).toEqual([
-      { name: '复合肥 15-15-15', category: 'fertilizer', registrationNo: '农肥(2023)准字1234号', quantity: '40.5', unit: 'kg' },
+      {
+        name: '复合肥 15-15-15',
+        category: 'fertilizer',
+        registrationNo: '农肥(2023)准字1234号',
+        quantity: '40.5',
+        unit: 'kg',
+      },
     ]);
     // Outside the season (last year's log, the clean-up after the harvest) stays out.
     expect(JSON.stringify(season)).not.toContain('去年的记录');
     expect(JSON.stringify(season)).not.toContain('清园');
     const capture = season.find((e) => e.kind === 'capture');
     expect(capture?.imageIndexes).toEqual([0]);
-    expect((rec.images as Array<{ url: string }>)[0]?.url).toBe(main.pictureUrl);
-    expect((rec.places as Array<{ landName: string; boundary: unknown[] }>)[0]).toMatchObject({ landName: '1号棚A1' });
-    expect((rec.outlets as unknown[]).length).toBe(1);
+    expect(rec.images[0]?.url).toBe(main.pictureUrl);
+    expect(rec.places[0]).toMatchObject({ landName: '1号棚A1', areaCenter: '22.9400,113.3800' });
+    expect(rec.places[0]?.boundary?.[0]?.length).toBe(5);
+    expect(rec.outlets.map((o) => o.name).sort()).toEqual(['番禺门店', '示范农场旗舰店'].sort());
     expect(rec.footprint).toBeNull();
   });
 
@@ -92,31 +122,41 @@ describe('publishing a trace batch', () => {
   });
 
   it('refuses a stale objectVersionNumber with 409 and changes nothing', async () => {
-    const res = await api('admin', 'POST', `trace/batches/${main.traceBatchId}/publish`, { objectVersionNumber: 1 });
+    const res = await api('admin', 'POST', `trace/batches/${main.traceBatchId}/publish`, {
+      objectVersionNumber: 1,
+    });
     expect(res.statusCode, res.body).toBe(409);
-    const list = json<Page<TraceRecordVersion>>(await api('admin', 'GET', `trace/batches/${main.traceBatchId}/records`));
+    const list = json<Page<TraceRecordVersion>>(
+      await api('admin', 'GET', `trace/batches/${main.traceBatchId}/records`),
+    );
     expect(list.totalElements).toBe(2);
   });
 
   it('refuses a batch whose farm batch is not harvested (400 naming it), and writes no block', async () => {
-    const res = await api('admin', 'POST', `trace/batches/${green.traceBatchId}/publish`, { objectVersionNumber: 1 });
+    const res = await api('admin', 'POST', `trace/batches/${green.traceBatchId}/publish`, {
+      objectVersionNumber: 1,
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(json<{ code: string; message: string }>(res)).toMatchObject({
       code: 'wfpf.trace.publish.notHarvested',
       message: expect.stringContaining('farmBatchIds'),
     });
-    const blocks = await s.platform.database.withTenant(tA, (tx) =>
-      tx.execute<{ n: number }>(sql`select count(*)::int as n from chain_blocks`),
-    );
-    expect(blocks.rows[0]?.n).toBe(2);
+    const blocks = await s.platform.database.withTenant(tA, (tx) => tx.select().from(chainBlocks));
+    expect(blocks.length).toBe(2);
   });
 
   it('needs the publish permission; another tenant’s batch is not found', async () => {
-    const viewer = await api('viewer', 'POST', `trace/batches/${draft.traceBatchId}/publish`, { objectVersionNumber: 1 });
+    const viewer = await api('viewer', 'POST', `trace/batches/${draft.traceBatchId}/publish`, {
+      objectVersionNumber: 1,
+    });
     expect(viewer.statusCode).toBe(403);
-    const foreign = await api('admin', 'POST', `trace/batches/${other.traceBatchId}/publish`, { objectVersionNumber: 1 });
+    const foreign = await api('admin', 'POST', `trace/batches/${other.traceBatchId}/publish`, {
+      objectVersionNumber: 1,
+    });
     expect(foreign.statusCode).toBe(404);
-    const bad = await api('admin', 'POST', `trace/batches/${draft.traceBatchId}/publish`, { objectVersionNumber: 'x' });
+    const bad = await api('admin', 'POST', `trace/batches/${draft.traceBatchId}/publish`, {
+      objectVersionNumber: 'x',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('objectVersionNumber');
   });
@@ -125,7 +165,9 @@ describe('publishing a trace batch', () => {
     await s.platform.database.withTenant(tA, (tx) =>
       tx.execute(sql`update trace_batches set status = 'withdrawn' where id = ${green.traceBatchId}`),
     );
-    const res = await api('admin', 'POST', `trace/batches/${green.traceBatchId}/publish`, { objectVersionNumber: 1 });
+    const res = await api('admin', 'POST', `trace/batches/${green.traceBatchId}/publish`, {
+      objectVersionNumber: 1,
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(json<{ code: string }>(res).code).toBe('wfpf.trace.publish.withdrawn');
   });
@@ -140,7 +182,16 @@ describe('the public trace page (no sign-in)', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     const html = res.body;
-    for (const text of ['粉冠番茄A1', 'LA1', '追肥', '农肥(2023)准字1234号', '定植完成', '棚内抓拍', '农残快检', '番禺门店'])
+    for (const text of [
+      '粉冠番茄A1',
+      'LA1',
+      '追肥',
+      '农肥(2023)准字1234号',
+      '定植完成',
+      '棚内抓拍',
+      '农残快检',
+      '番禺门店',
+    ])
       expect(html).toContain(text);
     expect(html).toContain('<svg class="map"');
     expect(html).toContain('<polygon class="plot"');
@@ -238,10 +289,15 @@ describe('the public trace page (no sign-in)', () => {
   it('limits each client address', async () => {
     let last = 0;
     for (let i = 0; i < 62 && last !== 429; i++) {
-      last = (await s.inject({ method: 'GET', url: `/q/${tA}/b/NOSUCHLOT`, remoteAddress: '203.0.113.9' })).statusCode;
+      last = (await s.inject({ method: 'GET', url: `/q/${tA}/b/NOSUCHLOT`, remoteAddress: '203.0.113.9' }))
+        .statusCode;
     }
     expect(last).toBe(429);
-    const other = await s.inject({ method: 'GET', url: `/q/${tA}/b/NOSUCHLOT`, remoteAddress: '203.0.113.10' });
+    const other = await s.inject({
+      method: 'GET',
+      url: `/q/${tA}/b/NOSUCHLOT`,
+      remoteAddress: '203.0.113.10',
+    });
     expect(other.statusCode).toBe(404);
   });
 });
