@@ -180,7 +180,7 @@ export const seedSeason = async (
       .values({
         tenantId: tenant,
         kind: 'online',
-        outletName: '示范农场旗舰店',
+        outletName: `示范农场旗舰店${o.suffix}`,
         platform: 'tmall',
         url: 'https://shop.example.com/farm',
       })
@@ -190,7 +190,7 @@ export const seedSeason = async (
       .values({
         tenantId: tenant,
         kind: 'store',
-        outletName: '番禺门店',
+        outletName: `番禺门店${o.suffix}`,
         address: '广州市番禺区',
         phone: '020-12345678',
       })

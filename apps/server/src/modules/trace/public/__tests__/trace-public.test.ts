@@ -107,7 +107,7 @@ describe('publishing a trace batch', () => {
     expect(rec.images[0]?.url).toBe(main.pictureUrl);
     expect(rec.places[0]).toMatchObject({ landName: '1号棚A1', areaCenter: '22.9400,113.3800' });
     expect(rec.places[0]?.boundary?.[0]?.length).toBe(5);
-    expect(rec.outlets.map((o) => o.name).sort()).toEqual(['番禺门店', '示范农场旗舰店'].sort());
+    expect(rec.outlets.map((o) => o.name).sort()).toEqual(['番禺门店A1', '示范农场旗舰店A1'].sort());
     expect(rec.footprint).toBeNull();
   });
 
