@@ -40,6 +40,7 @@ import { seedInsects } from '../iot/insect/index.js';
 import { FileService } from '../messaging/file/index.js';
 import { NoticeService, NotificationService } from '../messaging/notice/index.js';
 import { seedPush } from '../messaging/push/index.js';
+import { seedDemoTraceCatalog } from '../trace/catalog/index.js';
 import { seedApprovalFlows, seedDraftFlows } from '../workflow/approval/index.js';
 import { DEMO_FLEET } from './demo.devices.fleet.js';
 import { seedDemoDevices } from './demo.devices.js';
@@ -232,6 +233,8 @@ export const demoExtras: DemoExtras[] = [
   seedInvOptions,
   seedInvProducts,
   seedInventoryDocuments,
+  // The trace catalogue (issue 18) traces the inventory products and the harvested farm batch above.
+  seedDemoTraceCatalog,
   // Demo cameras over the demo plots (issue 16), with presets, a timed capture and a split template.
   seedCameras,
   // A draft flow with a step still lacking its approver (the designer's checks).

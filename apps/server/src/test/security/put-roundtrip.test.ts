@@ -87,6 +87,19 @@ const TWINS: Record<string, Twin> = {
     key: 'scenesId',
     prepare: prepareTour,
   },
+  // Traceability catalogue (issue 18): the demo's products, lot, outlets and business profile.
+  [`PUT ${T1}/trace/products`]: {
+    list: `${T1}/trace/products`,
+    get: `${T1}/trace/products/:id`,
+    key: 'traceProductId',
+  },
+  [`PUT ${T1}/trace/batches`]: {
+    list: `${T1}/trace/batches`,
+    get: `${T1}/trace/batches/:id`,
+    key: 'traceBatchId',
+  },
+  [`PUT ${T1}/trace/outlets`]: { list: `${T1}/trace/outlets?kind=online`, key: 'outletId' },
+  [`PUT ${T1}/trace/business`]: { list: `${T1}/trace/business` },
   // A member with a phone (the demo's users): the PUT requires one.
   'PUT /iam/v1/:tenantId/users': {
     list: '/iam/v1/:tenantId/users?size=100',
@@ -400,6 +413,8 @@ Object.assign(TWINS, {
 
 /** PUTs that edit no representation a GET answers, each reviewed: what they take instead. */
 const NO_TWIN: Record<string, string> = {
+  [`PUT ${T1}/trace/products/:traceProductId/enabled`]:
+    'a command: enables or disables the product ({enabledFlag, objectVersionNumber}); the product PUT takes its GET',
   [`PUT ${T1}/panorama-scenes/order`]:
     "a command: the scene strip's order ({vrId, scenesIds}); each scene's own PUT takes its GET",
   [`PUT ${T1}/panorama`]:

@@ -169,3 +169,37 @@ export const userNames = async (db: Db, ids: readonly number[]): Promise<Map<num
     .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
 };
+
+/** The demo seed's lookups: inventory products by name, and the newest harvested farm batch of a crop. */
+export const inventoryProductIdByName = async (
+  db: Db,
+  tenantId: number,
+  name: string,
+): Promise<number | undefined> => {
+  const [r] = await db
+    .select({ id: invProducts.id })
+    .from(invProducts)
+    .where(and(eq(invProducts.tenantId, tenantId), eq(invProducts.productName, name)))
+    .limit(1);
+  return r?.id;
+};
+
+export const harvestedBatchOfCrop = async (
+  db: Db,
+  tenantId: number,
+  cropId: number,
+): Promise<{ id: number; harvestDate: string | null; harvestQuantity: string | null } | undefined> => {
+  const [r] = await db
+    .select({ id: batches.id, harvestDate: batches.harvestDate, harvestQuantity: batches.harvestQuantity })
+    .from(batches)
+    .where(
+      and(
+        eq(batches.tenantId, tenantId),
+        eq(batches.cropId, cropId),
+        inArray(batches.status, [...HARVESTED_STATUSES]),
+      ),
+    )
+    .orderBy(desc(batches.harvestDate))
+    .limit(1);
+  return r;
+};

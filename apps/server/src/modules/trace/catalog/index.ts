@@ -8,6 +8,7 @@ export {
   traceBusinessProfile,
   traceCatalogCounts,
 } from './catalog.read.js';
+export { DEMO_TRACE_GTIN, DEMO_TRACE_LOT, seedDemoTraceCatalog } from './catalog.demo.js';
 // ---- end catalogue ----
 // ---- publishing and published records (part D: record.*, publish.*) ----
 export {
