@@ -17,8 +17,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/web/trace/base/onlineStore',
   '/web/trace/base/business',
   '/web/trace/code-package',
-  '/web/trace/block-chain',
-  '/web/trace/block-chain-report',
   '/web/carbon/neutral',
   '/web/carbon/spectaculars',
   '/web/carbon/registry',

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendToChain } from '../../modules/trace/chain/index.js';
+import type { TenantCtx } from '../../platform/http/context.js';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';
 import { fillPath, isOwnApiRoute } from '../routes.js';
 import { insertVrRows, type VrRows } from './vr-rows.js';
@@ -14,6 +16,8 @@ const idsOfA: { id: (string | number)[]; userId: number[] } = { id: [], userId: 
 const created: Record<string, number | string> = {};
 /** Tenant A's published tour: its own path parameters (vrId, scenesId, token …) are replayed with real ids. */
 let vrA: VrRows;
+/** Tenant A's first ledger transaction (block 1), its meta marked. */
+let txA = '';
 const named = (id: string | number) => ({
   id,
   userId: idsOfA.userId[0] ?? 1,
@@ -25,6 +29,8 @@ const named = (id: string | number) => ({
   name: 'hs-1',
   level: 0,
   tile: '0_0.jpg',
+  height: 1,
+  txHash: txA,
 });
 
 const call = (token: string, method: string, url: string, payload?: unknown) =>
@@ -74,6 +80,12 @@ beforeAll(async () => {
   expect(file.statusCode, file.body).toBe(200);
   created.file = (file.json() as { fileId: string }).fileId;
   vrA = await insertVrRows(s.platform.database, A, MARK);
+  const [sealed] = await s.platform.database.withTenant(A, (tx) =>
+    appendToChain({ db: tx, tenantId: A } as unknown as TenantCtx, [
+      { kind: 'trace.record', refId: 1, dataHash: 'a'.repeat(64), meta: { productName: `${MARK} tea` } },
+    ]),
+  );
+  txA = sealed?.txHash ?? '';
   idsOfA.id.push(created.area, created.role, created.screen, created.file, vrA.vrId, vrA.scenesId);
   idsOfA.userId.push(s.fixtures.users.adminA.id);
 });

@@ -65,11 +65,10 @@ export class ChainService {
     requireTenant(ctx);
     requireAccess(ctx, CHAIN_ACCESS.view);
     const provider = this.settings.anchor;
-    const [totals, counts, last] = await Promise.all([
-      repo.ledgerTotals(ctx.db, ctx.tenantId),
-      repo.anchorCounts(ctx.db, ctx.tenantId, provider),
-      repo.lastVerification(ctx.db, ctx.tenantId),
-    ]);
+    // One after the other: the request's transaction is one connection.
+    const totals = await repo.ledgerTotals(ctx.db, ctx.tenantId);
+    const counts = await repo.anchorCounts(ctx.db, ctx.tenantId, provider);
+    const last = await repo.lastVerification(ctx.db, ctx.tenantId);
     const n = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
     return {
       height: totals.height,
@@ -136,11 +135,9 @@ export class ChainService {
     requireAccess(ctx, CHAIN_ACCESS.view);
     const b = await repo.findBlock(ctx.db, ctx.tenantId, height);
     if (!b) throw ChainErrors.blockNotFound();
-    const [txs, [shown], next] = await Promise.all([
-      repo.txsOfBlock(ctx.db, ctx.tenantId, height),
-      this.withAnchors(ctx, [b]),
-      repo.findBlock(ctx.db, ctx.tenantId, height + 1),
-    ]);
+    const txs = await repo.txsOfBlock(ctx.db, ctx.tenantId, height);
+    const [shown] = await this.withAnchors(ctx, [b]);
+    const next = await repo.findBlock(ctx.db, ctx.tenantId, height + 1);
     const hashes = txs.map((t) => t.txHash);
     const hash = hashFnOf(b.algorithm === 'sm3' ? 'sm3' : 'sha256');
     // Path lengths of a promoted-odd-node tree differ by leaf; compute them from the tree itself.
@@ -280,6 +277,8 @@ export class ChainService {
   async retryAnchors(ctx: Ctx, height?: number): Promise<{ retried: number }> {
     requireTenant(ctx);
     requireAccess(ctx, CHAIN_ACCESS.anchor);
+    if (height !== undefined && !(await repo.findBlock(ctx.db, ctx.tenantId, height)))
+      throw ChainErrors.blockNotFound();
     if (this.settings.anchor === 'none') throw ChainErrors.anchorOff();
     const retried = await repo.retryAnchors(ctx.db, ctx.tenantId, this.settings.anchor, height);
     if (height !== undefined && retried === 0) throw ChainErrors.anchorNotFailed({ height });

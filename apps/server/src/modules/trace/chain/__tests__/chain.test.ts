@@ -169,19 +169,17 @@ describe('proofs and the browser', () => {
   it('reports each published record with product, lot, version, tx and block, filtered', async () => {
     const all = await h.ok<Page<ChainReportRow>>('viewer', 'GET', 'report?size=100');
     expect(all.totalElements).toBe(12);
+    // Block 10 is whichever of the concurrent appends came last.
     expect(all.content[0]).toMatchObject({
       blockHeight: 10,
       productName: '西湖龙井',
-      batchCode: 'TB-107',
       version: 1,
       anchor: null,
     });
-    const one = await h.ok<Page<ChainReportRow>>('viewer', 'GET', 'report?keyword=tb-10');
-    expect(one.content.map((r) => r.batchCode).sort()).toEqual(
-      ['TB-10', 'TB-100', 'TB-101', 'TB-102', 'TB-103', 'TB-104', 'TB-105', 'TB-106', 'TB-107'].filter((c) =>
-        one.content.some((r) => r.batchCode === c),
-      ),
-    );
+    expect(all.content[0]?.batchCode).toMatch(/^TB-10\d$/);
+    const some = await h.ok<Page<ChainReportRow>>('viewer', 'GET', 'report?keyword=tb-10');
+    expect(some.totalElements).toBe(8);
+    expect(some.content.every((r) => r.batchCode?.startsWith('TB-10'))).toBe(true);
     expect((await h.ok<Page<ChainReportRow>>('viewer', 'GET', 'report?traceBatchId=4')).content).toHaveLength(
       1,
     );
