@@ -170,14 +170,3 @@ export const traceScanListQuery = pageQuery.extend({
   suspicious: blankAsUnset(z.enum(['0', '1'])),
 });
 export type TraceScanListQuery = z.infer<typeof traceScanListQuery>;
-
-/** The numbers of the code and scan rules, for the console to explain them. */
-export const traceCodeRules = z.object({
-  maxQuantity: z.number().int(),
-  zipPngMax: z.number().int(),
-  labelsPerPage: z.number().int(),
-  suspiciousCount: z.number().int(),
-  farKm: z.number().int(),
-  farMinutes: z.number().int(),
-  manyClients: z.number().int(),
-});

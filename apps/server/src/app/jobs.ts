@@ -8,6 +8,7 @@ import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.job
 import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
 import { pushJobs } from '../modules/messaging/push/push.jobs.js';
 import { chainJobs } from '../modules/trace/chain/chain.jobs.js';
+import { traceCodeJobs } from '../modules/trace/code/code.jobs.js';
 import { panoramaJobs } from '../modules/vr/panorama/panorama.jobs.js';
 import { workflowJobs } from '../modules/workflow/approval/workflow.jobs.js';
 import type { Job } from '../platform/jobs.js';
@@ -31,4 +32,5 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...workflowJobs(platform, log),
   ...panoramaJobs(platform, () => log),
   ...chainJobs(platform, () => log),
+  ...traceCodeJobs(platform, () => log),
 ];

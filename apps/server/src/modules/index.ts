@@ -67,6 +67,7 @@ import { registerPushRoutes } from './messaging/push/push.routes.js';
 import { registerTraceCatalogRoutes } from './trace/catalog/catalog.routes.js';
 import { registerPublishRoutes } from './trace/catalog/index.js';
 import { registerChainRoutes } from './trace/chain/index.js';
+import { registerTraceCodeRoutes } from './trace/code/code.routes.js';
 import { registerTracePublicRoutes } from './trace/public/public.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
@@ -156,4 +157,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerTraceCatalogRoutes(app, platform);
   registerPublishRoutes(app, platform);
   registerTracePublicRoutes(app, platform);
+  registerTraceCodeRoutes(app, platform);
 };

@@ -47,6 +47,8 @@ export interface StoredFile {
   cacheScope?: 'private' | 'public';
   /** Bytes that never change under this URL (a new upload gets a new URL): cached for a year. */
   immutable?: boolean;
+  /** A download even for a type browsers show inline (a PDF label sheet to print, not to view). */
+  download?: boolean;
 }
 
 /** Replies that went through sendStoredFile, for the guard below. */
@@ -60,7 +62,7 @@ export const sendStoredFile = (reply: FastifyReply, file: StoredFile): FastifyRe
     );
   }
   served.add(reply);
-  const kind = isInlineType(file.contentType) ? 'inline' : 'attachment';
+  const kind = isInlineType(file.contentType) && !file.download ? 'inline' : 'attachment';
   reply
     .type(file.contentType)
     .header('x-content-type-options', 'nosniff')

@@ -1,5 +1,7 @@
 // The public surface of trace codes (ADR 0009): the public page (part D) records scans and resolves
 // serials; the overview reads the counts; the composition root wires routes, jobs and demo data.
+export { traceCodeJobs } from './code.jobs.js';
+export { registerTraceCodeRoutes } from './code.routes.js';
 export {
   recordTraceScan,
   resolveTraceSerial,
