@@ -97,6 +97,15 @@ export const agriPrice = z
   .max(AGRI_PRICE_MAX, { error: `must be 0 to ${AGRI_PRICE_MAX}` })
   .multipleOf(0.01, { error: 'at most 2 decimals' });
 
+/** A nutrient content in mass percent (N, P2O5, K2O): 0–100 with at most 2 decimals (carbon's N2O uses N %). */
+export const agriNutrientPercent = z
+  .number()
+  .min(0, { error: 'must be 0 to 100' })
+  .max(100, { error: 'must be 0 to 100' })
+  .multipleOf(0.01, { error: 'at most 2 decimals' });
+/** synthetic | organic: which IPCC volatilisation fraction applies to its nitrogen. */
+export const AGRI_NITROGEN_SOURCES = ['synthetic', 'organic'] as const;
+
 /** A line quantity: more than 0, at most 3 decimals. */
 export const agriQuantity = z
   .number()
@@ -120,6 +129,10 @@ const inputFields = {
   price: agriPrice.nullable().optional(),
   imageUrl: optionalText(AGRI_URL_MAX).optional(),
   description: optionalText(AGRI_DESCRIPTION_MAX).optional(),
+  nPercent: agriNutrientPercent.nullable().optional(),
+  p2o5Percent: agriNutrientPercent.nullable().optional(),
+  k2oPercent: agriNutrientPercent.nullable().optional(),
+  nitrogenSource: z.enum(AGRI_NITROGEN_SOURCES).nullable().optional(),
   enabledFlag: flag01.default(1),
 };
 
@@ -165,6 +178,11 @@ export const agriInput = z.object({
   price: z.number().nullable(),
   imageUrl: z.string().nullable(),
   description: z.string().nullable(),
+  /** Nutrient content, mass percent (issue 18: carbon monitoring); answered always, optional for old clients. */
+  nPercent: z.number().nullable().optional(),
+  p2o5Percent: z.number().nullable().optional(),
+  k2oPercent: z.number().nullable().optional(),
+  nitrogenSource: z.enum(AGRI_NITROGEN_SOURCES).nullable().optional(),
   enabledFlag: z.number().int(),
   objectVersionNumber: z.number().int(),
   creationDate: z.string(),

@@ -1,6 +1,8 @@
 import type { App } from '../platform/http/route.js';
 import { registerEmqxHookRoutes } from '../platform/iot/emqx-hooks.js';
 import type { Platform } from '../platform/platform.js';
+import { registerFactorRoutes } from './carbon/factor/factor.routes.js';
+import { registerFootprintRoutes } from './carbon/footprint/footprint.routes.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
 import { registerAgriculturalRoutes } from './farm/agricultural/agricultural.routes.js';
 import { registerAreaRoutes } from './farm/area/area.routes.js';
@@ -158,4 +160,6 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerPublishRoutes(app, platform);
   registerTracePublicRoutes(app, platform);
   registerTraceCodeRoutes(app, platform);
+  registerFactorRoutes(app, platform);
+  registerFootprintRoutes(app, platform);
 };

@@ -18,6 +18,10 @@ export interface InputValues {
   price: string | null;
   imageUrl: string | null;
   description: string | null;
+  nPercent: string | null;
+  p2o5Percent: string | null;
+  k2oPercent: string | null;
+  nitrogenSource: string | null;
   enabledFlag: number;
 }
 

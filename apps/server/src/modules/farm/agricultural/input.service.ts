@@ -60,6 +60,11 @@ export const toInput = (r: InputRow): AgriInput => ({
   price: r.price === null ? null : Number(r.price),
   imageUrl: r.imageUrl,
   description: r.description,
+  nPercent: r.nPercent === null ? null : Number(r.nPercent),
+  p2o5Percent: r.p2o5Percent === null ? null : Number(r.p2o5Percent),
+  k2oPercent: r.k2oPercent === null ? null : Number(r.k2oPercent),
+  nitrogenSource:
+    r.nitrogenSource === 'organic' || r.nitrogenSource === 'synthetic' ? r.nitrogenSource : null,
   enabledFlag: r.enabledFlag,
   objectVersionNumber: r.objectVersionNumber,
   creationDate: r.creationDate.toISOString(),
@@ -82,6 +87,11 @@ const valuesOf = (b: AgriInputCreateBody | AgriInputUpdateBody, enabledFlag: num
     price: b.price === undefined || b.price === null ? null : numText(b.price, 2),
     imageUrl: b.imageUrl ?? null,
     description: b.description ?? null,
+    nPercent: b.nPercent == null ? null : numText(b.nPercent, 2),
+    p2o5Percent: b.p2o5Percent == null ? null : numText(b.p2o5Percent, 2),
+    k2oPercent: b.k2oPercent == null ? null : numText(b.k2oPercent, 2),
+    // Only nitrogen has a source; without N % it means nothing.
+    nitrogenSource: b.nPercent == null ? null : (b.nitrogenSource ?? 'synthetic'),
     enabledFlag,
   };
 };

@@ -8,13 +8,12 @@ import {
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { PublishService } from './publish.service.js';
-import type { FootprintOf } from './record.assembler.js';
 
 const BASE = '/wfpf/v1/:tenantId/trace/batches/:id';
 
 /** Publish / republish a trace batch and list its published versions. */
-export const registerPublishRoutes = (app: App, platform: Platform, footprintOf?: FootprintOf): void => {
-  const svc = new PublishService(footprintOf);
+export const registerPublishRoutes = (app: App, platform: Platform): void => {
+  const svc = new PublishService();
 
   addRoute(app, platform, {
     method: 'POST',

@@ -8,9 +8,10 @@ import { pageAnswer } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import { footprintOfFarmBatches } from '../../carbon/footprint/index.js';
 import { appendToChain, canonicalHash } from '../chain/index.js';
 import { PublishErrors } from './publish.errors.js';
-import { type AssembleRefusal, assembleRecord, type FootprintOf } from './record.assembler.js';
+import { type AssembleRefusal, assembleRecord } from './record.assembler.js';
 import * as repo from './record.repository.js';
 
 // Publishing a trace batch (issue 18 items 3 and 4): assemble the record from the farm's records, hash it,
@@ -48,9 +49,6 @@ const toVersion = (
 });
 
 export class PublishService {
-  /** footprintOf: the carbon domain's footprint of harvests (null footprint without it). */
-  constructor(private readonly footprintOf?: FootprintOf) {}
-
   async publish(ctx: Ctx, id: number, body: TracePublishBody): Promise<TracePublishAnswer> {
     requireTenant(ctx);
     requireAccess(ctx, PUBLISH);
@@ -66,7 +64,8 @@ export class PublishService {
       batch,
       version,
       publishedAt,
-      footprintOf: this.footprintOf,
+      // The carbon domain's figure, computed in this transaction from the same farm records.
+      footprintOf: (ids) => footprintOfFarmBatches(ctx, ids),
     });
     if (typeof record === 'string') throw REFUSALS[record]();
     const recordHash = canonicalHash(record);

@@ -29,13 +29,8 @@ export const RECORD_IMAGES_MAX = 24;
 const TASKS_MAX = 200;
 const LOGS_MAX = 300;
 
-/** The carbon footprint of the harvests (carbon domain), or null when it cannot be computed. */
-export type FootprintOf = (
-  db: Db,
-  tenantId: number,
-  farmBatchIds: number[],
-  harvestKg: string,
-) => Promise<TracePublicRecord['footprint']>;
+/** The carbon footprint of the harvests (carbon domain, in the publishing transaction), or null. */
+export type FootprintOf = (farmBatchIds: number[]) => Promise<TracePublicRecord['footprint']>;
 
 export interface AssembleInput {
   tenantId: number;
@@ -58,17 +53,6 @@ const ownFile = (url: string | null | undefined, tenantId: number): boolean => {
 
 const standardOf = (s: string): PlantingStandard =>
   (PLANTING_STANDARDS as readonly string[]).includes(s) ? (s as PlantingStandard) : 'normal';
-
-/** Harvest weight in kg when the unit says so (t, 斤 converted), else null. */
-const harvestKgOf = (q: string | null, unit: string | null): number | null => {
-  if (q === null) return null;
-  const n = Number(q);
-  const u = (unit ?? '').trim().toLowerCase();
-  if (u === 'kg' || u === '公斤' || u === '千克') return n;
-  if (u === 't' || u === '吨') return n * 1000;
-  if (u === '斤') return n / 2;
-  return null;
-};
 
 export const assembleRecord = async (
   db: Db,
@@ -180,13 +164,7 @@ export const assembleRecord = async (
     });
   }
 
-  let harvestKg = 0;
-  let harvestKnown = true;
   for (const fb of farmBatches) {
-    const quantity = sources.find((s) => s.farmBatchId === fb.id)?.quantity ?? fb.harvestQuantity;
-    const kg = harvestKgOf(quantity, fb.unit);
-    if (kg === null) harvestKnown = false;
-    else harvestKg += kg;
     season.push({
       date: fb.harvestDate as string,
       kind: 'harvest',
@@ -204,15 +182,7 @@ export const assembleRecord = async (
   const business = await businessProfileOf(db, tenantId);
   const logo = business?.logoUrl ? addImage(business.logoUrl, business.businessName, null) : undefined;
   const outlets = await outletsByIds(db, tenantId, product.outletIds);
-  const footprint =
-    a.footprintOf && harvestKnown && harvestKg > 0
-      ? await a.footprintOf(
-          db,
-          tenantId,
-          farmBatches.map((b) => b.id),
-          harvestKg.toFixed(3),
-        )
-      : null;
+  const footprint = a.footprintOf ? await a.footprintOf(farmBatches.map((b) => b.id)) : null;
 
   return {
     schema: 1,

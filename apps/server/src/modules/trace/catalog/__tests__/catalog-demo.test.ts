@@ -38,7 +38,11 @@ describe('the demo trace catalogue', () => {
       ['Rice', null],
       ['Tomato', '06901234567892'],
     ]);
-    const list = await h.ok<Page<{ traceBatchId: number }>>('admin', 'GET', `batches?batchCode=${DEMO_TRACE_LOT}`);
+    const list = await h.ok<Page<{ traceBatchId: number }>>(
+      'admin',
+      'GET',
+      `batches?batchCode=${DEMO_TRACE_LOT}`,
+    );
     const lot = await h.ok<TraceBatchDetail>('admin', 'GET', `batches/${list.content[0]?.traceBatchId}`);
     expect(lot).toMatchObject({ status: 'draft', productName: '示范农场粉冠番茄' });
     expect(lot.sources).toEqual([expect.objectContaining({ status: 'harvested', cropName: 'Tomato' })]);

@@ -29,7 +29,13 @@ describe('outlets', () => {
       phone: '020-8888 6001',
       openingHours: '08:00–20:00',
     });
-    expect(shop).toMatchObject({ kind: 'store', location: '22.9066,113.3263', platform: null, url: null, enabledFlag: 1 });
+    expect(shop).toMatchObject({
+      kind: 'store',
+      location: '22.9066,113.3263',
+      platform: null,
+      url: null,
+      enabledFlag: 1,
+    });
     const web = await h.ok<TraceOutlet>('admin', 'POST', 'outlets', online());
     const shops = await h.ok<Page<TraceOutlet>>('admin', 'GET', 'outlets?kind=store');
     expect(shops.content.map((o) => o.outletId)).toEqual([shop.outletId]);
@@ -37,7 +43,10 @@ describe('outlets', () => {
     expect(webs.content.map((o) => o.outletId)).toEqual([web.outletId]);
     const edited = await h.ok<TraceOutlet>('admin', 'PUT', 'outlets', { ...shop, enabledFlag: 0 });
     expect(edited).toMatchObject({ enabledFlag: 0, objectVersionNumber: 2, kind: 'store' });
-    await h.refused(409, 'error.objectVersionNumber.stale', 'admin', 'PUT', 'outlets', { ...shop, outletName: 'x' });
+    await h.refused(409, 'error.objectVersionNumber.stale', 'admin', 'PUT', 'outlets', {
+      ...shop,
+      outletName: 'x',
+    });
     await h.refused(409, 'wfpf.trace.outlet.nameTaken', 'admin', 'POST', 'outlets', online());
     // A product listing the shop stops listing it when the shop goes.
     const tea = await h.crop('茶叶');
@@ -48,13 +57,43 @@ describe('outlets', () => {
   });
 
   it('takes only https addresses for online stores and a valid lat,lng; refuses without changing anything', async () => {
-    for (const url of ['http://farm.tmall.com', 'javascript:alert(1)', 'ftp://x.example', 'https://user:pw@x.example', 'not a url']) {
-      const body = await h.refused(400, 'wfpf.trace.httpsOnly', 'admin', 'POST', 'outlets', online({ outletName: `店${url}`, url }));
+    for (const url of [
+      'http://farm.tmall.com',
+      'javascript:alert(1)',
+      'ftp://x.example',
+      'https://user:pw@x.example',
+      'not a url',
+    ]) {
+      const body = await h.refused(
+        400,
+        'wfpf.trace.httpsOnly',
+        'admin',
+        'POST',
+        'outlets',
+        online({ outletName: `店${url}`, url }),
+      );
       expect(body.message).toContain('url');
     }
-    await h.refused(400, 'wfpf.trace.outlet.platformRequired', 'admin', 'POST', 'outlets', online({ outletName: '无平台', platform: null }));
-    await h.refused(400, undefined, 'admin', 'POST', 'outlets', online({ outletName: '怪平台', platform: 'amazon' }));
-    await h.refused(400, 'wfpf.trace.outlet.addressRequired', 'admin', 'POST', 'outlets', { kind: 'store', outletName: '无地址' });
+    await h.refused(
+      400,
+      'wfpf.trace.outlet.platformRequired',
+      'admin',
+      'POST',
+      'outlets',
+      online({ outletName: '无平台', platform: null }),
+    );
+    await h.refused(
+      400,
+      undefined,
+      'admin',
+      'POST',
+      'outlets',
+      online({ outletName: '怪平台', platform: 'amazon' }),
+    );
+    await h.refused(400, 'wfpf.trace.outlet.addressRequired', 'admin', 'POST', 'outlets', {
+      kind: 'store',
+      outletName: '无地址',
+    });
     for (const location of ['91,113', '23,181', 'abc', '23.1']) {
       const body = await h.refused(400, 'error.validation', 'admin', 'POST', 'outlets', {
         kind: 'store',
@@ -69,7 +108,12 @@ describe('outlets', () => {
   });
 
   it('another tenant sees and changes none of them; the viewer cannot write', async () => {
-    const mine = await h.ok<TraceOutlet>('admin', 'POST', 'outlets', online({ outletName: '京东店', platform: 'jd', url: 'https://jd.example' }));
+    const mine = await h.ok<TraceOutlet>(
+      'admin',
+      'POST',
+      'outlets',
+      online({ outletName: '京东店', platform: 'jd', url: 'https://jd.example' }),
+    );
     const theirs = await h.ok<Page<TraceOutlet>>('adminB', 'GET', 'outlets?kind=online', undefined, h.tB);
     expect(theirs.totalElements).toBe(0);
     await h.refused(404, undefined, 'adminB', 'PUT', 'outlets', { ...mine }, h.tB);
@@ -92,31 +136,61 @@ describe('business profile', () => {
     expect(await h.ok<TraceBusiness | null>('admin', 'GET', 'business')).toBeNull();
     const logo = await h.picture();
     const b = await h.ok<TraceBusiness>('admin', 'PUT', 'business', profile({ logoUrl: logo }));
-    expect(b).toMatchObject({ creditCode: '91440113MA5D00001M', codePrefix: 'TILTH', logoUrl: logo, objectVersionNumber: 1 });
+    expect(b).toMatchObject({
+      creditCode: '91440113MA5D00001M',
+      codePrefix: 'TILTH',
+      logoUrl: logo,
+      objectVersionNumber: 1,
+    });
     // A second "first save" is stale: the profile exists.
     await h.refused(409, 'error.objectVersionNumber.stale', 'admin', 'PUT', 'business', profile());
     const edited = await h.ok<TraceBusiness>('admin', 'PUT', 'business', { ...b, address: '番禺区' });
     expect(edited).toMatchObject({ address: '番禺区', objectVersionNumber: 2 });
-    await h.refused(409, 'error.objectVersionNumber.stale', 'admin', 'PUT', 'business', { ...b, address: '旧' });
+    await h.refused(409, 'error.objectVersionNumber.stale', 'admin', 'PUT', 'business', {
+      ...b,
+      address: '旧',
+    });
     expect(await h.ok<TraceBusiness | null>('adminB', 'GET', 'business', undefined, h.tB)).toBeNull();
   });
 
   it('checks the credit code (GB 32100-2015), https website and code prefix, naming the field', async () => {
     const current = await h.ok<TraceBusiness>('admin', 'GET', 'business');
-    for (const creditCode of ['91440113MA5D00001N', '91440113MA5D0000', '91440113MA5D00001I', '91350100M000100Y4X']) {
-      const body = await h.refused(400, 'wfpf.trace.business.creditCodeInvalid', 'admin', 'PUT', 'business', { ...current, creditCode });
+    for (const creditCode of [
+      '91440113MA5D00001N',
+      '91440113MA5D0000',
+      '91440113MA5D00001I',
+      '91350100M000100Y4X',
+    ]) {
+      const body = await h.refused(400, 'wfpf.trace.business.creditCodeInvalid', 'admin', 'PUT', 'business', {
+        ...current,
+        creditCode,
+      });
       expect(body.message).toContain('creditCode');
     }
     // A real published example (GB 32100-2015 sample) passes.
     await h.ok('admin', 'PUT', 'business', { ...current, creditCode: '91350100M000100Y43' });
     const now = await h.ok<TraceBusiness>('admin', 'GET', 'business');
-    await h.refused(400, 'wfpf.trace.httpsOnly', 'admin', 'PUT', 'business', { ...now, website: 'http://farm.example' });
+    await h.refused(400, 'wfpf.trace.httpsOnly', 'admin', 'PUT', 'business', {
+      ...now,
+      website: 'http://farm.example',
+    });
     for (const codePrefix of ['A', 'ABCDEFGHI', 'AB-1']) {
       const body = await h.refused(400, undefined, 'admin', 'PUT', 'business', { ...now, codePrefix });
       expect(body.message).toContain('codePrefix');
     }
-    const zh = await h.refused(400, undefined, 'admin', 'PUT', 'business', { ...now, creditCode: 'X' }, h.tA, 'zh-CN');
+    const zh = await h.refused(
+      400,
+      undefined,
+      'admin',
+      'PUT',
+      'business',
+      { ...now, creditCode: 'X' },
+      h.tA,
+      'zh-CN',
+    );
     expect(zh.message).toContain('统一社会信用代码');
-    expect((await h.ok<TraceBusiness>('admin', 'GET', 'business')).objectVersionNumber).toBe(now.objectVersionNumber);
+    expect((await h.ok<TraceBusiness>('admin', 'GET', 'business')).objectVersionNumber).toBe(
+      now.objectVersionNumber,
+    );
   });
 });

@@ -117,6 +117,7 @@ export const seedSeason = async (
         category: 'fertilizer',
         registrationNo: '农肥(2023)准字1234号',
         unit: 'kg',
+        nPercent: '15',
       })
       .returning();
     const [task] = await tx

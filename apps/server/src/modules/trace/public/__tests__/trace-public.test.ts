@@ -108,7 +108,10 @@ describe('publishing a trace batch', () => {
     expect(rec.places[0]).toMatchObject({ landName: '1号棚A1', areaCenter: '22.9400,113.3800' });
     expect(rec.places[0]?.boundary?.[0]?.length).toBe(5);
     expect(rec.outlets.map((o) => o.name).sort()).toEqual(['番禺门店A1', '示范农场旗舰店A1'].sort());
-    expect(rec.footprint).toBeNull();
+    // The carbon domain's figure from the same records: the fertiliser's 15 % N gives N2O, per kg of 1200 kg.
+    expect(Number(rec.footprint?.harvestKg)).toBe(1200);
+    expect(Number(rec.footprint?.kgCo2ePerKg)).toBeGreaterThan(0);
+    expect(rec.footprint?.byStage.map((st) => st.stage)).toContain('planting');
   });
 
   it('republishing makes the next version; both stay listed', async () => {
@@ -196,6 +199,7 @@ describe('the public trace page (no sign-in)', () => {
     expect(html).toContain('<svg class="map"');
     expect(html).toContain('<polygon class="plot"');
     expect(html).toContain('data-status="verified"');
+    expect(html).toContain('<section id="footprint"><h2>碳足迹</h2><div><span class="big">');
     expect(html).toContain('本页信息与发布时存证的记录一致');
     expect(html).toContain('您是第一次查询此码');
     expect(html).toContain('rel="noopener noreferrer"');

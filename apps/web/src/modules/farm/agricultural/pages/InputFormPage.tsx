@@ -28,8 +28,14 @@ interface FormValues {
   price?: number | null;
   imageUrl?: string;
   description?: string;
+  nPercent?: number | null;
+  p2o5Percent?: number | null;
+  k2oPercent?: number | null;
+  nitrogenSource?: 'synthetic' | 'organic' | null;
   enabledFlag: 0 | 1;
 }
+
+const NUTRIENTS = ['nPercent', 'p2o5Percent', 'k2oPercent'] as const;
 
 const REGISTERED: readonly string[] = ['fertilizer', 'pesticide'];
 const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
@@ -64,6 +70,10 @@ export function InputFormPage() {
       price: i.price,
       imageUrl: i.imageUrl ?? '',
       description: i.description ?? '',
+      nPercent: i.nPercent ?? null,
+      p2o5Percent: i.p2o5Percent ?? null,
+      k2oPercent: i.k2oPercent ?? null,
+      nitrogenSource: i.nitrogenSource ?? null,
       enabledFlag: i.enabledFlag === 1 ? 1 : 0,
     });
   }, [current.data, form]);
@@ -85,6 +95,10 @@ export function InputFormPage() {
       price: v.price ?? null,
       imageUrl: v.imageUrl ?? null,
       description: v.description ?? null,
+      nPercent: v.nPercent ?? null,
+      p2o5Percent: v.p2o5Percent ?? null,
+      k2oPercent: v.k2oPercent ?? null,
+      nitrogenSource: v.nPercent == null ? null : (v.nitrogenSource ?? 'synthetic'),
       enabledFlag: v.enabledFlag,
     };
     await run(async () => {
@@ -182,6 +196,48 @@ export function InputFormPage() {
               precision={2}
               step={0.01}
               style={{ width: 180 }}
+            />
+          </Form.Item>
+        </Space>
+        {/* Nutrient content: carbon monitoring computes the N2O of fertiliser use from N %. */}
+        <Space size="large" wrap>
+          {NUTRIENTS.map((n) => (
+            <Form.Item
+              key={n}
+              name={n}
+              label={t(`agricultural:input.field.${n}`)}
+              extra={
+                n === 'nPercent' && category === 'fertilizer'
+                  ? t('agricultural:input.nutrientHint')
+                  : undefined
+              }
+              rules={[
+                {
+                  validator: (_, v: number | null | undefined) =>
+                    v === null || v === undefined || (v >= 0 && v <= 100 && twoDecimals(v))
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('agricultural:input.rule.percent'))),
+                },
+              ]}
+            >
+              <InputNumber<number>
+                min={0}
+                max={100}
+                precision={2}
+                step={0.01}
+                suffix="%"
+                style={{ width: 150 }}
+              />
+            </Form.Item>
+          ))}
+          <Form.Item name="nitrogenSource" label={t('agricultural:input.field.nitrogenSource')}>
+            <Select
+              allowClear
+              style={{ width: 180 }}
+              options={(['synthetic', 'organic'] as const).map((s) => ({
+                value: s,
+                label: t(`agricultural:input.nitrogenSource.${s}`),
+              }))}
             />
           </Form.Item>
         </Space>
