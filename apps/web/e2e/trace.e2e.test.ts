@@ -32,7 +32,8 @@ const api = async <R>(method: 'GET' | 'POST', url: string, data?: unknown): Prom
     headers: { Authorization: `Bearer ${token}` },
     ...(data === undefined ? {} : { data }),
   });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
+  // 202: a job accepted (the code package is generated in the background).
+  expect([200, 202], `${method} ${url}: ${await res.text()}`).toContain(res.status());
   return (await res.json()) as R;
 };
 

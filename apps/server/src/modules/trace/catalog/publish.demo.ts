@@ -74,7 +74,9 @@ export const seedDemoTracePublication = async (
       const logSvc = new FarmLogService();
       for (let i = 0; i < CAPTURES; i++) {
         const g = (i + 1) / (CAPTURES + 0.2);
-        const at = new Date(from.getTime() + (to.getTime() - from.getTime()) * g + 2 * 3_600_000);
+        // 10:00 farm time (UTC+8) of a day spread over the season.
+        const day = Math.floor(((to.getTime() - from.getTime()) * g) / 86_400_000);
+        const at = new Date(from.getTime() + day * 86_400_000 + 10 * 3_600_000);
         const jpeg = await drawCapture(g, `${fb.landName ?? ''} ${at.toISOString().slice(0, 10)}`);
         const fileId = randomUUID();
         const storageKey = `${tenantId}/camera/demo-trace/${fileId}`;

@@ -49,9 +49,12 @@ export const originMapSvg = (
   places: Place[],
   texts: { title: string; base: string; scale: string },
 ): string | null => {
-  const rings = places.flatMap((p) =>
-    (p.boundary ?? []).filter(validRing).map((r) => ({ ring: r, name: p.landName ?? '' })),
-  );
+  // A plot's rings are drawn as one even-odd path (an inner ring is a hole), labelled once at its largest.
+  const plots = places.flatMap((p) => {
+    const rings = (p.boundary ?? []).filter(validRing);
+    return rings.length > 0 ? [{ rings, name: p.landName ?? '' }] : [];
+  });
+  const rings = plots.flatMap((p) => p.rings.map((ring) => ({ ring })));
   const bases = places.flatMap((p) => {
     const c = parseCenter(p.areaCenter);
     return c ? [{ at: c, name: p.areaName }] : [];
@@ -91,12 +94,17 @@ export const originMapSvg = (
     H - offY - (lat - minY) * scale,
   ];
 
-  const shapes = rings.map(({ ring, name }) => {
-    const p = ring.map(xy);
-    const cx = p.reduce((s, q) => s + q[0], 0) / p.length;
-    const cy = p.reduce((s, q) => s + q[1], 0) / p.length;
+  const spread = (r: LngLat[]) =>
+    (Math.max(...r.map((q) => q[0])) - Math.min(...r.map((q) => q[0]))) *
+    (Math.max(...r.map((q) => q[1])) - Math.min(...r.map((q) => q[1])));
+  const shapes = plots.map(({ rings: own, name }) => {
+    const d = own.map((r) => `M${r.map((q) => xy(q).map(fmt).join(',')).join('L')}Z`).join('');
+    const main = own.reduce((a, b) => (spread(b) > spread(a) ? b : a));
+    const p = main.map(xy);
+    const cx = p.reduce((acc, q) => acc + q[0], 0) / p.length;
+    const cy = p.reduce((acc, q) => acc + q[1], 0) / p.length;
     return (
-      `<polygon class="plot" points="${p.map((q) => `${fmt(q[0])},${fmt(q[1])}`).join(' ')}"/>` +
+      `<path class="plot" fill-rule="evenodd" d="${d}"/>` +
       (name ? `<text class="lbl" x="${fmt(cx)}" y="${fmt(cy)}">${escapeHtml(name)}</text>` : '')
     );
   });

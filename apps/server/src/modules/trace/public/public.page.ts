@@ -55,6 +55,14 @@ export const formatWhen = (v: string, lang: Lang, tz: string): string => {
 const num = (v: string | number, lang: Lang, digits = 2): string =>
   new Intl.NumberFormat(lang, { maximumFractionDigits: digits }).format(Number(v));
 
+/** A per-kg figure: small values keep three significant digits instead of rounding to 0. */
+const perKg = (v: string, lang: Lang): string => {
+  const n = Number(v);
+  return Math.abs(n) >= 1 || n === 0
+    ? num(n, lang, 3)
+    : new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 }).format(n);
+};
+
 const row = (label: string, value: string | null | undefined): string =>
   value ? `<dt>${e(label)}</dt><dd>${value}</dd>` : '';
 
@@ -243,7 +251,7 @@ const footprint = (p: PageInput, t: T): string => {
     .join('');
   return (
     `<section id="footprint"><h2>${e(t('footprint'))}</h2>` +
-    `<div><span class="big">${e(num(f.kgCo2ePerKg, p.lang, 3))}</span> kgCO₂e <span class="muted">${e(t('perKg'))}</span></div>` +
+    `<div><span class="big">${e(perKg(f.kgCo2ePerKg, p.lang))}</span> kgCO₂e <span class="muted">${e(t('perKg'))}</span></div>` +
     `<p class="muted">${e(t('footprintTotal', { total: num(f.totalKgCo2e, p.lang), kg: num(f.harvestKg, p.lang) }))}</p>` +
     (stages.length > 0
       ? `<svg class="bars" viewBox="0 0 340 ${stages.length * 22 + 4}" role="img" aria-label="${e(t('stage'))}">${bars}</svg>`

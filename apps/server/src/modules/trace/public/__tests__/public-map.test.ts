@@ -21,12 +21,9 @@ describe('the origin map', () => {
       [{ areaName: 'Base <b>', areaCenter: '22.9410,113.3810', landName: '1号棚', boundary: square }],
       texts,
     );
-    expect(svg).toContain('<polygon class="plot"');
-    const pts =
-      /points="([^"]+)"/
-        .exec(svg ?? '')?.[1]
-        ?.split(' ')
-        .map((p) => p.split(',').map(Number)) ?? [];
+    expect(svg).toContain('<path class="plot" fill-rule="evenodd"');
+    const d = / d="M([^"Z]+)Z"/.exec(svg ?? '')?.[1] ?? '';
+    const pts = d.split('L').map((p) => p.split(',').map(Number));
     expect(pts).toHaveLength(5);
     for (const [x, y] of pts) {
       expect(x).toBeGreaterThanOrEqual(0);
@@ -39,6 +36,20 @@ describe('the origin map', () => {
     expect(svg).toContain('<circle class="base"');
     expect(svg).toContain('Base &lt;b&gt;');
     expect(svg).not.toContain('<b>');
+  });
+
+  it('draws an inner ring as a hole of the same path and names the plot once', () => {
+    const hole: [number, number][] = [
+      [113.3805, 22.9405],
+      [113.381, 22.9405],
+      [113.381, 22.941],
+      [113.3805, 22.9405],
+    ];
+    const svg =
+      originMapSvg([{ areaName: 'B', landName: '西片', boundary: [square[0] ?? [], hole] }], texts) ?? '';
+    expect(svg.match(/<path class="plot"/g)?.length).toBe(1);
+    expect(svg.match(/Z/g)?.length).toBe(2);
+    expect(svg.match(/>西片</g)?.length).toBe(1);
   });
 
   it('shows a plot without boundary by its center, and nothing without any coordinate', () => {

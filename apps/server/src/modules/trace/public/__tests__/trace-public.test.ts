@@ -197,7 +197,7 @@ describe('the public trace page (no sign-in)', () => {
     ])
       expect(html).toContain(text);
     expect(html).toContain('<svg class="map"');
-    expect(html).toContain('<polygon class="plot"');
+    expect(html).toContain('<path class="plot"');
     expect(html).toContain('data-status="verified"');
     expect(html).toContain('<section id="footprint"><h2>碳足迹</h2><div><span class="big">');
     expect(html).toContain('本页信息与发布时存证的记录一致');
