@@ -74,13 +74,3 @@ export const tracePublicProof = z.object({
   linked: z.boolean(),
 });
 export type TracePublicProof = z.infer<typeof tracePublicProof>;
-
-/** POST …/trace/scan/{serial}/region: the rough place a visitor chose to share (rounded to 0.1°). */
-export const traceRegionBody = z
-  .object({
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
-  })
-  .strict();
-export type TraceRegionBody = z.infer<typeof traceRegionBody>;
-export const traceRegionAnswer = z.object({ recorded: z.boolean() });

@@ -274,6 +274,19 @@ describe('the public trace page (no sign-in)', () => {
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it('shows a withdrawn lot with its notice, and a void code as void', async () => {
+    await s.platform.database.withTenant(tA, async (tx) => {
+      await tx.execute(sql`update trace_batches set status = 'withdrawn' where id = ${hostile.traceBatchId}`);
+      await tx.execute(sql`update trace_codes set voided_at = now() where serial = ${hostile.serial}`);
+    });
+    const lot = await get(`/q/${tA}/b/${hostile.batchCode}`);
+    expect(lot.statusCode).toBe(200);
+    expect(lot.body).toContain('id="withdrawn"');
+    expect(lot.body).toContain('本批次已被企业撤回');
+    const code = await get(`/q/${tA}/${hostile.serial}?lang=en-US`);
+    expect(code.body).toContain('This code is void');
+  });
+
   it('says the record does not match once the stored record is changed outside the application', async () => {
     await s.platform.database.withTenant(tA, async (tx) => {
       await tx.execute(sql`reset role`);
