@@ -10,12 +10,7 @@ import { DOMAIN_PAGES, ROUTES, SHELL_ROUTES } from './routes';
  * that builds a page removes its entry here.
  */
 const NO_PAGE_YET: readonly string[] = [
-  '/web/trace/index',
-  '/web/trace/produce',
   '/web/trace/record',
-  '/web/trace/base/store',
-  '/web/trace/base/onlineStore',
-  '/web/trace/base/business',
   '/web/trace/code-package',
   '/web/carbon/neutral',
   '/web/carbon/spectaculars',

@@ -1,0 +1,7 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** Form.Item props that keep a 'YYYY-MM-DD' string in the form while the DatePicker shows a Dayjs. */
+export const dayField = {
+  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
+  normalize: (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null),
+};
