@@ -15,6 +15,7 @@ import {
   type StoredBlock,
   type StoredTx,
   toHex,
+  txCanonical,
   txHashOf,
   utf8,
   verifyProof,
@@ -86,6 +87,19 @@ describe('canonical JSON', () => {
     expect(toHex(sha256(utf8(canonicalJson({ a: 1 }))))).toBe(
       createHash('sha256').update('{"a":1}').digest('hex'),
     );
+  });
+
+  it('writes a transaction the same way directly as through the general rule', () => {
+    const tx = {
+      tenantId: 3,
+      kind: 'trace.record',
+      refId: 42,
+      dataHash: 'ab'.repeat(32),
+      meta: { version: 2, batchCode: 'TB-"1"\\龙井', w: 1.25 },
+      createdAt: '2026-04-01T08:00:00.000Z',
+    };
+    expect(txCanonical(tx)).toBe(canonicalJson({ v: 1, ...tx }));
+    expect(() => txCanonical({ ...tx, refId: Number.NaN })).toThrow(/refId/);
   });
 
   it('refuses non-finite numbers, bigint and functions, naming where', () => {

@@ -1,6 +1,7 @@
 import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
+import { listTenantIds } from '../../identity/tenant/index.js';
 import { AnchorFailed, anchorProviderOf, type ChainAnchorProvider } from './chain.anchor.js';
 import { parseChainSettings } from './chain.config.js';
 import * as repo from './chain.repository.js';
@@ -27,11 +28,21 @@ export class AnchorRunner extends TenantQueueRunner<Claimed> {
       'chain-anchor',
       async () => {
         const p = this.provider();
-        return p ? repo.tenantsWithPendingAnchors(platform.database.db, p.name) : [];
+        if (!p) return [];
+        const tenants = await listTenantIds(platform.database.db);
+        // Once per process: blocks sealed before anchoring was configured are queued too.
+        if (!this.backfilled) {
+          this.backfilled = true;
+          for (const t of tenants)
+            await platform.database.withTenant(t, (tx) => repo.queueUnanchored(tx, t, p.name));
+        }
+        return tenants;
       },
       log,
     );
   }
+
+  private backfilled = false;
 
   protected async claim(tenantId: number): Promise<Claimed | null | undefined> {
     const p = this.provider();

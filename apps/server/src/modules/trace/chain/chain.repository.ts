@@ -319,14 +319,6 @@ export const queueUnanchored = async (db: Db, tenantId: number, provider: string
   return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
 };
 
-export const tenantsWithPendingAnchors = async (db: Db, provider: string): Promise<number[]> =>
-  (
-    await db
-      .selectDistinct({ t: chainAnchors.tenantId })
-      .from(chainAnchors)
-      .where(and(eq(chainAnchors.provider, provider), inArray(chainAnchors.status, ['pending', 'anchoring'])))
-  ).map((r) => r.t);
-
 // ---- Verification runs ----
 
 export const insertVerification = async (db: Db, row: typeof chainVerifications.$inferInsert) => {

@@ -12,7 +12,7 @@ import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { formatNumber } from '../../../shared/format/number';
 import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
-import { blockPath, type ChainBlockDetail, chainApi, chainKeys, txPath } from './chain.api';
+import { algorithmName, blockPath, type ChainBlockDetail, chainApi, chainKeys, txPath } from './chain.api';
 import { AnchorTag, HashText } from './chainParts';
 
 type Tx = ChainBlockDetail['transactions'][number];
@@ -99,7 +99,7 @@ export function ChainBlockPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('field.txCount')}>{b ? n(b.txCount) : '…'}</Descriptions.Item>
         <Descriptions.Item label={t('field.algorithm')}>
-          {b?.algorithm.toUpperCase() ?? '…'}
+          {b ? algorithmName(b.algorithm) : '…'}
         </Descriptions.Item>
         <Descriptions.Item label={t('field.sealedAt')}>
           {b ? formatDateTime(b.sealedAt) : '…'}

@@ -23,7 +23,15 @@ import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
-import { blockPath, CHAIN_CODES, type ChainBlock, chainApi, chainKeys, txPath } from './chain.api';
+import {
+  algorithmName,
+  blockPath,
+  CHAIN_CODES,
+  type ChainBlock,
+  chainApi,
+  chainKeys,
+  txPath,
+} from './chain.api';
 import { AnchorTag, HashText, HonestBanner, verificationText } from './chainParts';
 import { useChainVerify } from './useChainVerify';
 
@@ -102,7 +110,7 @@ export function ChainPage() {
       title: t('field.algorithm'),
       dataIndex: 'algorithm',
       width: 100,
-      render: (v: string) => v.toUpperCase(),
+      render: (v: string) => algorithmName(v),
     },
     {
       title: t('field.sealedAt'),
@@ -155,7 +163,7 @@ export function ChainPage() {
         </Col>
         <Col xs={12} md={6} xl={3}>
           <Card size="small" loading={summary.isLoading}>
-            <Statistic title={t('card.algorithm')} value={s ? s.algorithm.toUpperCase() : '—'} />
+            <Statistic title={t('card.algorithm')} value={s ? algorithmName(s.algorithm) : '—'} />
           </Card>
         </Col>
         <Col xs={24} md={12} xl={8}>

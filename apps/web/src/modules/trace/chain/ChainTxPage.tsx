@@ -14,7 +14,7 @@ import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { formatNumber } from '../../../shared/format/number';
 import { formatDateTime } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
-import { blockPath, chainApi, chainKeys } from './chain.api';
+import { algorithmName, blockPath, chainApi, chainKeys } from './chain.api';
 import { browserHashOf } from './chainHash';
 import { AnchorTag, HashText } from './chainParts';
 
@@ -84,7 +84,7 @@ export function ChainTxPage() {
           {p ? formatDateTime(p.tx.createdAt) : '…'}
         </Descriptions.Item>
         <Descriptions.Item label={t('field.algorithm')}>
-          {p?.algorithm.toUpperCase() ?? '…'}
+          {p ? algorithmName(p.algorithm) : '…'}
         </Descriptions.Item>
         <Descriptions.Item label={t('field.anchor')}>
           {p ? <AnchorTag anchor={p.anchor} /> : '…'}

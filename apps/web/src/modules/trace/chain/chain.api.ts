@@ -65,3 +65,6 @@ export const blockPath = (height: number) => `/web/trace/block-chain-report/bloc
 export const txPath = (hash: string) => `/web/trace/block-chain-report/tx/${hash}`;
 /** First and last digits of a hash, for tables. */
 export const shortHash = (h: string) => (h.length > 20 ? `${h.slice(0, 10)}…${h.slice(-8)}` : h);
+/** SHA-256 / SM3 as their standards write them. */
+export const algorithmName = (a: string) =>
+  a === 'sha256' ? 'SHA-256' : a === 'sm3' ? 'SM3' : a.toUpperCase();

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChainBlockDetail, ChainSummary } from '@tilth/contracts/trace-chain.types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainSettings, useChainSettings } from '../chain.config.js';
 import { anchorRunnerOf } from '../chain.jobs.js';
 import { type ChainHarness, chainHarness } from './chain-helpers.js';
 
@@ -148,5 +149,21 @@ describe('anchoring to FISCO BCOS (WeBASE-Front)', () => {
       error: expect.stringMatching(/unreachable/),
     });
     await new Promise<void>((r) => fake.listen(port, '127.0.0.1', () => r()));
+  });
+
+  it('a sweep finds every tenant, and queues blocks sealed before anchoring was configured', async () => {
+    const settings = chainSettings();
+    useChainSettings({ ...settings, anchor: 'none' });
+    try {
+      await h.append([h.record(9).item], h.B);
+    } finally {
+      useChainSettings(settings);
+    }
+    const b1 = () => h.ok<ChainBlockDetail>('adminB', 'GET', 'blocks/1', undefined, h.B);
+    expect((await b1()).anchor).toBeNull();
+    await anchorRunnerOf(h.s.platform).kick();
+    expect((await b1()).anchor).toMatchObject({ provider: 'fisco', status: 'anchored', attempts: 1 });
+    const last = received.at(-1);
+    expect(last?.funcParam).toEqual([`tilth:${h.B}:1`, (await b1()).blockHash]);
   });
 });
