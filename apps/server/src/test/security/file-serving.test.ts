@@ -64,6 +64,8 @@ const SERVER_MADE: Record<string, string> = {
     "the library's thumbnail above, through a published tour's link (tour-public.test.ts)",
   '/wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/tiles/:level/:tile':
     "the library's tiles above, through a published tour's link (tour-public.test.ts)",
+  '/wfpf/v1/:tenantId/trace/code-package/:packageId/file/:file':
+    'a PDF label sheet (pdfkit), CSV of serials and URLs, or ZIP (fflate) made by the code job, always as an attachment (code-package.test.ts checks type, disposition, nosniff, CSP)',
 };
 
 /** Types a browser would run as a document of the origin (markup, script) when shown inline. */

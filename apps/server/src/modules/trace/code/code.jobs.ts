@@ -42,7 +42,7 @@ class Lost extends Error {}
 const quiet = pino({ level: 'silent' });
 
 /** The job reads the catalogue as the package's tenant; it acts for nobody (user 0, no permission). */
-const jobCtx = (db: Db, tenantId: number): Ctx => ({
+export const jobCtx = (db: Db, tenantId: number): Ctx => ({
   user: {
     id: 0,
     loginName: 'trace-code-job',

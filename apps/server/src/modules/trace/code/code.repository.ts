@@ -261,3 +261,28 @@ export const voidPackage = async (
     .where(byId(tenantId, id));
   return voided.length;
 };
+
+/** The tenant's trace batch with this lot number, read by name from the catalogue (demo seeding). */
+export const batchIdByLot = async (db: Db, tenantId: number, lot: string): Promise<number | undefined> => {
+  const r = await db.execute(
+    sql`select id from trace_batches where tenant_id = ${tenantId} and batch_code = ${lot}`,
+  );
+  const id = (r as unknown as { rows: { id: number | string }[] }).rows[0]?.id;
+  return id === undefined ? undefined : Number(id);
+};
+
+export const packagesOfBatch = async (db: Db, tenantId: number, traceBatchId: number): Promise<number> => {
+  const [r] = await db
+    .select({ n: count() })
+    .from(traceCodePackages)
+    .where(and(eq(traceCodePackages.tenantId, tenantId), eq(traceCodePackages.traceBatchId, traceBatchId)));
+  return r?.n ?? 0;
+};
+
+export const firstCodes = (db: Db, tenantId: number, packageId: number, n: number) =>
+  db
+    .select({ serial: traceCodes.serial })
+    .from(traceCodes)
+    .where(and(eq(traceCodes.tenantId, tenantId), eq(traceCodes.packageId, packageId)))
+    .orderBy(asc(traceCodes.seq))
+    .limit(n);

@@ -9,3 +9,4 @@ export {
   type TraceScanResult,
   traceCodeCounts,
 } from './scan.service.js';
+export { seedDemoTraceCodes, seedDemoTraceCodesLater } from './code.demo.js';

@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../../platform/db/rows.js';
+import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
 import {
   auth,
   type RoleTokens,
@@ -14,9 +15,10 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { DEMO_TRACE_LOT } from '../../catalog/index.js';
 import { TRACE_CODE_STALE_MS, TraceCodeRunner } from '../code.jobs.js';
 import { qrMatrix } from '../code.labels.js';
-import { recordTraceScan, resolveTraceSerial } from '../index.js';
+import { recordTraceScan, resolveTraceSerial, seedDemoTraceCodes } from '../index.js';
 import { publicCtx, traceBatch } from './fixtures.js';
 
 // Code packages through their routes: a package made by the job with its PDF / CSV / ZIP read back, the
@@ -127,6 +129,8 @@ describe('a package made by the job', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="CP\d{8}[2-9A-Z]{5}\.pdf"/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe(STORED_FILE_CSP);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageCount(pdf)).toBe(2);
@@ -308,5 +312,19 @@ describe('restart survival', () => {
     expect(redone.map((c) => c.serial)).not.toContain('TOLDATTEMPT1');
     expect((await get(url(A, `/${lost}/file/pdf`))).statusCode).toBe(200);
     expect((await get(url(A, `/${live}`))).json()).toMatchObject({ status: 'generating', progress: 40 });
+  }, 30_000);
+});
+
+describe('demo codes', () => {
+  it('seeds one ready package of 50 codes for the demo batch with a few scans, once; nothing without the batch', async () => {
+    expect(await seedDemoTraceCodes(s.platform, B)).toBeUndefined();
+    await traceBatch(s, B, { gtin: '06901234567892', lot: DEMO_TRACE_LOT, name: '番茄' });
+    const id = await seedDemoTraceCodes(s.platform, B);
+    expect(id).toBeTypeOf('number');
+    const p = (await get(url(B, `/${id}`), tok.adminB)).json() as TraceCodePackage;
+    expect(p).toMatchObject({ status: 'ready', quantity: 50, codeScheme: 'gs1', scannedCount: 3 });
+    const scans = (await get(`/wfpf/v1/${B}/trace/scan`, tok.adminB)).json() as TraceScanPage;
+    expect(scans.summary).toEqual({ scans: 5, uniqueCodes: 3, suspicious: 1 });
+    expect(await seedDemoTraceCodes(s.platform, B)).toBeUndefined();
   }, 30_000);
 });
