@@ -14,6 +14,7 @@ import {
   runHoursFromBuckets,
   toCo2e,
   toKg,
+  toKgWithSpec,
 } from './carbon.formulas.js';
 
 // Hand-computed cases with the cited factors (IPCC 2019 Refinement Vol.4 Ch.11 Tables 11.1 / 11.3,
@@ -82,6 +83,14 @@ describe('electricity and units', () => {
     expect(toKg(500, 'g')).toBe(0.5);
     expect(toKg(3, 'bag')).toBeNull();
     expect(toKg(3, null)).toBeNull();
+  });
+
+  it('a counted unit weighs what its specification says (2 bags of 40kg/袋 = 80 kg)', () => {
+    expect(toKgWithSpec(2, '袋', '40kg/袋')).toBe(80);
+    expect(toKgWithSpec(3, 'bag', '25 kg / bag')).toBe(75);
+    expect(toKgWithSpec(2, '袋', '40kg/桶')).toBeNull();
+    expect(toKgWithSpec(2, '瓶', null)).toBeNull();
+    expect(toKgWithSpec(2, 'kg', null)).toBe(2);
   });
 
   it('per kg needs a positive harvest weight', () => {

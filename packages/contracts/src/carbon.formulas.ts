@@ -89,6 +89,21 @@ export const toKg = (quantity: number, unit: string | null | undefined): number 
   return k === undefined ? null : quantity * k;
 };
 
+const SPEC_MASS = /(\d+(?:\.\d+)?)\s*(kg|g|t|公斤|千克|克|吨|斤)\s*\/\s*(\S+)/i;
+
+/**
+ * A quantity in kg for a counted unit whose specification states its mass ("50kg/袋" with unit 袋);
+ * else as toKg (a mass unit), else null.
+ */
+export const toKgWithSpec = (quantity: number, unit: string, specification: string | null): number | null => {
+  const direct = toKg(quantity, unit);
+  if (direct != null) return direct;
+  const m = specification ? SPEC_MASS.exec(specification) : null;
+  if (!m || m[3]?.trim() !== unit.trim()) return null;
+  const per = toKg(Number(m[1]), m[2] ?? '');
+  return per == null ? null : quantity * per;
+};
+
 /** Emission intensity per kg of product; null without a positive harvest weight. */
 export const perKg = (kgCo2e: number, harvestKg: number | null): number | null =>
   harvestKg != null && harvestKg > 0 ? kgCo2e / harvestKg : null;

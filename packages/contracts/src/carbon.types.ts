@@ -93,6 +93,18 @@ const year = z
   .int({ error: 'a whole year' })
   .min(CARBON_YEAR_MIN, { error: `a year from ${CARBON_YEAR_MIN} to ${CARBON_YEAR_MAX}` })
   .max(CARBON_YEAR_MAX, { error: `a year from ${CARBON_YEAR_MIN} to ${CARBON_YEAR_MAX}` });
+/** A number, or the decimal string the GETs answer (so a PUT may send back what it read). */
+const decimalIn = (min: number, max: number, error: string) =>
+  z
+    .union([
+      z.number({ error: 'a number' }),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,13}(\.\d{1,8})?$/, { error: 'a number' })
+        .transform(Number),
+    ])
+    .pipe(z.number().min(min, { error }).max(max, { error }));
 const region = z
   .string()
   .trim()
@@ -150,21 +162,13 @@ const factorWrite = z.strictObject({
   factorEnName: optionalText(60).optional(),
   gas: z.enum(CARBON_GASES),
   gwpBasis: z.enum(GWP_BASES).default('AR5'),
-  value: z
-    .number({ error: 'a number' })
-    .min(0, { error: 'at least 0' })
-    .max(1e9, { error: 'at most 1,000,000,000' }),
+  value: decimalIn(0, 1e9, 'at least 0 and at most 1,000,000,000'),
   activityUnit: z.enum(CARBON_ACTIVITY_UNITS, { error: `one of ${CARBON_ACTIVITY_UNITS.join(', ')}` }),
   source: requiredText(500),
   region: region.default('CN'),
   validYear: year.nullable().optional(),
   calcYear: year.nullable().optional(),
-  uncertaintyPct: z
-    .number({ error: 'a number' })
-    .min(0, { error: '0 to 100' })
-    .max(100, { error: '0 to 100' })
-    .nullable()
-    .optional(),
+  uncertaintyPct: decimalIn(0, 100, '0 to 100').nullable().optional(),
   stage: z.enum(CARBON_STAGES).nullable().optional(),
   description: optionalText(500).optional(),
 });
@@ -186,11 +190,14 @@ export const carbonSettings = z.object({
   objectVersionNumber: z.number().int(),
 });
 export type CarbonSettings = z.infer<typeof carbonSettings>;
-export const carbonSettingsBody = z.strictObject({
-  gridRegion: z.enum(CARBON_GRID_REGIONS),
-  dashboardYear: year.nullable(),
-  objectVersionNumber: z.number().int().min(0),
-});
+export const carbonSettingsBody = updateBodyOf(
+  z.strictObject({
+    gridRegion: z.enum(CARBON_GRID_REGIONS),
+    dashboardYear: year.nullable(),
+    objectVersionNumber: z.number().int().min(0),
+  }),
+  carbonSettings,
+);
 
 // ---- manual entries ----
 const isoDate = z.iso.date({ error: 'a date YYYY-MM-DD' });
@@ -202,7 +209,7 @@ const entryWrite = z.strictObject({
   landId: bodyId.nullable().optional(),
   batchId: bodyId.nullable().optional(),
   factorCode: z.string().trim().min(1).max(60),
-  activityAmount: z.number({ error: 'a number' }).min(0, { error: 'at least 0' }).max(1e12),
+  activityAmount: decimalIn(0, 1e12, 'at least 0'),
   evidence: z.array(z.string().trim().min(1).max(500)).max(10, { error: 'at most 10 files' }).default([]),
   description: optionalText(500).optional(),
 });

@@ -89,3 +89,16 @@ describe('deviceConfigSchema', () => {
     expect(message('farm-machine', { geofence: [p, p] })).toMatch(/at least 3 points/);
   });
 });
+
+describe('carbon figures in device config (issue 18)', () => {
+  it('accepts a rated power on powered devices and a fuel rate on machines, within limits', () => {
+    expect(deviceConfigSchema('aerator').safeParse({ ratedPowerKw: 1.5 }).success).toBe(true);
+    expect(deviceConfigSchema('pest-lamp').safeParse({ ratedPowerKw: 0.03 }).success).toBe(true);
+    expect(deviceConfigSchema('farm-machine').safeParse({ fuelRateLPerH: 7.5 }).success).toBe(true);
+    expect(deviceConfigSchema('aerator').safeParse({ ratedPowerKw: -1 }).success).toBe(false);
+    expect(deviceConfigSchema('inverter').safeParse({ ratedPowerKw: 1001 }).success).toBe(false);
+    expect(deviceConfigSchema('farm-machine').safeParse({ fuelRateLPerH: 201 }).success).toBe(false);
+    // Types without a motor do not take one.
+    expect(deviceConfigSchema('weather-station').safeParse({ ratedPowerKw: 1 }).success).toBe(false);
+  });
+});

@@ -35,6 +35,9 @@ export const DEVICE_CONFIG_LIMITS = {
   geofencePoints: { min: 3, max: 200 },
   outletName: { max: 20 },
   chirpstackAppId: { max: 64 },
+  /** Rated electric power (kW) and diesel use (L/h) that carbon monitoring multiplies run time by (issue 18). */
+  ratedPowerKw: { min: 0, max: 1000 },
+  fuelRateLPerH: { min: 0, max: 200 },
 } as const;
 
 const L = DEVICE_CONFIG_LIMITS;
@@ -52,6 +55,14 @@ const uploadPeriodMin = int(
   L.uploadPeriodMin.max,
 ).optional();
 const runMin = (field: string) => int(field, L.runMin.min, L.runMin.max).optional();
+const decimalIn = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .min(min, { error: `${field} must be ${min} to ${max}` })
+    .max(max, { error: `${field} must be ${min} to ${max}` })
+    .optional();
+/** Per pump for aerators; absent: the type's typical rating (carbon.formulas POWERED_DEVICES). */
+const ratedPowerKw = decimalIn('rated power (kW)', L.ratedPowerKw.min, L.ratedPowerKw.max);
 
 const photo = {
   photoIntervalMin: int(
@@ -216,6 +227,7 @@ const SCHEMAS: Readonly<Record<string, () => z.ZodType<Cfg>>> = {
     strict({
       startHour: int('start hour', L.hour.min, L.hour.max).optional(),
       endHour: int('end hour', L.hour.min, L.hour.max).optional(),
+      ratedPowerKw,
     }),
   inverter: () =>
     strict(
@@ -226,13 +238,14 @@ const SCHEMAS: Readonly<Record<string, () => z.ZodType<Cfg>>> = {
           .max(L.givenPressure.max, { error: `given pressure must be at most ${L.givenPressure.max} bar` })
           .optional(),
         ...run,
+        ratedPowerKw,
       },
       runRule,
     ),
   'water-fertilizer': () =>
-    strict({ ...run, controllerModelId: z.number().int().min(1).optional() }, runRule),
+    strict({ ...run, controllerModelId: z.number().int().min(1).optional(), ratedPowerKw }, runRule),
   'inject-fertilizer': () =>
-    strict({ ...run, controllerModelId: z.number().int().min(1).optional() }, runRule),
+    strict({ ...run, controllerModelId: z.number().int().min(1).optional(), ratedPowerKw }, runRule),
   gateway: () => strict({ uploadPeriodMin, ...polling }, pollingRule),
   'lora-4g': () => strict({ uploadPeriodMin, ...polling }, pollingRule),
   'lorawan-gateway': () =>
@@ -240,7 +253,7 @@ const SCHEMAS: Readonly<Record<string, () => z.ZodType<Cfg>>> = {
       frequencyPlan: z.enum(['CN470', 'EU868', 'US915', 'AS923', 'AU915', 'KR920', 'IN865']).optional(),
     }),
   'acquisition-control': () => strict({ uploadPeriodMin, ...polling }, pollingRule),
-  aerator: () => strict({ maxRunMin: runMin('maximum run time (minutes)') }),
+  aerator: () => strict({ maxRunMin: runMin('maximum run time (minutes)'), ratedPowerKw }),
   'electric-valve': () =>
     strict(
       {
@@ -289,6 +302,8 @@ const SCHEMAS: Readonly<Record<string, () => z.ZodType<Cfg>>> = {
   'farm-machine': () =>
     strict({
       uploadPeriodMin,
+      /** Diesel use per worked hour; absent: carbon.formulas FUELLED_MACHINES' typical figure. */
+      fuelRateLPerH: decimalIn('fuel use (L/h)', L.fuelRateLPerH.min, L.fuelRateLPerH.max),
       /** Geofence polygon; the console shows whether the machine is inside. */
       geofence: z
         .array(latLng)

@@ -10,9 +10,6 @@ import { DOMAIN_PAGES, ROUTES, SHELL_ROUTES } from './routes';
  * that builds a page removes its entry here.
  */
 const NO_PAGE_YET: readonly string[] = [
-  '/web/carbon/neutral',
-  '/web/carbon/spectaculars',
-  '/web/carbon/registry',
   '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
   '/web/agriculture/identify',

@@ -131,6 +131,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     plot: '2号温室大棚',
     offset: [-20, 0],
     iccid: ICCID(7),
+    config: { ratedPowerKw: 1.1 },
   },
   {
     typeKey: 'inject-fertilizer',
@@ -139,6 +140,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     base: PANYU,
     plot: '1号温室大棚',
     offset: [-25, -10],
+    config: { ratedPowerKw: 0.75 },
   },
   {
     typeKey: 'inverter',
@@ -147,7 +149,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     base: PANYU,
     plot: '东片水稻田',
     offset: [40, -30],
-    config: { givenPressure: 3.5 },
+    config: { givenPressure: 3.5, ratedPowerKw: 5.5 },
   },
   {
     typeKey: 'pest-station',
@@ -166,6 +168,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     base: PANYU,
     plot: '西片蔬菜地',
     offset: [-40, 0],
+    config: { ratedPowerKw: 0.03 },
   },
   {
     typeKey: 'pest-lamp',
@@ -174,6 +177,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     base: PANYU,
     plot: '西片蔬菜地',
     offset: [40, -20],
+    config: { ratedPowerKw: 0.03 },
   },
   {
     typeKey: 'forecast-lamp',
@@ -267,6 +271,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     plot: '东片水稻田',
     offset: [-90, -60],
     iccid: ICCID(12),
+    config: { fuelRateLPerH: 6 },
   },
   {
     typeKey: 'flow-meter',
@@ -313,6 +318,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     base: NANSHA,
     plot: '1号鱼塘',
     offset: [-30, 20],
+    config: { ratedPowerKw: 1.5 },
     iccid: ICCID(16),
     pumps: [
       { port: 1, name: '1号增氧泵' },
@@ -327,6 +333,7 @@ export const DEMO_FLEET: readonly DemoDevice[] = [
     base: NANSHA,
     plot: '2号鱼塘',
     offset: [20, -20],
+    config: { ratedPowerKw: 1.5 },
     pumps: [
       { port: 1, name: '叶轮增氧机' },
       { port: 2, name: '水车增氧机' },

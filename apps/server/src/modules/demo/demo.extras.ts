@@ -7,6 +7,7 @@ import type { Database, Db } from '../../platform/db/client.js';
 import { LocalDiskStorage } from '../../platform/files/storage.js';
 import type { AuthUser, Ctx } from '../../platform/http/context.js';
 import { addDays, dayEnd, dayStart, today } from '../../platform/time/zone.js';
+import { seedDemoCarbon } from '../carbon/footprint/index.js';
 import { seedActivities } from '../farm/activity/index.js';
 import { seedAgriApprovals, seedAgricultural } from '../farm/agricultural/index.js';
 import { AreaService } from '../farm/area/index.js';
@@ -216,6 +217,8 @@ export const demoExtras: DemoExtras[] = [
   seedVegetablePrices,
   seedPlans,
   seedTasks,
+  // Carbon entries go to the harvested batch; fertiliser use comes from the finished task above.
+  seedDemoCarbon,
   // Trap photos need the devices seeded above.
   seedInsects,
   // Alarm rules and strategies name the devices seeded above.

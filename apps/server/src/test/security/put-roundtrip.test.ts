@@ -105,6 +105,29 @@ const TWINS: Record<string, Twin> = {
     list: '/iam/v1/:tenantId/users?size=100',
     pick: (u) => u.phone !== null,
   },
+  // Carbon (issue 18): a tenant factor, the settings (one row, seeded by the demo) and a manual entry.
+  [`PUT ${T1}/carbon/factors`]: {
+    list: `${T1}/carbon/factors?origin=own&size=0`,
+    prepare: async () => {
+      const own = itemsOf(await get(`${T1}/carbon/factors?origin=own&size=0`));
+      if (own.length > 0) return;
+      await post(`${T1}/carbon/factors`, {
+        factorCode: 'electricity.grid',
+        category: 'electricity',
+        factorName: '回路电网',
+        gas: 'CO2',
+        value: 0.61,
+        activityUnit: 'kWh',
+        source: 'round trip',
+        region: 'CN-SOUTH',
+        validYear: 2024,
+        uncertaintyPct: 5.5,
+        stage: 'processing',
+      });
+    },
+  },
+  [`PUT ${T1}/carbon/settings`]: { list: `${T1}/carbon/settings` },
+  [`PUT ${T1}/carbon/entries`]: { list: `${T1}/carbon/entries?size=0` },
   [`PUT ${T1}/area`]: { list: '/wfpf/v2/:tenantId/area', get: `${T1}/area/:id`, key: 'areaId' },
   [`PUT ${T1}/land`]: { list: `${T1}/land`, get: `${T1}/land/:id`, key: 'landId' },
   [`PUT ${T1}/batch`]: { list: `${T1}/batch`, get: `${T1}/batch/:id`, key: 'batchId' },

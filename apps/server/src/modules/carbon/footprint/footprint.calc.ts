@@ -11,7 +11,7 @@ import {
   nitrogenKg,
   POWERED_DEVICES,
   runHoursFromBuckets,
-  toKg,
+  toKgWithSpec,
 } from '@tilth/contracts/carbon.formulas';
 import type { CarbonLine, CarbonRef, CarbonStage } from '@tilth/contracts/carbon.types';
 import type { FactorBook, ResolvedFactor } from '../factor/index.js';
@@ -93,7 +93,7 @@ export const fertilizerLines = (rows: readonly FertilizerUseRow[], book: FactorB
       { type: 'task', id: r.taskId, name: r.taskName },
       { type: 'input', id: r.inputId, name: r.inputName },
     ];
-    const kg = toKg(Number(r.quantity), r.unit);
+    const kg = toKgWithSpec(Number(r.quantity), r.unit, r.specification);
     const nPct = r.nPercent == null ? null : Number(r.nPercent);
     const pPct = r.p2o5Percent == null ? null : Number(r.p2o5Percent);
     const kPct = r.k2oPercent == null ? null : Number(r.k2oPercent);
@@ -106,7 +106,11 @@ export const fertilizerLines = (rows: readonly FertilizerUseRow[], book: FactorB
     }
     if (kg == null) {
       out.notCounted.push({
-        reason: T(lang, `用量单位“${r.unit}”不是质量单位`, `the unit "${r.unit}" is not a mass unit`),
+        reason: T(
+          lang,
+          `用量单位“${r.unit}”不是质量单位，规格也未注明每${r.unit}重量`,
+          `the unit "${r.unit}" is not a mass unit and the specification gives no mass per ${r.unit}`,
+        ),
         refs,
       });
       continue;

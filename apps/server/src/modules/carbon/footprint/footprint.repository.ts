@@ -31,6 +31,7 @@ export interface FertilizerUseRow {
   inputId: number;
   inputName: string;
   unit: string;
+  specification: string | null;
   quantity: string;
   nPercent: string | null;
   p2o5Percent: string | null;
@@ -65,6 +66,7 @@ export const fertilizerUses = async (
       inputId: agriculturalInputs.id,
       inputName: agriculturalInputs.inputName,
       unit: agriculturalInputs.unit,
+      specification: agriculturalInputs.specification,
       quantity: taskInputUsages.quantity,
       nPercent: agriculturalInputs.nPercent,
       p2o5Percent: agriculturalInputs.p2o5Percent,
@@ -257,3 +259,11 @@ export const namesOf = async (
     batches: new Map(b.map((r) => [r.id, r])),
   };
 };
+
+/** Harvested batches of a tenant, latest harvest first (the demo's entries go to one). */
+export const harvestedBatches = (db: Db, tenantId: number): Promise<BatchWindowRow[]> =>
+  db
+    .select(batchCols)
+    .from(batches)
+    .where(and(eq(batches.tenantId, tenantId), eq(batches.status, 'harvested')))
+    .orderBy(sql`${batches.harvestDate} desc nulls last`, batches.id);

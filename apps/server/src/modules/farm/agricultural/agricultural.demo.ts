@@ -21,6 +21,10 @@ const INPUTS: DemoInput[] = [
     unit: '袋',
     price: 185,
     description: '硫酸钾型三元复合肥，适合蔬菜基肥。',
+    nPercent: 15,
+    p2o5Percent: 15,
+    k2oPercent: 15,
+    nitrogenSource: 'synthetic',
   },
   {
     inputName: '尿素',
@@ -32,6 +36,8 @@ const INPUTS: DemoInput[] = [
     unit: '袋',
     price: 128,
     description: '含氮 46%，追肥用。',
+    nPercent: 46,
+    nitrogenSource: 'synthetic',
   },
   {
     inputName: '有机肥',
@@ -43,6 +49,11 @@ const INPUTS: DemoInput[] = [
     unit: '袋',
     price: 36.5,
     description: '发酵鸡粪有机肥，有机质≥45%。',
+    // NY/T 525 asks N + P2O5 + K2O ≥ 4 % of an organic fertiliser; a typical manure split.
+    nPercent: 2,
+    p2o5Percent: 1.5,
+    k2oPercent: 1.5,
+    nitrogenSource: 'organic',
   },
   {
     inputName: '吡虫啉',

@@ -71,7 +71,11 @@ export const seedTasks: DemoExtras = async (database, ids) => {
         objectVersionNumber: started.objectVersionNumber,
         note: '已按计划完成追肥，滴灌随水施入，棚内植株长势良好。',
         photos: [],
-        inputs: [],
+        // What was used: carbon monitoring computes the N2O of this top dressing from it (issue 18).
+        inputs: (['FERT_UREA', 'FERT_NPK15'] as const).flatMap((code) => {
+          const inputId = named.inputs.get(code);
+          return inputId === undefined ? [] : [{ inputId, quantity: code === 'FERT_UREA' ? 1 : 2 }];
+        }),
       });
     }
 

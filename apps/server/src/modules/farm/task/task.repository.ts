@@ -3,6 +3,7 @@ import type { Db } from '../../../platform/db/client.js';
 import { pageRows } from '../../../platform/db/paging.js';
 import { bump } from '../../../platform/db/writes.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
+import { agriculturalInputs } from '../agricultural/index.js';
 import { areas } from '../area/index.js';
 import { batches } from '../batch/index.js';
 import { taskTypeLabel, taskTypes } from '../crop/index.js';
@@ -295,6 +296,13 @@ export const idsByName = async (db: Db, tenantId: number) => {
         .select({ name: workers.workerName, id: workers.id })
         .from(workers)
         .where(eq(workers.tenantId, tenantId)),
+    ),
+    /** Agricultural inputs by code (the demo's used inputs). */
+    inputs: pick(
+      await db
+        .select({ name: agriculturalInputs.inputCode, id: agriculturalInputs.id })
+        .from(agriculturalInputs)
+        .where(eq(agriculturalInputs.tenantId, tenantId)),
     ),
   };
 };
