@@ -104,7 +104,7 @@ describe('trace story', () => {
     expect(await phone.locator('#season li').count()).toBeGreaterThanOrEqual(4);
     expect(await phone.locator('#season .ev-capture').count()).toBe(3);
     expect(await phone.locator('#footprint .big').textContent()).toMatch(/\d/);
-    expect(await phone.locator('#origin svg.map polygon').count()).toBeGreaterThan(0);
+    expect(await phone.locator('#origin svg.map path.plot').count()).toBeGreaterThan(0);
     // A camera capture really loads (lazy: scrolled into view first) and is a decoded picture.
     const shot = phone.locator('#captures img').first();
     await shot.scrollIntoViewIfNeeded();
