@@ -17,6 +17,8 @@ header .en{opacity:.85;font-size:14px}
 main{max-width:720px;margin:0 auto;padding:0 12px 24px}
 section{background:#fff;border-radius:12px;margin:12px 0;padding:14px 16px;box-shadow:0 1px 2px rgba(0,0,0,.06)}
 h2{font-size:16px;margin:0 0 10px;color:#2f6b3a}
+dl+h2,ul+h2,p+h2{margin-top:16px}
+h3{font-size:14px;margin:10px 0 4px}
 dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0}
 dt{color:#667}
 dd{margin:0;word-break:break-word}
