@@ -67,7 +67,7 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
   ) => {
     const lang = pageLang(langQuery, ctx.lang);
     try {
-      const view = await pub.view(ctx, key);
+      const view = await pub.view(ctx, key, reply.request.method !== 'HEAD');
       const rec = view.published.record;
       if (accept && !accept(view.published.batchCode, rec.product.gtin))
         return sendHtml(reply, 404, renderNotFoundPage(lang));

@@ -102,11 +102,15 @@ export const proofSummary = (
 });
 
 export class TracePublicService {
-  /** The page's content; a serial's visit is recorded as a scan (without any location). */
-  async view(ctx: Ctx, key: TraceKey): Promise<TraceView> {
+  /**
+   * The page's content; a serial's visit is recorded as a scan (without any location) unless `count` is
+   * false (a HEAD, which link previewers send: it shows nothing, so it is no scan).
+   */
+  async view(ctx: Ctx, key: TraceKey, count = true): Promise<TraceView> {
     requireAccess(ctx, 'public');
     const { published, voided } = await lookup(ctx, key);
     if (!('serial' in key)) return { published, scan: { kind: 'lot' } };
+    if (!count) return { published, scan: voided ? { kind: 'void' } : { kind: 'lot' } };
     const scan = await recordTraceScan(ctx, {
       serial: key.serial,
       userAgent: ctx.origin?.userAgent ?? null,

@@ -211,8 +211,12 @@ describe('the public trace page (no sign-in)', () => {
     const en = await get(`/q/${tA}/${main.serial}?lang=en-US`);
     expect(en.body).toMatch(/looked up 2 times, first on/);
     expect(en.body).toContain('Verified: this page matches');
+    // A HEAD (a link previewer) is no scan: the next visit is the third.
+    const head = await s.inject({ method: 'HEAD', url: `/q/${tA}/${main.serial}` });
+    expect(head.statusCode).toBe(200);
     const header = await get(`/q/${tA}/${main.serial}`, 'en-US,en;q=0.9');
     expect(header.body).toContain('<html lang="en-US">');
+    expect(header.body).toMatch(/looked up 3 times/);
   });
 
   it('opens by lot and by GS1 Digital Link; a wrong lot or unknown GTIN is a 404 page', async () => {
