@@ -76,6 +76,16 @@ describe('trace catalogue pages', () => {
     await settledScreenshot(page, 'trace-products');
     await page.goto(`${e.baseUrl}/web/trace/base/store`);
     await row(page, '番禺示范农场直营店').waitFor();
+    // A new shop's location is placed on the small map: the click writes 'lat,lng' into the field.
+    await button(page, '新建门店').first().click();
+    const shop = await dialog(page, '新建门店');
+    const map = shop.getByTestId('outlet-location-map');
+    await map.waitFor();
+    await map.click({ position: { x: 120, y: 100 } });
+    await expect
+      .poll(() => formItem(shop, '位置（纬度,经度）').locator('input').inputValue())
+      .toMatch(/^-?\d+\.\d{6},-?\d+\.\d{6}$/);
+    await button(shop, '取消').click();
     await page.goto(`${e.baseUrl}/web/trace/base/onlineStore`);
     await row(page, '示范农场天猫旗舰店').waitFor();
     await page.goto(`${e.baseUrl}/web/trace/base/business`);

@@ -66,8 +66,11 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
   }, [open, batch, form]);
 
   // The expiry proposed from the product's shelf life when the production date or product changes.
+  // Read from the form, not the last render: the select's change runs before the watch updates.
   const propose = () => {
-    const expiry = proposedExpiry(form.getFieldValue('productionDate'), product);
+    const id = form.getFieldValue('traceProductId');
+    const chosen = products.data?.find((p) => p.traceProductId === id);
+    const expiry = proposedExpiry(form.getFieldValue('productionDate'), chosen);
     if (expiry) form.setFieldValue('expiryDate', expiry);
   };
 
@@ -111,7 +114,7 @@ export function BatchFormDrawer({ open, batch, onClose }: BatchFormDrawerProps) 
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             loading={products.isLoading}
-            onChange={propose}
+            onChange={() => setTimeout(propose)}
             options={(products.data ?? []).map((p) => ({ value: p.traceProductId, label: p.productName }))}
           />
         </Form.Item>

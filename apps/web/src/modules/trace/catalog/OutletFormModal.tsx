@@ -3,13 +3,16 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
+import Spin from 'antd/es/spin';
 import Switch from 'antd/es/switch';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { useShell } from '../../../shell/ShellContext';
 import { catalogApi, type OutletInput, type TraceOutlet } from '../api/catalog.api';
 import { FileField } from './components/FileField';
+
+const OutletMap = lazy(() => import('./components/OutletMap'));
 
 type Values = Omit<OutletInput, 'enabledFlag'> & { enabled: boolean };
 
@@ -25,6 +28,7 @@ export function OutletFormModal({ kind, open, outlet, onClose }: OutletFormModal
   const { t } = useTranslation(['traceCatalog', 'common']);
   const { tenantId } = useShell();
   const [form] = Form.useForm<Values>();
+  const location = Form.useWatch('location', form);
   const submit = useSubmit(['trace', tenantId, 'outlets'], onClose);
 
   useEffect(() => {
@@ -126,6 +130,17 @@ export function OutletFormModal({ kind, open, outlet, onClose }: OutletFormModal
             >
               <Input maxLength={40} placeholder="23.1291,113.2644" />
             </Form.Item>
+            {open ? (
+              <Suspense fallback={<Spin />}>
+                <OutletMap
+                  value={location}
+                  onChange={(text) => {
+                    form.setFieldValue('location', text);
+                    void form.validateFields(['location']).catch(() => undefined);
+                  }}
+                />
+              </Suspense>
+            ) : null}
             <Form.Item
               name="openingHours"
               label={t('traceCatalog:outlet.openingHours')}

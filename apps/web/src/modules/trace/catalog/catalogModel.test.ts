@@ -5,6 +5,7 @@ import {
   displayGtin,
   gtinProblem,
   harvestLabel,
+  parseLatLng,
   proposedExpiry,
   quantityProblem,
 } from './catalogModel';
@@ -50,5 +51,11 @@ describe('catalogue model', () => {
     expect(harvestLabel(harvest, (n) => n.toLocaleString('en-US'))).toBe(
       'B-1 · 番茄 粉冠一号 · 番禺基地 / 西片 · 2026-07-01 · 500 kg',
     );
+  });
+
+  it("reads a shop's 'lat,lng' for the map", () => {
+    expect(parseLatLng(' 22.9066 , 113.3263 ')).toEqual([22.9066, 113.3263]);
+    expect(parseLatLng('')).toBeNull();
+    expect(parseLatLng('23.1')).toBeNull();
   });
 });

@@ -55,3 +55,9 @@ export const quantityProblem = (
   if (harvest?.harvestQuantity != null && quantity > Number(harvest.harvestQuantity)) return 'overHarvest';
   return null;
 };
+
+/** A 'lat,lng' text as a [lat, lng] pair for the map, or null. */
+export const parseLatLng = (text: string | null | undefined): [number, number] | null => {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : null;
+};
