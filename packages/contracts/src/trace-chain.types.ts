@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './common.types.js';
+import { pageOf, tenantParam } from './common.types.js';
 
 // The verifiable ledger's API (issue 18 item 4; docs/adr/0016-trace-ledger.md): summary, blocks,
 // transactions, proofs, verification and anchoring. The hashing rules are in trace-chain.proof.ts.
@@ -103,8 +103,8 @@ export const chainProofQuery = z
     message: 'give txHash, or kind and refId',
     path: ['txHash'],
   });
-export const chainTxParam = z.object({ tenantId: z.coerce.number().int().min(0), txHash: hex64 });
-export const chainHeightParam = z.object({ tenantId: z.coerce.number().int().min(0), height });
+export const chainTxParam = tenantParam.extend({ txHash: hex64 });
+export const chainHeightParam = tenantParam.extend({ height });
 
 export const chainBlockListQuery = chainPageQuery.extend({
   /** A block height, a block hash or a transaction hash (whole, or a hash's first 8+ digits). */

@@ -70,7 +70,7 @@ export const chainAnchors = pgTable(
     tenantId: tenantIdColumn(),
     height: bigint('height', { mode: 'number' }).notNull(),
     provider: text('provider').notNull(),
-    /** pending | anchored | failed */
+    /** pending | anchoring (claimed by a process) | anchored | failed */
     status: text('status').notNull().default('pending'),
     /** The external transaction hash / block number once anchored. */
     externalRef: text('external_ref'),

@@ -209,6 +209,12 @@ describe('another tenant and other roles', () => {
     expect((await h.ok<Page<ChainBlock>>('adminB', 'GET', 'blocks', undefined, h.B)).totalElements).toBe(0);
     const cross = await h.call('adminB', 'GET', 'summary');
     expect([403, 404]).toContain(cross.statusCode);
+    // B's empty ledger verifies as empty, and B's run is not A's last verification.
+    const run = await h.ok<ChainVerification>('adminB', 'POST', 'verify', {}, h.B);
+    expect(run).toMatchObject({ status: 'valid', toHeight: 0, checkedBlocks: 0 });
+    expect((await h.ok<ChainSummary>('admin', 'GET', 'summary')).lastVerification).toBeNull();
+    const other = await h.call('admin', 'POST', 'verify', { runId: run.id });
+    expect(other.statusCode).toBe(404);
   });
 
   it('a viewer may browse but not verify or retry anchoring', async () => {
