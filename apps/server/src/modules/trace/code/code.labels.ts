@@ -11,7 +11,9 @@ import QRCode from 'qrcode';
 const MM = 72 / 25.4;
 const LABEL_W = 48 * MM;
 const LABEL_H = 45 * MM;
-const QR_SIDE = 28 * MM;
+const QR_SIDE = 26 * MM;
+/** Space above the QR on the label: its quiet zone (4 modules of a version ≤ 5 code) stays on the label. */
+const QR_TOP = 4 * MM;
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN_X = (A4.width - TRACE_LABEL_COLUMNS * LABEL_W) / 2;
 const MARGIN_Y = (A4.height - TRACE_LABEL_ROWS * LABEL_H) / 2;
@@ -155,14 +157,15 @@ export class LabelSheet {
   private readonly cjk: boolean;
   private readonly textFont: string;
 
-  constructor(text: SheetText, title: string) {
+  /** `fonts`: the candidates in order (tests pass none to see the built-in fallback). */
+  constructor(text: SheetText, title: string, fonts: readonly { path: string; family?: string }[] = FONTS) {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: 0,
       autoFirstPage: false,
       info: { Title: title, Producer: 'Tilth' },
     });
-    const font = FONTS.find((f) => existsSync(f.path));
+    const font = fonts.find((f) => existsSync(f.path));
     if (font) this.doc.registerFont('label', font.path, font.family as string);
     this.textFont = font ? 'label' : 'Helvetica';
     this.doc.font(this.textFont);
@@ -191,11 +194,11 @@ export class LabelSheet {
     d.addContent(
       `q 0.85 G 0.3 w ${x.toFixed(2)} ${y.toFixed(2)} ${LABEL_W.toFixed(2)} ${LABEL_H.toFixed(2)} re S Q`,
     );
-    d.addContent(qrOps(matrix, x + (LABEL_W - QR_SIDE) / 2, y + 2 * MM, QR_SIDE));
+    d.addContent(qrOps(matrix, x + (LABEL_W - QR_SIDE) / 2, y + QR_TOP, QR_SIDE));
     const tx = x + 2 * MM;
     const w = LABEL_W - 4 * MM;
     const opts = { width: w, align: 'center' as const, lineBreak: false };
-    let ty = y + 2 * MM + QR_SIDE + 1.2 * MM;
+    let ty = y + QR_TOP + QR_SIDE + 1.2 * MM;
     // Name and lot repeat on every label (the font's layout cache answers them); serial and URL are ASCII
     // and set in the built-in Helvetica, which needs no glyph layout: ten times faster than the CJK font.
     d.font(this.textFont).fontSize(7.5).text(this.name, tx, ty, opts);
