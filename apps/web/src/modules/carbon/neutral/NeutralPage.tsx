@@ -176,11 +176,13 @@ export function NeutralPage() {
           )}
         </Space>
         {m && (
-          <Space size="large" wrap style={{ marginTop: 16 }}>
-            <Statistic title={t('carbon:col.emissions')} value={kg(m.totals.emissions)} suffix="kgCO₂e" />
-            <Statistic title={t('carbon:col.removals')} value={kg(m.totals.removals)} suffix="kgCO₂e" />
-            <Statistic title={t('carbon:col.net')} value={kg(m.totals.net)} suffix="kgCO₂e" />
-          </Space>
+          <div style={{ marginTop: 16 }}>
+            <Space size="large" wrap>
+              <Statistic title={t('carbon:col.emissions')} value={kg(m.totals.emissions)} suffix="kgCO₂e" />
+              <Statistic title={t('carbon:col.removals')} value={kg(m.totals.removals)} suffix="kgCO₂e" />
+              <Statistic title={t('carbon:col.net')} value={kg(m.totals.net)} suffix="kgCO₂e" />
+            </Space>
+          </div>
         )}
       </section>
       <section className="tl-card">

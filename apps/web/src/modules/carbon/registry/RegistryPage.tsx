@@ -248,7 +248,7 @@ export function RegistryPage() {
           }
           loading={list.isLoading}
           dataSource={list.data?.content ?? []}
-          scroll={{ x: 1300 }}
+          scroll={{ x: 1600 }}
           locale={{ emptyText: <EmptyState size="small" /> }}
           pagination={{
             current: page.page + 1,
@@ -302,6 +302,7 @@ export function RegistryPage() {
             {
               title: t('carbon:factor.source'),
               dataIndex: 'source',
+              width: 280,
               ellipsis: true,
               render: (s: string) => <span title={s}>{s}</span>,
             },

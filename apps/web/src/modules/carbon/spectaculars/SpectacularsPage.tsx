@@ -10,7 +10,7 @@ import { useMessage } from '../../../shared/FeedbackProvider';
 import { formatNumber } from '../../../shared/format/number';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
-import { type CarbonMonitor, carbonApi, carbonKeys } from '../api/carbon.api';
+import { carbonApi, carbonKeys } from '../api/carbon.api';
 import { optionsOf } from './dashboardOptions';
 import './spectaculars.css';
 
