@@ -5,6 +5,7 @@ import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
 import { seedDemoStillsLater } from './modules/iot/camera/index.js';
+import { seedDemoTracePublicationLater } from './modules/trace/catalog/index.js';
 import { seedDemoTraceCodesLater } from './modules/trace/code/index.js';
 import { seedDemoPanoramasLater } from './modules/vr/panorama/index.js';
 import { seedDemoTourLater } from './modules/vr/tour/index.js';
@@ -124,6 +125,8 @@ const main = async () => {
   if (config.demo) seedDemoPanoramasLater(server.platform, DEMO_TENANT_ID, () => log);
   // The demo VR tour over them (waits for the panoramas, then builds and publishes the tour).
   if (config.demo) seedDemoTourLater(server.platform, DEMO_TENANT_ID, () => log);
+  // The demo trace batch published (captures of its plot drawn first): a record, a block, a page that opens.
+  if (config.demo) seedDemoTracePublicationLater(server.platform, DEMO_TENANT_ID, () => log);
   // A ready code package of the demo trace batch, with a few scans (one flagged) for trace/record.
   if (config.demo) seedDemoTraceCodesLater(server.platform, DEMO_TENANT_ID, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.

@@ -10,6 +10,7 @@ import { STORED_FILE_CSP } from '../../platform/http/serve-file.js';
 import { auth, json, login, startTestServer, type TestServer, uploadFile } from '../harness.js';
 import { acceptedHostileFiles, type HostileFile, refusedHostileFiles, XSS_MARK } from '../hostile-files.js';
 import { fillPath, isOwnApiRoute } from '../routes.js';
+import { insertTraceRows, type TraceRows } from './trace-rows.js';
 import { insertVrRows, type VrRows } from './vr-rows.js';
 
 // Issue 10 item 1: no stored file may ever run script on the console's origin, whatever route serves it.
@@ -22,6 +23,7 @@ let tA: number;
 const uploaded: (HostileFile & { fileId: string })[] = [];
 let seedId: number;
 let vr: VrRows;
+let trace: TraceRows;
 
 /** Path parameters of each file-serving route for one stored file; a new route must be added here. */
 const PARAMS: Record<string, (fileId: string) => Record<string, string | number>> = {
@@ -30,6 +32,17 @@ const PARAMS: Record<string, (fileId: string) => Record<string, string | number>
   '/wfpf/v1/:tenantId/seed/public/:id/image/:fileId': (fileId) => ({ id: seedId, fileId }),
   // A published tour whose album shows every hostile picture (an album takes pictures only).
   '/wfpf/v1/public/:tenantId/vr/:token/image/:fileId': (fileId) => ({ token: vr.token, fileId }),
+  // A published trace record listing every stored file as a picture (written as publishing stores it).
+  '/wfpf/v1/public/:tenantId/trace/image/:serial/:version/:index': (fileId) => ({
+    serial: trace.serial,
+    version: trace.version,
+    index: uploaded.findIndex((f) => f.fileId === fileId),
+  }),
+  '/wfpf/v1/public/:tenantId/trace/image/b/:lot/:version/:index': (fileId) => ({
+    lot: trace.lot,
+    version: trace.version,
+    index: uploaded.findIndex((f) => f.fileId === fileId),
+  }),
 };
 /** Routes that serve only the files a public page shows: any other file is 404 there, like a wrong link. */
 const SHOWN_ONLY: Record<string, (f: HostileFile) => boolean> = {
@@ -113,6 +126,12 @@ beforeAll(async () => {
   });
   expect(seed.statusCode, seed.body).toBe(200);
   seedId = json<{ seedId: number }>(seed).seedId;
+  trace = await insertTraceRows(
+    s.platform.database,
+    tA,
+    'hostile',
+    uploaded.map((f) => `/hfle/v1/${tA}/files/${f.fileId}/file`),
+  );
   // A published tour showing every hostile picture in an album (written as the tour editor saves it).
   vr = await insertVrRows(s.platform.database, tA, 'hostile');
   const album = uploaded.filter((f) => f.storedAs.startsWith('image/'));

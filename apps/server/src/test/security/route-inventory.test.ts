@@ -97,4 +97,14 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/preview.jpg',
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/thumb.jpg',
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/tiles/:level/:tile',
+  // The public trace page of a code or lot (server-rendered HTML, its own CSP) and what the page loads:
+  // only a published batch's current record, anything else the same 404; per-address limits
+  // (trace/public/__tests__/trace-public.test.ts, trace-page.test.ts).
+  'GET /q/:tenantId/:serial',
+  'GET /q/:tenantId/b/:lot',
+  'GET /01/:gtin/10/:lot/21/:serial',
+  'GET /wfpf/v1/public/:tenantId/trace/proof/:serial',
+  'GET /wfpf/v1/public/:tenantId/trace/proof/b/:lot',
+  'GET /wfpf/v1/public/:tenantId/trace/image/:serial/:version/:index',
+  'GET /wfpf/v1/public/:tenantId/trace/image/b/:lot/:version/:index',
 ];

@@ -73,9 +73,11 @@ export interface InputRef {
   id: number;
   inputName: string;
   unit: string;
+  category: string;
+  registrationNo: string | null;
 }
 
-/** Name and unit of the tenant's inputs among ids (the one lookup other modules use, ADR 0009). */
+/** Name, unit, category and registration number of the tenant's inputs among ids (the one lookup other modules use, ADR 0009). */
 export const inputsById = async (
   db: Db,
   tenantId: number,
@@ -87,6 +89,8 @@ export const inputsById = async (
       id: agriculturalInputs.id,
       inputName: agriculturalInputs.inputName,
       unit: agriculturalInputs.unit,
+      category: agriculturalInputs.category,
+      registrationNo: agriculturalInputs.registrationNo,
     })
     .from(agriculturalInputs)
     .where(and(byTenant(tenantId), inArray(agriculturalInputs.id, [...ids])));

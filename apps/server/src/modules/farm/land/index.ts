@@ -5,3 +5,4 @@ export { findPlot, type PlotRef } from './land.repository.js';
 export { LandService } from './land.service.js';
 export { lockPlots } from './plot.lock.js';
 export { seedLands } from './land.demo.js';
+export { type PlotShape, plotShape } from './land-shape.repository.js';

@@ -15,3 +15,6 @@ export {
   verifyChain,
 } from './chain.ledger.js';
 export { registerChainRoutes } from './chain.routes.js';
+// Read by the public trace page (part D): the proof's block linked to its neighbours; Node's hash functions.
+export { chainBlockLinked } from './chain.link.js';
+export { NODE_HASHES } from './chain.hash.js';
