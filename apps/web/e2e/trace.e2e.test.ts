@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page as PageOf } from '@tilth/contracts/common.types';
 import type { TraceBatch } from '@tilth/contracts/trace-catalog.types';
 import type { TraceCode, TraceCodePackage } from '@tilth/contracts/trace-code.types';
-import type { TracePublishAnswer } from '@tilth/contracts/trace-public.types';
+import type { TraceRecordVersion } from '@tilth/contracts/trace-public.types';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +46,10 @@ describe('trace story', () => {
     phone.on('pageerror', (err) => pageErrors.push(err.message));
   }, 120_000);
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await screenshot(phone, `failed-trace-${ctx.task.name.split(' ')[0]}`).catch(() => undefined);
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.split(' ')[0];
+    await screenshot(phone, `failed-trace-${name}`).catch(() => undefined);
+    await screenshot(console_, `failed-trace-console-${name}`).catch(() => undefined);
   });
   afterAll(async () => {
     await e?.close();
@@ -62,19 +64,19 @@ describe('trace story', () => {
     traceBatchId = lot.traceBatchId;
     // `npm start` publishes the demo lot in the background after start-up (drawing its plot's camera
     // captures first); the harness runs no background seeds, so the story runs it, then republishes from
-    // the console's session: version 2, a second ledger entry.
+    // the console's trace overview: version 2, a second ledger entry.
     const { seedDemoTracePublication } = await import('../../server/src/modules/trace/catalog/index.js');
     expect(await seedDemoTracePublication(e.server.platform, T)).toBe(1);
-    const again = await api<TracePublishAnswer>(
-      'POST',
-      `/wfpf/v1/${T}/trace/batches/${traceBatchId}/publish`,
-      {
-        objectVersionNumber: (await api<TraceBatch>('GET', `/wfpf/v1/${T}/trace/batches/${traceBatchId}`))
-          .objectVersionNumber,
-      },
+    await console_.goto(`${e.baseUrl}/web/trace/index`);
+    const row = console_.locator('tr', { hasText: lot.batchCode });
+    await row.getByRole('button', { name: '重新发布' }).click();
+    await console_.locator('.ant-message').getByText('已发布').waitFor();
+    const versions = await api<PageOf<TraceRecordVersion>>(
+      'GET',
+      `/wfpf/v1/${T}/trace/batches/${traceBatchId}/records`,
     );
-    expect(again.version).toBe(2);
-    expect(again.txHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(versions.content.map((v) => v.version)).toEqual([2, 1]);
+    expect(versions.content[0]?.txHash).toMatch(/^[0-9a-f]{64}$/);
     const pkg = await api<TraceCodePackage>('POST', `/wfpf/v1/${T}/trace/code-package`, {
       traceBatchId,
       quantity: 5,

@@ -70,6 +70,7 @@ import { registerTraceCatalogRoutes } from './trace/catalog/catalog.routes.js';
 import { registerPublishRoutes } from './trace/catalog/index.js';
 import { registerChainRoutes } from './trace/chain/index.js';
 import { registerTraceCodeRoutes } from './trace/code/code.routes.js';
+import { traceCodeCounts } from './trace/code/index.js';
 import { registerTracePublicRoutes } from './trace/public/public.routes.js';
 import { registerPanoramaRoutes } from './vr/panorama/panorama.routes.js';
 import { registerTourRoutes } from './vr/tour/tour.routes.js';
@@ -156,7 +157,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
   registerChainRoutes(app, platform);
-  registerTraceCatalogRoutes(app, platform);
+  registerTraceCatalogRoutes(app, platform, traceCodeCounts);
   registerPublishRoutes(app, platform);
   registerTracePublicRoutes(app, platform);
   registerTraceCodeRoutes(app, platform);

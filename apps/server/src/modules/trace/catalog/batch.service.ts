@@ -122,11 +122,15 @@ export class TraceBatchService {
     };
   }
 
-  /** The overview header; code and scan counts come from the code domain once it is merged (null now). */
-  async overview(ctx: Ctx): Promise<TraceOverview> {
+  /** The overview header; code and scan counts come from the code domain (null when it is not wired). */
+  async overview(
+    ctx: Ctx,
+    codeCounts?: (ctx: Ctx) => Promise<{ codesIssued: number; scansThisMonth: number }>,
+  ): Promise<TraceOverview> {
     requireTenant(ctx);
     requireAccess(ctx, CATALOG_ACCESS.batchView);
-    return { ...(await traceCatalogCounts(ctx)), codesIssued: null, scansThisMonth: null };
+    const codes = codeCounts ? await codeCounts(ctx) : { codesIssued: null, scansThisMonth: null };
+    return { ...(await traceCatalogCounts(ctx)), ...codes };
   }
 
   /** Harvested or closed farm batches the form may pick. */

@@ -29,6 +29,7 @@ import {
   versionQuery,
   withdrawBody,
 } from '@tilth/contracts/trace-catalog.types';
+import type { Ctx } from '../../../platform/http/context.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { TraceBatchService } from './batch.service.js';
@@ -40,7 +41,14 @@ import { TraceProductService } from './product.service.js';
 const T = '/wfpf/v1/:tenantId/trace';
 
 /** Traced products, trace batches, outlets and the business profile (issue 18 items 1 and 3). */
-export const registerTraceCatalogRoutes = (app: App, platform: Platform): void => {
+/** Code and scan counts for the overview: the code domain builds on this one, so the composition root passes them in. */
+export type TraceCodeCounts = (ctx: Ctx) => Promise<{ codesIssued: number; scansThisMonth: number }>;
+
+export const registerTraceCatalogRoutes = (
+  app: App,
+  platform: Platform,
+  codeCounts?: TraceCodeCounts,
+): void => {
   const products = new TraceProductService();
   const batches = new TraceBatchService();
   const outlets = new TraceOutletService();
@@ -104,7 +112,7 @@ export const registerTraceCatalogRoutes = (app: App, platform: Platform): void =
     access: CATALOG_ACCESS.batchView,
     summary: 'Counts above the trace batch list: products, batches by status (codes and scans when known)',
     schema: { params: tenantParam, response: { 200: traceOverview } },
-    handler: (ctx) => batches.overview(ctx),
+    handler: (ctx) => batches.overview(ctx, codeCounts),
   });
   addRoute(app, platform, {
     method: 'GET',

@@ -32,12 +32,4 @@ export const PublishErrors = defineErrors({
       'en-US': 'farmBatchIds: a linked farm batch is not harvested yet; publish after the harvest',
     },
   },
-  withdrawn: {
-    status: 409,
-    code: 'wfpf.trace.publish.withdrawn',
-    message: {
-      'zh-CN': '批次已撤回，不能再发布',
-      'en-US': 'The batch was withdrawn and cannot be published again',
-    },
-  },
 });

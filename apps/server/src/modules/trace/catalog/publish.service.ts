@@ -54,7 +54,7 @@ export class PublishService {
     requireAccess(ctx, PUBLISH);
     const batch = await repo.findTraceBatchRow(ctx.db, ctx.tenantId, id);
     if (!batch) throw PublishErrors.batchNotFound();
-    if (batch.status === 'withdrawn') throw PublishErrors.withdrawn();
+    // A withdrawn batch may come back: publishing it again makes the next version, live again.
     if (batch.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
     const version = Math.max(batch.version, await repo.lastRecordVersion(ctx.db, ctx.tenantId, id)) + 1;
     const publishedAt = new Date();

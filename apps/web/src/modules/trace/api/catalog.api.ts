@@ -96,9 +96,11 @@ export const catalogApi = {
     api.delete<unknown>(`${base(t)}/batches/${b.traceBatchId}`, {
       query: { objectVersionNumber: b.objectVersionNumber },
     }),
-  /** Part D's call: freezes the batch into a trace record on the ledger. */
+  /** Freezes the batch into a trace record on the ledger (a republish makes the next version). */
   publishBatch: (t: number, b: TraceBatch) =>
-    api.post<unknown>(`${base(t)}/batches/${b.traceBatchId}/publish`),
+    api.post<unknown>(`${base(t)}/batches/${b.traceBatchId}/publish`, {
+      json: { objectVersionNumber: b.objectVersionNumber },
+    }),
   withdrawBatch: (t: number, b: TraceBatch) =>
     api.post<TraceBatch>(`${base(t)}/batches/${b.traceBatchId}/withdraw`, {
       json: { objectVersionNumber: b.objectVersionNumber },

@@ -28,7 +28,7 @@ const harvest: TraceHarvest = {
 describe('catalogue model', () => {
   it('offers the actions of each batch state', () => {
     expect(batchActions({ status: 'draft', version: 0 })).toEqual(['edit', 'publish', 'delete']);
-    expect(batchActions({ status: 'published', version: 1 })).toEqual(['withdraw']);
+    expect(batchActions({ status: 'published', version: 1 })).toEqual(['republish', 'withdraw']);
     expect(batchActions({ status: 'withdrawn', version: 1 })).toEqual(['edit', 'republish']);
   });
 

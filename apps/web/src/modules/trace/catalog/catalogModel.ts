@@ -6,9 +6,12 @@ import type { TraceBatch, TraceHarvest, TraceProduct } from '../api/catalog.api'
 
 export type BatchAction = 'edit' | 'delete' | 'publish' | 'republish' | 'withdraw';
 
-/** A draft is edited, published or deleted; a published batch is only withdrawn; a withdrawn one edited and republished. */
+/**
+ * A draft is edited, published or deleted; a published batch is withdrawn or republished (a new version from
+ * the farm's records as they are now); a withdrawn one edited and republished.
+ */
 export const batchActions = (b: Pick<TraceBatch, 'status' | 'version'>): BatchAction[] => {
-  if (b.status === 'published') return ['withdraw'];
+  if (b.status === 'published') return ['republish', 'withdraw'];
   if (b.status === 'withdrawn') return ['edit', 'republish'];
   return b.version > 0 ? ['edit', 'republish'] : ['edit', 'publish', 'delete'];
 };

@@ -163,17 +163,6 @@ describe('publishing a trace batch', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('objectVersionNumber');
   });
-
-  it('refuses a withdrawn batch with 409', async () => {
-    await s.platform.database.withTenant(tA, (tx) =>
-      tx.execute(sql`update trace_batches set status = 'withdrawn' where id = ${green.traceBatchId}`),
-    );
-    const res = await api('admin', 'POST', `trace/batches/${green.traceBatchId}/publish`, {
-      objectVersionNumber: 1,
-    });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(json<{ code: string }>(res).code).toBe('wfpf.trace.publish.withdrawn');
-  });
 });
 
 describe('the public trace page (no sign-in)', () => {
@@ -320,5 +309,24 @@ describe('the public trace page (no sign-in)', () => {
       remoteAddress: '203.0.113.10',
     });
     expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('a withdrawn batch', () => {
+  it('republishes a withdrawn batch as its next version, published again', async () => {
+    await s.platform.database.withTenant(tA, (tx) =>
+      tx.execute(sql`update trace_batches set status = 'withdrawn' where id = ${main.traceBatchId}`),
+    );
+    const before = json<{ objectVersionNumber: number; version: number; status: string }>(
+      await api('admin', 'GET', `trace/batches/${main.traceBatchId}`),
+    );
+    expect(before.status).toBe('withdrawn');
+    const res = await api('admin', 'POST', `trace/batches/${main.traceBatchId}/publish`, {
+      objectVersionNumber: before.objectVersionNumber,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<{ version: number }>(res).version).toBe(before.version + 1);
+    const after = json<{ status: string }>(await api('admin', 'GET', `trace/batches/${main.traceBatchId}`));
+    expect(after.status).toBe('published');
   });
 });
