@@ -31,7 +31,8 @@ describe('trace catalogue pages', () => {
     await settleLatestAnnouncement(page);
     await page.goto(`${e.baseUrl}/web/trace/index`);
     await row(page, DEMO_TRACE_LOT).waitFor();
-    await expect.poll(() => page.locator('.ant-statistic').count()).toBe(4);
+    // Products, published, draft and withdrawn batches, codes issued and scans this month.
+    await expect.poll(() => page.locator('.ant-statistic').count()).toBe(6);
     await row(page, DEMO_TRACE_LOT).getByRole('button', { name: DEMO_TRACE_LOT }).click();
     const drawer = await dialog(page, `示范农场粉冠番茄 · ${DEMO_TRACE_LOT}`);
     await drawer.getByText('尚未发布').waitFor();

@@ -186,8 +186,12 @@ export const batchLines = async (ctx: TenantCtx, book: FactorBook, b: BatchWindo
   );
 };
 
-export const FOOTPRINT_METHOD =
-  'Tilth carbon v1: IPCC 2019 Tier 1 N2O of task fertiliser use, fertiliser manufacture, device electricity × grid factor, machine diesel, manual entries net of removals; GWP100 AR5 (docs/carbon.md)';
+/**
+ * The method's id, frozen into published trace records; readers word it in their language (the trace page
+ * describes 'tilth-carbon-v1': IPCC 2019 Tier 1 N2O of task fertiliser use, fertiliser manufacture, device
+ * electricity × grid factor, machine diesel, manual entries net of removals; GWP100 AR5 — docs/carbon.md).
+ */
+export const FOOTPRINT_METHOD = 'tilth-carbon-v1';
 
 /**
  * The footprint of the harvests of these farm batches (for a published trace record, issue 18 part D): net

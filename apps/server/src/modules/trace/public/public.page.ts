@@ -256,7 +256,7 @@ const footprint = (p: PageInput, t: T): string => {
     (stages.length > 0
       ? `<svg class="bars" viewBox="0 0 340 ${stages.length * 22 + 4}" role="img" aria-label="${e(t('stage'))}">${bars}</svg>`
       : '') +
-    `<p class="muted">${e(t('method', { method: f.method }))}</p></section>`
+    `<p class="muted">${e(f.method === 'tilth-carbon-v1' ? t('methodV1') : t('method', { method: f.method }))}</p></section>`
   );
 };
 
@@ -282,13 +282,17 @@ const outlets = (p: PageInput, t: T): string => {
   const o = p.record.outlets;
   const stores = o.filter((x) => x.kind === 'store');
   const online = o.filter((x) => x.kind === 'online' && x.url);
+  const platformName = (code: string): string => {
+    const key = knownKey(`platform_${code}`);
+    return key ? t(key) : code;
+  };
   const store = (s: (typeof o)[number]) =>
     `<div class="outlet"><strong>${e(s.name)}</strong><dl>${row(t('address'), s.address ? e(s.address) : null)}` +
     row(t('phone'), s.phone ? `<a href="tel:${e(s.phone.replace(/[^\d+]/g, ''))}">${e(s.phone)}</a>` : null) +
     `${row(t('openingHours'), s.openingHours ? e(s.openingHours) : null)}</dl></div>`;
   const shop = (s: (typeof o)[number]) =>
     `<div class="outlet"><a href="${e(s.url)}" rel="noopener noreferrer" target="_blank">${e(s.name)}</a>` +
-    `${s.platform ? ` <span class="muted">${e(s.platform)}</span>` : ''}</div>`;
+    `${s.platform ? ` <span class="muted">${e(platformName(s.platform))}</span>` : ''}</div>`;
   return (
     `<section id="outlets"><h2>${e(t('outlets'))}</h2>` +
     (stores.length + online.length === 0 ? `<p class="muted">${e(t('outletsEmpty'))}</p>` : '') +

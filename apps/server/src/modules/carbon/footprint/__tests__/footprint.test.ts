@@ -45,7 +45,7 @@ describe('footprintOfFarmBatches', () => {
       { stage: 'planting', kgCo2e: '493.6339' },
       { stage: 'processing', kgCo2e: '53.06' },
     ]);
-    expect(f?.method).toContain('IPCC 2019');
+    expect(f?.method).toBe('tilth-carbon-v1');
   });
 
   it("another tenant's batch gives nothing, even by id", async () => {
