@@ -7,10 +7,12 @@ import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../shared/form/DatePicker';
+import { requiredRule } from '../../../shared/form/fieldRules';
+import { fromInstant, nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { batchOptions, CARBON_STAGES, type CarbonEntry, carbonApi, carbonKeys } from '../api/carbon.api';
 
@@ -60,7 +62,7 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
     if (initial) {
       form.setFieldsValue({
         ...initial,
-        entryDate: dayjs(initial.entryDate),
+        entryDate: fromInstant(initial.entryDate),
         activityAmount: Number(initial.activityAmount),
         evidence: initial.evidence.join('\n'),
         description: initial.description ?? '',
@@ -89,7 +91,7 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ kind: 'emission', stage: 'processing', entryDate: dayjs() }}
+        initialValues={{ kind: 'emission', stage: 'processing', entryDate: nowInZone() }}
         onFinish={(v) =>
           onSave({
             kind: v.kind,
@@ -116,10 +118,18 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
           />
         </Form.Item>
         <Space wrap size="middle">
-          <Form.Item name="entryDate" label={t('carbon:entry.date')} rules={[{ required: true }]}>
+          <Form.Item
+            name="entryDate"
+            label={t('carbon:entry.date')}
+            rules={[requiredRule(t, t('carbon:entry.date'), 'select')]}
+          >
             <DatePicker format="YYYY-MM-DD" style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="stage" label={t('carbon:factor.stage')} rules={[{ required: true }]}>
+          <Form.Item
+            name="stage"
+            label={t('carbon:factor.stage')}
+            rules={[requiredRule(t, t('carbon:factor.stage'), 'select')]}
+          >
             <Select
               style={{ width: 160 }}
               options={CARBON_STAGES.map((s) => ({ value: s, label: t(`carbon:stage.${s}`) }))}

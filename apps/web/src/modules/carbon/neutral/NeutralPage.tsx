@@ -10,7 +10,6 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
@@ -18,6 +17,7 @@ import { EmptyState } from '../../../shared/EmptyState/EmptyState';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { RangePicker } from '../../../shared/form/DatePicker';
 import { formatNumber } from '../../../shared/format/number';
+import { fromInstant, nowInZone, todayDay } from '../../../shared/format/time';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
 import { type CarbonEntry, type CarbonLine, carbonApi, carbonKeys } from '../api/carbon.api';
@@ -32,8 +32,8 @@ export function NeutralPage() {
   const message = useMessage();
   const { allowed: canEdit } = usePermissions(['wfpf.farm.carbon.neutral.ps.edit']);
   const [range, setRange] = useState<[string, string]>([
-    dayjs().startOf('year').format('YYYY-MM-DD'),
-    dayjs().format('YYYY-MM-DD'),
+    nowInZone().startOf('year').format('YYYY-MM-DD'),
+    todayDay(),
   ]);
   const [areaId, setAreaId] = useState<number | undefined>();
   const [editing, setEditing] = useState<{ entry?: CarbonEntry } | null>(null);
@@ -184,7 +184,7 @@ export function NeutralPage() {
         <Space wrap>
           <RangePicker
             allowClear={false}
-            value={[dayjs(range[0]), dayjs(range[1])]}
+            value={[fromInstant(range[0]), fromInstant(range[1])]}
             onChange={(v) => {
               if (v?.[0] && v[1]) setRange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')]);
             }}

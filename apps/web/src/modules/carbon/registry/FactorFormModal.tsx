@@ -6,6 +6,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import {
   CARBON_ACTIVITY_UNITS,
   CARBON_CATEGORIES,
@@ -88,7 +89,11 @@ export function FactorFormModal({
           >
             <Input disabled={override} style={{ width: 220 }} />
           </Form.Item>
-          <Form.Item name="category" label={t('carbon:factor.category')} rules={[{ required: true }]}>
+          <Form.Item
+            name="category"
+            label={t('carbon:factor.category')}
+            rules={[requiredRule(t, t('carbon:factor.category'), 'select')]}
+          >
             <Select
               style={{ width: 160 }}
               options={CARBON_CATEGORIES.map((c) => ({ value: c, label: t(`carbon:category.${c}`) }))}
@@ -128,10 +133,18 @@ export function FactorFormModal({
           >
             <InputNumber<number> min={0} max={1e9} step={0.0001} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="gas" label={t('carbon:factor.gas')} rules={[{ required: true }]}>
+          <Form.Item
+            name="gas"
+            label={t('carbon:factor.gas')}
+            rules={[requiredRule(t, t('carbon:factor.gas'), 'select')]}
+          >
             <Select style={{ width: 110 }} options={CARBON_GASES.map((g) => ({ value: g, label: g }))} />
           </Form.Item>
-          <Form.Item name="activityUnit" label={t('carbon:factor.activityUnit')} rules={[{ required: true }]}>
+          <Form.Item
+            name="activityUnit"
+            label={t('carbon:factor.activityUnit')}
+            rules={[requiredRule(t, t('carbon:factor.activityUnit'), 'select')]}
+          >
             <Select
               disabled={override}
               style={{ width: 120 }}
