@@ -2,7 +2,8 @@ import type { CarbonFactorDef } from './carbon.types.js';
 
 // The shipped, cited default emission factors (issue 18 item 5). Tenants override a default by saving a
 // factor with the same code and region (carbon registry). Arithmetic behind the derived values and what is
-// not shipped (water: no citable figure found; provincial grid values: not at hand) — docs/carbon.md.
+// not shipped (a Chinese tap-water factor — the set carries New Zealand's, labelled NZ; provincial grid values:
+// not at hand) — docs/carbon.md.
 
 const MEE_2023 =
   '生态环境部、国家统计局《关于发布2023年电力二氧化碳排放因子的公告》（全国、区域及省级电力平均二氧化碳排放因子）' +
@@ -294,6 +295,28 @@ export const DEFAULT_CARBON_FACTORS: readonly CarbonFactorDef[] = [
     'processing',
     'CO2e',
   ),
+  // Tap water: no public Chinese supply factor is at hand to cite, so the set ships New Zealand's, labelled
+  // with its region — a tenant copies it as a proxy ("override") or enters its water company's own figure.
+  {
+    factorCode: 'water.supply',
+    category: 'water',
+    factorName: '自来水供应（新西兰官方因子，需按本地替换）',
+    factorEnName: 'Tap water supply (New Zealand official factor; replace with a local one)',
+    gas: 'CO2e',
+    gwpBasis: 'AR5',
+    value: 0.0377557,
+    unit: 'kgCO2e/m3',
+    activityUnit: 'm3',
+    source:
+      'New Zealand Ministry for the Environment, Measuring emissions: a guide for organisations (2026), Table 9.2 water supply (m3), from Water New Zealand data and NZ GHG Inventory 1990–2024',
+    region: 'NZ',
+    validYear: 2026,
+    calcYear: 2024,
+    uncertaintyPct: null,
+    stage: 'planting',
+    description:
+      'Energy of treating and pumping drinking water; CO2 0.0365414, CH4 0.00115538, N2O 0.0000589 kg CO2e/m3.',
+  },
   // Direct: an activity already in kg CO2e (a verified report, a removal measured by a third party).
   {
     factorCode: 'direct.co2e',
