@@ -136,6 +136,20 @@ describe('trace story', () => {
     );
     expect(await phone.locator('#scan').textContent()).toMatch(/looked up 2 times/);
     await phone.screenshot({ path: path.join(OUTPUT, 'trace-page-en.png'), fullPage: true });
+    // The buyer taps "share my rough location": rounded to 0.1° in the phone, added to this scan, and the
+    // console's trace records list it.
+    await phone.context().grantPermissions(['geolocation'], { origin: e.baseUrl });
+    await phone.context().setGeolocation({ latitude: 39.9042, longitude: 116.4074 });
+    await phone.locator('#share-region').click();
+    await expect
+      .poll(() => phone.locator('#region-note').textContent())
+      .toBe('Thank you, your rough location was recorded.');
+    const serial = decodeURIComponent(codePath.split('/').at(-1) ?? '');
+    const scans = await api<PageOf<{ scanNo: number; lat: number | null; lng: number | null }>>(
+      'GET',
+      `/wfpf/v1/${T}/trace/scan?serial=${serial}`,
+    );
+    expect(scans.content.find((r) => r.scanNo === 2)).toMatchObject({ lat: 39.9, lng: 116.4 });
   });
 
   it('after the stored record is changed in the database, the same page says the proof fails', async () => {

@@ -49,6 +49,25 @@ export const tracePageGs1Param = z.object({
 });
 export const tracePageQuery = z.object({ lang });
 
+/** The page's "share my rough location" call: the scan it counted (n, k from the page) and a coarse place. */
+export const traceScanPlaceQuery = z.object({
+  n: z.coerce.number().int().min(1).max(1_000_000_000),
+  k: z.string().regex(/^[A-Za-z0-9_-]{32}$/),
+});
+export const traceScanPlaceBody = z
+  .object({
+    lat: z.number().min(-90).max(90).nullish(),
+    lng: z.number().min(-180).max(180).nullish(),
+    /** The browser's time zone (e.g. Asia/Shanghai): a region without asking for a position. */
+    region: z
+      .string()
+      .max(60)
+      .regex(/^[A-Za-z0-9_+\-/ ]*$/)
+      .nullish(),
+  })
+  .strict();
+export const traceScanPlaceAnswer = z.object({ recorded: z.boolean() });
+
 /** Picture `index` of the record `version` the code's page shows; thumb (≤ 480 px) or full (≤ 1280 px). */
 export const traceImageSerialParam = tracePageSerialParam.extend({
   version: z.coerce.number().int().min(1).max(1_000_000),

@@ -38,9 +38,57 @@ export const checkInBrowser = async (el: HTMLElement): Promise<void> => {
   }
 };
 
+/** Rounds a coordinate to 0.1° (about 10 km) here, so a precise position never leaves the phone. */
+const rough = (v: number): number => Math.round(v * 10) / 10;
+
+const position = (): Promise<{ lat: number; lng: number } | null> =>
+  new Promise((resolve) => {
+    if (!('geolocation' in navigator)) return resolve(null);
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ lat: rough(p.coords.latitude), lng: rough(p.coords.longitude) }),
+      () => resolve(null),
+      { enableHighAccuracy: false, maximumAge: 600_000, timeout: 10_000 },
+    );
+  });
+
+/**
+ * "Share my rough location": only on the visitor's tap. The browser's time zone goes along as a region,
+ * so a visitor who refuses the position still gives a country-sized hint.
+ */
+export const shareRegion = async (button: HTMLButtonElement, note: HTMLElement | null): Promise<void> => {
+  const url = button.dataset.url;
+  if (!url) return;
+  button.disabled = true;
+  const place = await position();
+  let region: string | null = null;
+  try {
+    region = Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    region = null;
+  }
+  let ok = false;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'omit',
+      body: JSON.stringify({ ...(place ?? {}), region }),
+    });
+    ok = res.ok && ((await res.json()) as { recorded?: boolean }).recorded === true;
+  } catch {
+    ok = false;
+  }
+  if (note) note.textContent = (ok && place ? button.dataset.ok : button.dataset.fail) ?? '';
+  button.hidden = ok;
+  button.disabled = false;
+};
+
 const start = () => {
   const el = document.getElementById('browser-check');
   if (el) void checkInBrowser(el);
+  const share = document.getElementById('share-region');
+  if (share instanceof HTMLButtonElement)
+    share.addEventListener('click', () => void shareRegion(share, document.getElementById('region-note')));
 };
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

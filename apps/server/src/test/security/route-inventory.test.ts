@@ -107,4 +107,7 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /wfpf/v1/public/:tenantId/trace/proof/b/:lot',
   'GET /wfpf/v1/public/:tenantId/trace/image/:serial/:version/:index',
   'GET /wfpf/v1/public/:tenantId/trace/image/b/:lot/:version/:index',
+  // The page's "share my rough location": writes only to the scan that page counted, with the HMAC token
+  // it was given, within 30 minutes; 20 a minute per address (trace/public/__tests__/scan-place.test.ts).
+  'POST /wfpf/v1/public/:tenantId/trace/scan/:serial/place',
 ];

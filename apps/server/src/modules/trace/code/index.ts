@@ -3,7 +3,10 @@
 export { traceCodeJobs } from './code.jobs.js';
 export { registerTraceCodeRoutes } from './code.routes.js';
 export {
+  attachScanPlace,
   recordTraceScan,
+  TRACE_SCAN_PLACE_WINDOW_MINUTES,
+  type TraceScanPlaceInput,
   resolveTraceSerial,
   type TraceScanInput,
   type TraceScanResult,

@@ -152,3 +152,39 @@ export const findCode = async (db: Db, tenantId: number, serial: string) => {
     .where(and(eq(traceCodes.tenantId, tenantId), eq(traceCodes.serial, serial)));
   return r;
 };
+
+/**
+ * Sets the coarse place of one recent scan (the page's visitor chose to share it); false when the scan is
+ * unknown or older than `since`. A suspicion found now is added, never one taken away.
+ */
+export const updateScanPlace = async (
+  db: Db,
+  tenantId: number,
+  serial: string,
+  scanNo: number,
+  since: Date,
+  v: { lat: string | null; lng: string | null; region: string | null; reason: string | null },
+): Promise<boolean> => {
+  const rows = await db
+    .update(traceScans)
+    .set({
+      ...(v.lat !== null && v.lng !== null ? { lat: v.lat, lng: v.lng } : {}),
+      ...(v.region !== null ? { region: v.region } : {}),
+      ...(v.reason !== null
+        ? {
+            suspicious: true,
+            suspicionReason: sql`coalesce(${traceScans.suspicionReason}, ${v.reason})`,
+          }
+        : {}),
+    })
+    .where(
+      and(
+        eq(traceScans.tenantId, tenantId),
+        eq(traceScans.serial, serial),
+        eq(traceScans.scanNo, scanNo),
+        gte(traceScans.scannedAt, since),
+      ),
+    )
+    .returning({ id: traceScans.id });
+  return rows.length > 0;
+};

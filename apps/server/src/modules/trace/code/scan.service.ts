@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   TRACE_SCAN_FAR_KM,
   TRACE_SCAN_FAR_MINUTES,
@@ -38,6 +38,8 @@ export interface TraceScanResult {
   voided: boolean;
   suspicious: boolean;
   suspicionReason: TraceScanReason | null;
+  /** Lets the page that counted this scan add its coarse place later (attachScanPlace), and nothing else. */
+  placeToken: string;
 }
 
 const SCAN_KEY_SETTING = 'trace.scan.key';
@@ -46,6 +48,12 @@ const SCAN_KEY_SETTING = 'trace.scan.key';
 const scanKey = async (db: Db): Promise<string> =>
   (await readSetting(db, SCAN_KEY_SETTING)) ??
   (await putSettingOnce(db, SCAN_KEY_SETTING, randomBytes(32).toString('base64')));
+
+/** How long after a scan its page may still add the visitor's coarse place. */
+export const TRACE_SCAN_PLACE_WINDOW_MINUTES = 30;
+
+const placeTokenOf = (key: string, tenantId: number, serial: string, scanNo: number): string =>
+  createHmac('sha256', key).update(`place:${tenantId}:${serial}:${scanNo}`).digest('base64url').slice(0, 32);
 
 const tenantOf = (ctx: Ctx): number => {
   if (ctx.tenantId === null) throw new Error('recordTraceScan needs a tenant');
@@ -93,7 +101,8 @@ export const recordTraceScan = async (ctx: Ctx, input: TraceScanInput): Promise<
     const lat = coarse(input.lat, 90);
     const lng = lat === null ? null : coarse(input.lng, 180);
     const place = lng === null ? { lat: null, lng: null } : { lat, lng };
-    const clientKey = clientKeyOf(await scanKey(db), input.clientIp);
+    const key = await scanKey(db);
+    const clientKey = clientKeyOf(key, input.clientIp);
     const voided = code.voidedAt !== null;
     const reason = await suspicion(
       db,
@@ -122,7 +131,55 @@ export const recordTraceScan = async (ctx: Ctx, input: TraceScanInput): Promise<
       voided,
       suspicious: reason !== null,
       suspicionReason: reason,
+      placeToken: placeTokenOf(key, tenantId, input.serial, code.scanNo),
     };
+  });
+};
+
+export interface TraceScanPlaceInput {
+  serial: string;
+  scanNo: number;
+  token: string;
+  lat?: number | null | undefined;
+  lng?: number | null | undefined;
+  /** The visitor's time zone or region name, as their browser reports it. */
+  region?: string | null | undefined;
+}
+
+/**
+ * Adds the coarse place a visitor chose to share to the scan their page counted (signed out): the token
+ * the page got with the scan proves it is that page's scan; only within TRACE_SCAN_PLACE_WINDOW_MINUTES.
+ * False (nothing written) for a wrong token, an unknown or old scan.
+ */
+export const attachScanPlace = async (ctx: Ctx, input: TraceScanPlaceInput): Promise<boolean> => {
+  requireAccess(ctx, 'public');
+  const tenantId = tenantOf(ctx);
+  if (!/^[A-Za-z0-9]{1,20}$/.test(input.serial)) return false;
+  return ctx.transact(async (db) => {
+    const expected = Buffer.from(placeTokenOf(await scanKey(db), tenantId, input.serial, input.scanNo));
+    const given = Buffer.from(input.token);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    const lat = coarse(input.lat, 90);
+    const lng = lat === null ? null : coarse(input.lng, 180);
+    const at = new Date();
+    const since = new Date(at.getTime() - TRACE_SCAN_PLACE_WINDOW_MINUTES * 60_000);
+    let reason: TraceScanReason | null = null;
+    if (lat !== null && lng !== null) {
+      const far = new Date(at.getTime() - TRACE_SCAN_FAR_MINUTES * 60_000);
+      const places = await repo.recentPlaces(db, tenantId, input.serial, far);
+      if (
+        places.some(
+          (p) => distanceKm({ lat, lng }, { lat: Number(p.lat), lng: Number(p.lng) }) > TRACE_SCAN_FAR_KM,
+        )
+      )
+        reason = 'distance';
+    }
+    return repo.updateScanPlace(db, tenantId, input.serial, input.scanNo, since, {
+      lat: lat === null || lng === null ? null : lat.toFixed(1),
+      lng: lat === null || lng === null ? null : lng.toFixed(1),
+      region: input.region?.trim().slice(0, 60) || null,
+      reason,
+    });
   });
 };
 

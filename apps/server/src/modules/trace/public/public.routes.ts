@@ -8,6 +8,9 @@ import {
   tracePageQuery,
   tracePageSerialParam,
   tracePublicProof,
+  traceScanPlaceAnswer,
+  traceScanPlaceBody,
+  traceScanPlaceQuery,
 } from '@tilth/contracts/trace-public.types';
 import type { FastifyReply } from 'fastify';
 import { AppError, CommonErrors } from '../../../platform/errors.js';
@@ -18,6 +21,7 @@ import { sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
 import { FileService } from '../../messaging/file/index.js';
 import { tenantOfGtin } from '../catalog/index.js';
+import { attachScanPlace } from '../code/index.js';
 import { pageLang } from './public.i18n.js';
 import { renderNotFoundPage, renderTracePage } from './public.page.js';
 import { traceScriptUrl } from './public.script.js';
@@ -34,6 +38,7 @@ const LIMITS = {
   page: perClientLimit({ max: 60, windowSeconds: 60 }),
   proof: perClientLimit({ max: 60, windowSeconds: 60 }),
   image: perClientLimit({ max: 300, windowSeconds: 60 }),
+  place: perClientLimit({ max: 20, windowSeconds: 60 }),
 };
 const IMAGE_SIZES = { thumb: 480, full: 1280 } as const;
 
@@ -84,7 +89,9 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
           self,
           proof: `${base}/proof/${keyPath(key)}`,
           script: traceScriptUrl(platform.config.webDist),
-          region: null,
+          region: view.place
+            ? `${base}/scan/${encodeURIComponent(view.place.serial)}/place?n=${view.place.scanNo}&k=${view.place.token}`
+            : null,
           image: (i) => `${base}/image/${keyPath(key)}/${rec.version}/${i}`,
         },
       });
@@ -164,6 +171,31 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
         );
       });
     },
+  });
+
+  addRoute(app, platform, {
+    method: 'POST',
+    url: `${PUBLIC}/scan/:serial/place`,
+    access: 'public',
+    summary:
+      'The coarse place a visitor chose to share, added to the scan their page counted (n, k from that page; within 30 min; no sign-in)',
+    schema: {
+      params: tracePageSerialParam,
+      querystring: traceScanPlaceQuery,
+      body: traceScanPlaceBody,
+      response: { 200: traceScanPlaceAnswer },
+    },
+    rateLimit: LIMITS.place,
+    handler: async (ctx, req) => ({
+      recorded: await attachScanPlace(ctx, {
+        serial: req.params.serial,
+        scanNo: req.query.n,
+        token: req.query.k,
+        lat: req.body.lat,
+        lng: req.body.lng,
+        region: req.body.region,
+      }),
+    }),
   });
 
   for (const [suffix, params, keyOf] of [

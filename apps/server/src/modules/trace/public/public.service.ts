@@ -23,6 +23,8 @@ export type TraceKey = { serial: string } | { lot: string };
 export interface TraceView {
   published: PublishedTrace;
   scan: ScanInfo;
+  /** The counted scan the page may add a coarse place to (serial visits only). */
+  place?: { serial: string; scanNo: number; token: string } | undefined;
 }
 
 const tenantOf = (ctx: Ctx): number => {
@@ -120,6 +122,7 @@ export class TracePublicService {
     if (voided || scan.voided) return { published, scan: { kind: 'void' } };
     return {
       published,
+      place: { serial: key.serial, scanNo: scan.scanNo, token: scan.placeToken },
       scan:
         scan.scanNo <= 1
           ? { kind: 'first' }
