@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, newPage, startE2E } from './harness.js';
+import { type E2E, newPage, OUTPUT, startE2E } from './harness.js';
 import { settledScreenshot, settleLatestAnnouncement, signIn } from './helpers.js';
 
 // Issue 18 carbon, as a farm manager reads it on the demo: the dashboard draws every chart of the year, the
@@ -58,6 +60,27 @@ describe('carbon', () => {
     await expect
       .poll(() => page.locator('.ant-table-expanded-row:visible .ant-table-row').count())
       .toBeGreaterThan(0);
+  });
+
+  it('a manual entry takes a photographed bill as evidence', async () => {
+    await page.getByRole('tab', { name: '手工登记' }).click();
+    const row = page
+      .locator('.ant-table-tbody tr.ant-table-row:visible', { hasText: '分拣包装车间电费' })
+      .first();
+    await row.waitFor();
+    await row.getByRole('button', { name: /编\s*辑/ }).click();
+    const dialog = page.getByRole('dialog', { name: '编辑登记' });
+    await dialog.waitFor();
+    const bill = path.join(OUTPUT, 'carbon-bill.png');
+    await sharp({ create: { width: 60, height: 80, channels: 3, background: { r: 240, g: 240, b: 232 } } })
+      .png()
+      .toFile(bill);
+    await dialog.locator('input[type="file"]').setInputFiles(bill);
+    await dialog.getByText('1 / 10 个文件', { exact: false }).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The entries table counts the evidence files of each entry.
+    await expect.poll(async () => (await row.locator('td').allTextContents()).includes('1')).toBe(true);
   });
 
   it('the registry lists the cited defaults with their validity years', async () => {

@@ -8,13 +8,14 @@ import Radio from 'antd/es/radio';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import type { Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../shared/form/DatePicker';
 import { requiredRule } from '../../../shared/form/fieldRules';
 import { fromInstant, nowInZone } from '../../../shared/format/time';
 import { useShell } from '../../../shell/ShellContext';
 import { batchOptions, CARBON_STAGES, type CarbonEntry, carbonApi, carbonKeys } from '../api/carbon.api';
+import { EvidenceField } from './EvidenceField';
 
 interface Values {
   kind: 'emission' | 'removal';
@@ -24,7 +25,7 @@ interface Values {
   batchId?: number | null;
   factorCode: string;
   activityAmount: number;
-  evidence?: string;
+  evidence?: string[];
   description?: string;
 }
 
@@ -41,6 +42,8 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
   const { t, i18n } = useTranslation(['carbon', 'common']);
   const { tenantId } = useShell();
   const [form] = Form.useForm<Values>();
+  // Saving waits for evidence still uploading, so no file is left out of the entry.
+  const [uploading, setUploading] = useState(false);
   const factors = useQuery({
     queryKey: carbonKeys.factors(tenantId, { size: 0, enabled: 'entry' }),
     queryFn: () => carbonApi.factors(tenantId, { size: 0 }),
@@ -64,7 +67,7 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
         ...initial,
         entryDate: fromInstant(initial.entryDate),
         activityAmount: Number(initial.activityAmount),
-        evidence: initial.evidence.join('\n'),
+        evidence: initial.evidence,
         description: initial.description ?? '',
       });
     }
@@ -84,6 +87,7 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
       title={t(initial ? 'carbon:entry.edit' : 'carbon:entry.add')}
       okText={t('common:action.save')}
       confirmLoading={busy}
+      okButtonProps={{ disabled: uploading }}
       onCancel={onCancel}
       onOk={() => form.submit()}
       destroyOnHidden
@@ -101,10 +105,7 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
             batchId: v.batchId ?? null,
             factorCode: v.factorCode,
             activityAmount: v.activityAmount,
-            evidence: (v.evidence ?? '')
-              .split('\n')
-              .map((s) => s.trim())
-              .filter(Boolean),
+            evidence: v.evidence ?? [],
             description: v.description || null,
           })
         }
@@ -180,7 +181,7 @@ export function EntryFormModal({ initial, open, busy, onCancel, onSave }: EntryF
           </Form.Item>
         </Space>
         <Form.Item name="evidence" label={t('carbon:entry.evidence')} extra={t('carbon:entry.evidenceHint')}>
-          <Input.TextArea rows={2} />
+          <EvidenceField onBusyChange={setUploading} />
         </Form.Item>
         <Form.Item name="description" label={t('carbon:factor.description')}>
           <Input.TextArea rows={2} maxLength={500} />
