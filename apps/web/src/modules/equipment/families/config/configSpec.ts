@@ -44,6 +44,26 @@ const run = [
   int('defaultRunMin', L.runMin.min, L.runMin.max, 'min'),
   int('maxRunMin', L.runMin.min, L.runMin.max, 'min'),
 ];
+// Nameplate figures the carbon monitoring multiplies (run hours × kW, engine hours × L/h); absent, it
+// uses a typical figure per type and says so.
+const power: ConfigField = {
+  name: 'ratedPowerKw',
+  kind: 'number',
+  min: L.ratedPowerKw.min,
+  max: L.ratedPowerKw.max,
+  step: 0.01,
+  integer: false,
+  unit: 'kW',
+};
+const fuel: ConfigField = {
+  name: 'fuelRateLPerH',
+  kind: 'number',
+  min: L.fuelRateLPerH.min,
+  max: L.fuelRateLPerH.max,
+  step: 0.1,
+  integer: false,
+  unit: 'L/h',
+};
 const soil = [
   upload,
   { name: 'surfaceFlag', kind: 'flag' } as const,
@@ -76,7 +96,7 @@ export const CONFIG_SPECS: Readonly<Record<string, ConfigSpec>> = {
     rules: [],
   },
   'flow-meter': { fields: [upload], rules: [] },
-  'pest-lamp': { fields: [int('startHour', 0, 23), int('endHour', 0, 23)], rules: [] },
+  'pest-lamp': { fields: [int('startHour', 0, 23), int('endHour', 0, 23), power], rules: [] },
   inverter: {
     fields: [
       {
@@ -90,11 +110,12 @@ export const CONFIG_SPECS: Readonly<Record<string, ConfigSpec>> = {
         above: true,
       },
       ...run,
+      power,
     ],
     rules: ['run'],
   },
-  'water-fertilizer': { fields: run, rules: ['run'] },
-  'inject-fertilizer': { fields: run, rules: ['run'] },
+  'water-fertilizer': { fields: [...run, power], rules: ['run'] },
+  'inject-fertilizer': { fields: [...run, power], rules: ['run'] },
   gateway: { fields: [upload, ...polling], rules: ['polling'] },
   'lora-4g': { fields: [upload, ...polling], rules: ['polling'] },
   'acquisition-control': { fields: [upload, ...polling], rules: ['polling'] },
@@ -108,7 +129,7 @@ export const CONFIG_SPECS: Readonly<Record<string, ConfigSpec>> = {
     ],
     rules: [],
   },
-  aerator: { fields: [int('maxRunMin', L.runMin.min, L.runMin.max, 'min')], rules: [] },
+  aerator: { fields: [int('maxRunMin', L.runMin.min, L.runMin.max, 'min'), power], rules: [] },
   'electric-valve': {
     fields: [
       int('highLevelCm', L.levelCm.min, L.levelCm.max, 'cm'),
@@ -129,7 +150,7 @@ export const CONFIG_SPECS: Readonly<Record<string, ConfigSpec>> = {
     ],
     rules: [],
   },
-  'farm-machine': { fields: [upload, { name: 'geofence', kind: 'geofence' }], rules: [] },
+  'farm-machine': { fields: [upload, fuel, { name: 'geofence', kind: 'geofence' }], rules: [] },
 };
 
 type Get = (name: string) => unknown;
