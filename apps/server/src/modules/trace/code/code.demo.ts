@@ -3,6 +3,7 @@ import type { Platform } from '../../../platform/platform.js';
 import { DEMO_TRACE_LOT } from '../catalog/index.js';
 import { jobCtx, traceCodeRunnerOf } from './code.jobs.js';
 import { batchIdByLot, firstCodes, insertPackage, packagesOfBatch } from './code.repository.js';
+import { backdateScan } from './scan.repository.js';
 import { recordTraceScan } from './scan.service.js';
 
 // Demo codes (issue 18): one ready package of 50 codes for the demo trace batch, and a handful of scans of
@@ -75,7 +76,17 @@ export const seedDemoTraceCodes = async (
     },
     { serial: c, lat: 39.9, lng: 116.4, region: '北京', userAgent: IPHONE_WECHAT, clientIp: '203.0.113.40' },
   ];
-  for (const s of scans) await db.withTenant(tenantId, (tx) => recordTraceScan(jobCtx(tx, tenantId), s));
+  // Spread over the last days as a season's sales would be; the Beijing copy stays within the hour of the
+  // Guangzhou scan of its code, so it is the flagged one.
+  const minutesAgo = [3 * 1440 + 125, 2 * 1440 + 310, 1440 + 65, 50, 20];
+  const now = Date.now();
+  for (const [i, s] of scans.entries()) {
+    await db.withTenant(tenantId, async (tx) => {
+      const got = await recordTraceScan(jobCtx(tx, tenantId), s);
+      if (got)
+        await backdateScan(tx, tenantId, s.serial, got.scanNo, new Date(now - (minutesAgo[i] ?? 0) * 60_000));
+    });
+  }
   return made;
 };
 

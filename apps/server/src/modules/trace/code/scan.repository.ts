@@ -188,3 +188,19 @@ export const updateScanPlace = async (
     .returning({ id: traceScans.id });
   return rows.length > 0;
 };
+
+/** Demo data only: moves a recorded scan back in time, and the code's first-scan time with it. */
+export const backdateScan = async (db: Db, tenantId: number, serial: string, scanNo: number, at: Date) => {
+  await db
+    .update(traceScans)
+    .set({ scannedAt: at })
+    .where(
+      and(eq(traceScans.tenantId, tenantId), eq(traceScans.serial, serial), eq(traceScans.scanNo, scanNo)),
+    );
+  await db
+    .update(traceCodes)
+    .set({
+      firstScanAt: sql`(select min(s.scanned_at) from trace_scans s where s.tenant_id = ${tenantId} and s.serial = ${serial})`,
+    })
+    .where(and(eq(traceCodes.tenantId, tenantId), eq(traceCodes.serial, serial)));
+};
