@@ -156,7 +156,8 @@ describe('Demo camera in the console', () => {
     await expect.poll(() => speeds.at(-1)).toBe(2);
     // The timeline shows what was recorded while the live view played.
     await expect.poll(() => modal.locator('.tl-cam-timeline__span').count()).toBeGreaterThan(0);
-    await expect.poll(() => playingVideos(page, '.ant-modal video')).toBe(1);
+    // Playback starts a fresh encoder: on a loaded machine the first frames take longer than the default poll.
+    await expect.poll(() => playingVideos(page, '.ant-modal video'), { timeout: 20_000 }).toBe(1);
     const t0 = await modal.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
     await page.waitForTimeout(1000);
     expect(await modal.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(t0);
