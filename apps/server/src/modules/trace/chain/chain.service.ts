@@ -168,7 +168,9 @@ export class ChainService {
     const none = { kind: 'none' as const, height: null, txHash: null };
     if (/^\d{1,15}$/.test(q)) {
       const b = await repo.findBlock(ctx.db, ctx.tenantId, Number(q));
-      return b ? { kind: 'block' as const, height: b.height, txHash: null } : none;
+      if (b) return { kind: 'block' as const, height: b.height, txHash: null };
+      // All digits may also be a hash prefix (about 1 in 110 ten-character prefixes is): look there too.
+      if (q.length < 8) return none;
     }
     if (!HEX.test(q) || q.length < 8) return none;
     const byBlock = await repo.blockHeightByHash(ctx.db, ctx.tenantId, q);
