@@ -13,6 +13,7 @@ import {
   COMPANY_VIEW_PERMISSIONS,
   INVENTORY_VIEW_PERMISSIONS,
 } from './permissions.company.js';
+import { CONTENT_ACTION_PERMISSIONS } from './permissions.content.js';
 import type { LocalizedName, PermissionDef } from './permissions.def.js';
 import { EQUIPMENT_ACTION_PERMISSIONS, EQUIPMENT_VIEW_PERMISSIONS } from './permissions.equipment.js';
 import {
@@ -33,6 +34,7 @@ export const PERMISSIONS = [
   ...EQUIPMENT_ACTION_PERMISSIONS,
   ...FARM_OTHER_VIEW_PERMISSIONS,
   ...TRACE_CARBON_ACTION_PERMISSIONS,
+  ...CONTENT_ACTION_PERMISSIONS,
   ...INVENTORY_VIEW_PERMISSIONS,
   ...COMPANY_VIEW_PERMISSIONS,
   ...COMPANY_ACTION_PERMISSIONS,
@@ -167,6 +169,9 @@ export interface SeededRoleDef {
 
 const NOTICE_MESSAGE: PermissionCode = 'wfpf.farm.user.ps.notice-message';
 
+/** Answering inquiries belongs to experts (issue 19), not to every farm operator. */
+const EXPERT_ANSWER: PermissionCode = 'wfpf.farm.agriculture.expert-inquiry.ps.answer';
+
 const isFarmCode = (code: PermissionCode): boolean => code.startsWith('wfpf.farm.');
 
 export const SEEDED_ROLES: readonly SeededRoleDef[] = [
@@ -180,7 +185,7 @@ export const SEEDED_ROLES: readonly SeededRoleDef[] = [
     // the shell's notice bell and screens); nothing of inventory or system administration.
     code: 'farm-operator',
     name: { 'zh-CN': '农场操作员', 'en-US': 'Farm operator' },
-    permissions: PERMISSION_CODES.filter(isFarmCode),
+    permissions: PERMISSION_CODES.filter((c) => isFarmCode(c) && c !== EXPERT_ANSWER),
   },
   {
     code: 'viewer',

@@ -1,6 +1,8 @@
 import { ACCOUNT_ROUTES } from '../modules/account/routes';
+import { AGRICULTURE_ROUTES } from '../modules/agriculture/routes';
 import { AUTH_ROUTES } from '../modules/auth/routes';
 import { CARBON_ROUTES } from '../modules/carbon/routes';
+import { CONTENT_ROUTES } from '../modules/content/routes';
 import { EQUIPMENT_ROUTES } from '../modules/equipment/routes';
 import { FARM_ROUTES } from '../modules/farm/routes';
 import { HOME_ROUTES } from '../modules/home/routes';
@@ -38,6 +40,8 @@ export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes:
   { domain: 'vr', namespace: 'vr', routes: VR_ROUTES },
   { domain: 'trace', namespace: 'trace', routes: TRACE_ROUTES },
   { domain: 'carbon', namespace: 'carbon', routes: CARBON_ROUTES },
+  { domain: 'content', namespace: 'content', routes: CONTENT_ROUTES },
+  { domain: 'agriculture', namespace: 'agriculture', routes: AGRICULTURE_ROUTES },
 ];
 
 export const ROUTES: readonly RouteDef[] = DOMAIN_PAGES.flatMap((d) => d.routes);
