@@ -103,6 +103,28 @@ export const toast = (page: Page, text: string): Locator =>
   page.locator('.ant-message-notice').filter({ hasText: text });
 
 /**
+ * Awaits `step`; when it fails, the error also says what the page showed (open dialogs, toasts) and a
+ * screenshot goes to test-output/e2e/failed-<name>.png — a timeout alone does not say why.
+ */
+export const explained = async <T>(page: Page, name: string, step: Promise<T>): Promise<T> => {
+  try {
+    return await step;
+  } catch (err) {
+    const dialogs = await page
+      .locator('.ant-modal:visible')
+      .allInnerTexts()
+      .catch(() => []);
+    const toasts = await page
+      .locator('.ant-message-notice')
+      .allInnerTexts()
+      .catch(() => []);
+    await screenshot(page, `failed-${name}`).catch(() => undefined);
+    const seen = `dialogs: ${JSON.stringify(dialogs)}; toasts: ${JSON.stringify(toasts)}`;
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n${seen}`);
+  }
+};
+
+/**
  * Runs a story in a fresh browser context; when it fails, a screenshot of where it stood goes to
  * test-output/e2e/failed-<name>.png. The context is closed either way.
  */

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT_ID } from '../../server/src/modules/demo/demo.devices.js';
 import { seedDemoPanoramas } from '../../server/src/modules/vr/panorama/index.js';
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
-import { apiGet, localItem, settledScreenshot, settleLatestAnnouncement, signIn, toast } from './helpers.js';
+import {
+  apiGet,
+  explained,
+  localItem,
+  settledScreenshot,
+  settleLatestAnnouncement,
+  signIn,
+  toast,
+} from './helpers.js';
 
 // Issue 17 items 3 and 5: a tour of two demo panoramas opened in the editor; the viewer streams the tiles
 // with the session's token, a hotspot is placed, the view limits snap back, saves persist, switching and
@@ -275,11 +283,14 @@ describe('VR editor', () => {
     await page.mouse.up();
     await screenshot(page, 'vr-editor-dragged');
 
-    // Switching scenes: Save persists the current one first.
+    // Switching scenes: Save persists the current one first (the drag left the panel on its list).
+    await page.getByRole('button', { name: /添加热点/ }).waitFor();
     await page.locator('.tl-vr-strip__choose').nth(1).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
     await ask.getByRole('button', { name: '保 存' }).click();
-    await toast(page, '保存成功').last().waitFor();
+    await explained(page, 'vr-switch-save', ask.waitFor({ state: 'hidden' }));
+    // The save, the reload and then the toast: a loaded machine gets longer than the default.
+    await explained(page, 'vr-switch-saved', toast(page, '保存成功').last().waitFor({ timeout: 30_000 }));
     await expect
       .poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class'))
       .toContain('current');
