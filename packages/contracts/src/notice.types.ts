@@ -17,7 +17,16 @@ import {
 export const NOTICE_TITLE_MAX = 200;
 /** HTML body; sanitised on write. */
 export const NOTICE_BODY_MAX = 200_000;
-export const NOTICE_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
+/**
+ * DRAFT → PUBLISHED (now) or SCHEDULED (publishedDate ahead; a job publishes it when due) → WITHDRAWN
+ * (gone from every reader at once). A withdrawn one may be published again.
+ */
+export const NOTICE_STATUSES = ['DRAFT', 'SCHEDULED', 'PUBLISHED', 'WITHDRAWN'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+/** Roles / organisation units one announcement may address (empty both = the whole tenant). */
+export const NOTICE_AUDIENCE_MAX = 100;
+/** How far ahead an announcement may be scheduled. */
+export const NOTICE_SCHEDULE_MAX_DAYS = 366;
 export const NOTICE_RECEIVER_TYPES = ['ANNOUNCE'] as const;
 export const DEFAULT_NOTICE_CATEGORY = 'CLOUDFARM';
 export const MESSAGE_SUBJECT_MAX = 200;
@@ -30,6 +39,8 @@ const code = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_.-]*$/, { error: 'only letters, digits, underscore, dot and hyphen' });
 const uuid = z.guid();
+const instant = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 date-time with offset' });
+const audienceIds = z.array(bodyId).max(NOTICE_AUDIENCE_MAX);
 
 /**
  * endDate as the console sends it: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601. A bare date means the
@@ -86,6 +97,13 @@ export const noticeDetail = noticeItem.extend({
   receiverTypeCode: z.string(),
   objectVersionNumber: z.number().int(),
   attachments: z.array(noticeAttachment),
+  /** Roles addressed (ids of the notice's tenant); empty with audienceUnitIds empty = everyone. */
+  audienceRoleIds: z.array(z.number().int()),
+  /** Organisation units addressed, each with every unit under it. */
+  audienceUnitIds: z.array(z.number().int()),
+  /** Readers so far, and how many the audience holds now (manager views; 0 for readers). */
+  readCount: z.number().int(),
+  audienceCount: z.number().int(),
 });
 export type NoticeDetail = z.infer<typeof noticeDetail>;
 
@@ -102,6 +120,9 @@ export const unreadCounts = z.object({
 export const noticeManageQuery = pageQuery.extend({
   statusCode: blankAsUnset(z.enum(NOTICE_STATUSES)),
   title: z.string().max(NOTICE_TITLE_MAX).optional(),
+  /** Publish (or scheduled) time from / to, as endDate reads them ('YYYY-MM-DD' to = end of that day). */
+  dateFrom: blankAsUnset(noticeEndDate),
+  dateTo: blankAsUnset(noticeEndDate),
 });
 export const noticeManagePage = pageOf(noticeDetail);
 
@@ -111,12 +132,15 @@ const noticeFields = {
   noticeCategoryCode: code(60).min(1).optional(),
   receiverTypeCode: z.enum(NOTICE_RECEIVER_TYPES).optional(),
   attachmentUuid: uuid.nullable().optional(),
+  audienceRoleIds: audienceIds.optional(),
+  audienceUnitIds: audienceIds.optional(),
 };
 
 export const createNoticeRequest = z.strictObject({
   ...noticeFields,
-  /** Publish at once instead of saving a draft. */
+  /** Publish instead of saving a draft: at once, or at publishAt when that is ahead (SCHEDULED). */
   publish: z.boolean().optional(),
+  publishAt: instant.optional(),
 });
 export type CreateNoticeRequest = z.infer<typeof createNoticeRequest>;
 
@@ -138,6 +162,32 @@ const updateNoticeFields = z
 export type UpdateNoticeRequest = z.infer<typeof updateNoticeRequest>;
 
 export const noticeDeleteResponse = z.object({ success: z.boolean() });
+
+/** POST /hmsg/v1/{t}/notices/{id}/schedule: publish at publishAt (a past or present instant = now). */
+export const scheduleNoticeRequest = z.strictObject({ publishAt: instant, objectVersionNumber });
+export type ScheduleNoticeRequest = z.infer<typeof scheduleNoticeRequest>;
+/** POST /hmsg/v1/{t}/notices/{id}/withdraw */
+export const withdrawNoticeRequest = z.strictObject({ objectVersionNumber });
+
+/** GET /hmsg/v1/{t}/notices/{id}/readers: the audience with read / unread. */
+export const noticeReadersQuery = pageQuery.extend({
+  readFlag: blankAsUnset(readFlagQuery),
+  keyword: z.string().max(60).optional(),
+});
+export const noticeReader = z.object({
+  tenantId: z.number().int(),
+  userId: z.number().int(),
+  loginName: z.string(),
+  realName: z.string(),
+  readFlag: z.number().int(),
+  readDate: z.string().nullable(),
+});
+export type NoticeReader = z.infer<typeof noticeReader>;
+export const noticeReadersPage = pageOf(noticeReader).extend({
+  readCount: z.number().int(),
+  audienceCount: z.number().int(),
+});
+export type NoticeReadersPage = z.infer<typeof noticeReadersPage>;
 
 /** GET /hmsg/v1/{t}/messages/user */
 export const userMessageQuery = pageQuery.extend({

@@ -6,6 +6,7 @@ import { cameraJobs } from '../modules/iot/camera/camera.jobs.js';
 import { controlJobs } from '../modules/iot/control/control.jobs.js';
 import { deviceFamilyJobs } from '../modules/iot/device-family/device-family.jobs.js';
 import { type TelemetryJobOptions, telemetryJobs } from '../modules/iot/telemetry/telemetry.jobs.js';
+import { noticeJobs } from '../modules/messaging/notice/notice.jobs.js';
 import { pushJobs } from '../modules/messaging/push/push.jobs.js';
 import { chainJobs } from '../modules/trace/chain/chain.jobs.js';
 import { traceCodeJobs } from '../modules/trace/code/code.jobs.js';
@@ -29,6 +30,7 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...cameraJobs(platform, log),
   ...telemetryJobs(platform, log, opts),
   ...pushJobs(platform, log),
+  ...noticeJobs(platform, log),
   ...workflowJobs(platform, log),
   ...panoramaJobs(platform, () => log),
   ...chainJobs(platform, () => log),

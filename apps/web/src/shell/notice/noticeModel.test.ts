@@ -146,6 +146,10 @@ describe('view models', () => {
       receiverTypeCode: 'ANNOUNCE',
       objectVersionNumber: 1,
       attachments: [{ fileUrl: '/hfle/v1/1001/files/abc/file', fileName: 'plan.pdf' }],
+      audienceRoleIds: [],
+      audienceUnitIds: [],
+      readCount: 0,
+      audienceCount: 0,
     };
     expect(viewOfNotice(detail).attachments).toHaveLength(1);
     expect(viewOfMessage(message)).toEqual({

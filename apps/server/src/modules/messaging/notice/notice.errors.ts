@@ -21,4 +21,36 @@ export const NoticeErrors = defineErrors({
     code: 'hmsg.warn.notice.emptyBody',
     message: { 'zh-CN': '公告内容不能为空', 'en-US': 'The announcement needs some content' },
   },
+  unknownAudience: {
+    status: 400,
+    code: 'hmsg.warn.notice.unknownAudience',
+    message: {
+      'zh-CN': '{field}：所选角色或组织不存在（{ids}）',
+      'en-US': '{field}: no such role or organisation unit ({ids})',
+    },
+  },
+  platformAudience: {
+    status: 400,
+    code: 'hmsg.warn.notice.platformAudience',
+    message: {
+      'zh-CN': '{field}：平台公告面向所有企业，不能按角色或组织发送',
+      'en-US': '{field}: a platform announcement reaches every tenant; it cannot address roles or units',
+    },
+  },
+  scheduleTooFar: {
+    status: 400,
+    code: 'hmsg.warn.notice.scheduleTooFar',
+    message: {
+      'zh-CN': 'publishAt：定时发布最多提前 {days} 天',
+      'en-US': 'publishAt: an announcement can be scheduled at most {days} days ahead',
+    },
+  },
+  notWithdrawable: {
+    status: 409,
+    code: 'hmsg.warn.notice.notWithdrawable',
+    message: {
+      'zh-CN': '只有已发布或定时发布的公告可以撤回',
+      'en-US': 'Only published or scheduled announcements can be withdrawn',
+    },
+  },
 });

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
 import { bump } from '../../../platform/db/writes.js';
 import { noticeReads, notices } from './notice.tables.js';
+import { inAudience } from './notice-audience.repository.js';
 
 export interface NoticeRow {
   tenantId: number;
@@ -15,6 +16,8 @@ export interface NoticeRow {
   publishedDate: Date | null;
   publishedByUser: string | null;
   attachmentUuid: string | null;
+  audienceRoleIds: number[];
+  audienceUnitIds: number[];
   objectVersionNumber: number;
   readFlag: number;
 }
@@ -49,21 +52,29 @@ const columns = {
   publishedDate: notices.publishedDate,
   publishedByUser: notices.publishedByUser,
   attachmentUuid: notices.attachmentUuid,
+  audienceRoleIds: notices.audienceRoleIds,
+  audienceUnitIds: notices.audienceUnitIds,
   objectVersionNumber: notices.objectVersionNumber,
   readFlag: sql<number>`(case when ${noticeReads.noticeId} is null then 0 else 1 end)::int`.mapWith(Number),
 };
 
-/** Published announcements a tenant sees: its own and the platform's (row-level security agrees). */
-const visible = (tenantId: number): SQL =>
+/**
+ * Published (or scheduled and due) announcements a reader sees: their tenant's and the platform's (row-level
+ * security agrees), addressed to them. A due scheduled one shows at its time even before the job has
+ * marked it published; withdrawn ones are gone at once.
+ */
+const visible = (r: Reader): SQL =>
   and(
-    inArray(notices.tenantId, [tenantId, PLATFORM_TENANT_ID]),
-    eq(notices.statusCode, 'PUBLISHED'),
+    inArray(notices.tenantId, [r.tenantId, PLATFORM_TENANT_ID]),
+    inArray(notices.statusCode, ['PUBLISHED', 'SCHEDULED']),
     eq(notices.receiverTypeCode, 'ANNOUNCE'),
+    lte(notices.publishedDate, sql`now()`),
+    inAudience(r.tenantId, r.userId),
   ) as SQL;
 
 const visibleWhere = (r: Reader, f: VisibleFilter): SQL =>
   and(
-    visible(r.tenantId),
+    visible(r),
     lte(notices.publishedDate, f.endDate),
     f.noticeCategoryCode ? eq(notices.noticeCategoryCode, f.noticeCategoryCode) : undefined,
     f.readFlag === 0 ? isNull(noticeReads.noticeId) : undefined,
@@ -96,7 +107,7 @@ export const countUnread = async (db: Db, r: Reader): Promise<number> => {
     .select({ n: count() })
     .from(notices)
     .leftJoin(noticeReads, readJoin(r))
-    .where(and(visible(r.tenantId), lte(notices.publishedDate, sql`now()`), isNull(noticeReads.noticeId)));
+    .where(and(visible(r), isNull(noticeReads.noticeId)));
   return c?.n ?? 0;
 };
 
@@ -106,7 +117,7 @@ export const findVisible = async (db: Db, r: Reader, id: number): Promise<Notice
     .select(columns)
     .from(notices)
     .leftJoin(noticeReads, readJoin(r))
-    .where(and(visible(r.tenantId), eq(notices.id, id)));
+    .where(and(visible(r), eq(notices.id, id)));
   return row;
 };
 
@@ -120,16 +131,34 @@ export const findOwn = async (db: Db, r: Reader, id: number): Promise<NoticeRow 
   return row;
 };
 
+export interface OwnFilter {
+  statusCode?: string | undefined;
+  title?: string | undefined;
+  dateFrom?: Date | undefined;
+  dateTo?: Date | undefined;
+}
+
+/** The status a user sees: a scheduled announcement whose time has come is published. */
+const statusIs = (code: string): SQL | undefined => {
+  const due = and(eq(notices.statusCode, 'SCHEDULED'), lte(notices.publishedDate, sql`now()`));
+  if (code === 'PUBLISHED') return or(eq(notices.statusCode, 'PUBLISHED'), due);
+  if (code === 'SCHEDULED')
+    return and(eq(notices.statusCode, 'SCHEDULED'), sql`${notices.publishedDate} > now()`);
+  return eq(notices.statusCode, code);
+};
+
 export const listOwn = async (
   db: Db,
   r: Reader,
-  f: { statusCode?: string | undefined; title?: string | undefined },
+  f: OwnFilter,
   limit: number | undefined,
   offset: number,
 ): Promise<{ rows: NoticeRow[]; total: number }> => {
   const where = and(
     eq(notices.tenantId, r.tenantId),
-    f.statusCode ? eq(notices.statusCode, f.statusCode) : undefined,
+    f.statusCode ? statusIs(f.statusCode) : undefined,
+    f.dateFrom ? gte(notices.publishedDate, f.dateFrom) : undefined,
+    f.dateTo ? lte(notices.publishedDate, f.dateTo) : undefined,
     f.title ? ilike(notices.title, `%${f.title.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
   );
   const q = db
@@ -150,6 +179,8 @@ export interface NoticeValues {
   noticeCategoryCode: string;
   receiverTypeCode: string;
   attachmentUuid: string | null;
+  audienceRoleIds: number[];
+  audienceUnitIds: number[];
 }
 
 export interface PublishValues {
@@ -170,7 +201,7 @@ export const insertNotice = async (
     .values({
       tenantId,
       ...v,
-      statusCode: publish ? 'PUBLISHED' : 'DRAFT',
+      statusCode: publish ? statusAt(publish.publishedDate) : 'DRAFT',
       ...(publish ?? {}),
       createdBy: userId,
       lastUpdatedBy: userId,
@@ -206,23 +237,82 @@ export const updateNotice = async (
   return rows.length > 0;
 };
 
-/** DRAFT → PUBLISHED; answers false when the notice is not a draft of this tenant. */
+/** PUBLISHED when its time has come, SCHEDULED while it is ahead. */
+const statusAt = (at: Date): 'PUBLISHED' | 'SCHEDULED' =>
+  at.getTime() > Date.now() ? 'SCHEDULED' : 'PUBLISHED';
+
+/**
+ * Publishes (now or at a later time) an announcement in one of the states `from`; objectVersionNumber, when
+ * given, must be current. Answers false when nothing changed.
+ */
 export const publishNotice = async (
   db: Db,
   tenantId: number,
   id: number,
   p: PublishValues,
+  from: readonly string[],
+  objectVersionNumber?: number,
 ): Promise<boolean> => {
   const rows = await db
     .update(notices)
     .set({
-      statusCode: 'PUBLISHED',
+      statusCode: statusAt(p.publishedDate),
       ...p,
+      withdrawnDate: null,
       ...bump(p.publishedBy, notices.objectVersionNumber),
     })
-    .where(and(eq(notices.tenantId, tenantId), eq(notices.id, id), eq(notices.statusCode, 'DRAFT')))
+    .where(
+      and(
+        eq(notices.tenantId, tenantId),
+        eq(notices.id, id),
+        inArray(notices.statusCode, [...from]),
+        objectVersionNumber === undefined ? undefined : eq(notices.objectVersionNumber, objectVersionNumber),
+      ),
+    )
     .returning({ id: notices.id });
   return rows.length > 0;
+};
+
+/** PUBLISHED / SCHEDULED → WITHDRAWN when objectVersionNumber is current. */
+export const withdrawNotice = async (
+  db: Db,
+  tenantId: number,
+  id: number,
+  userId: number,
+  objectVersionNumber: number,
+): Promise<boolean> => {
+  const rows = await db
+    .update(notices)
+    .set({ statusCode: 'WITHDRAWN', withdrawnDate: new Date(), ...bump(userId, notices.objectVersionNumber) })
+    .where(
+      and(
+        eq(notices.tenantId, tenantId),
+        eq(notices.id, id),
+        inArray(notices.statusCode, ['PUBLISHED', 'SCHEDULED']),
+        eq(notices.objectVersionNumber, objectVersionNumber),
+      ),
+    )
+    .returning({ id: notices.id });
+  return rows.length > 0;
+};
+
+/**
+ * Marks the tenant's scheduled announcements whose time has come published, in one statement: a second
+ * process or a later tick finds them published already, so none is published twice. Answers their ids.
+ */
+export const publishDue = async (db: Db, tenantId: number, now: Date): Promise<number[]> => {
+  const rows = await db
+    .update(notices)
+    .set({ statusCode: 'PUBLISHED', objectVersionNumber: sql`${notices.objectVersionNumber} + 1` })
+    .where(
+      and(
+        eq(notices.tenantId, tenantId),
+        eq(notices.statusCode, 'SCHEDULED'),
+        lte(notices.publishedDate, now),
+      ),
+    )
+    .returning({ id: notices.id });
+  return rows.map((r) => r.id);
 };
 
 export const deleteNotice = async (db: Db, tenantId: number, id: number): Promise<boolean> => {
@@ -254,7 +344,7 @@ export const markAllRead = async (db: Db, r: Reader): Promise<number> => {
     .select({ tenantId: notices.tenantId, id: notices.id })
     .from(notices)
     .leftJoin(noticeReads, readJoin(r))
-    .where(and(visible(r.tenantId), isNull(noticeReads.noticeId)));
+    .where(and(visible(r), isNull(noticeReads.noticeId)));
   if (unread.length === 0) return 0;
   await db
     .insert(noticeReads)

@@ -7,9 +7,12 @@ import {
   noticeManageQuery,
   noticePage,
   noticePageQuery,
+  noticeReadersPage,
+  noticeReadersQuery,
   noticeReadResponse,
   readFlagRequest,
   readFlagResponse,
+  scheduleNoticeRequest,
   tenantParam,
   unreadCounts,
   updateNoticeRequest,
@@ -18,6 +21,7 @@ import {
   userMessageItem,
   userMessagePage,
   userMessageQuery,
+  withdrawNoticeRequest,
 } from '@tilth/contracts';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -94,6 +98,30 @@ export const registerNoticeRoutes = (app: App, platform: Platform): void => {
     summary: 'Publish a draft announcement',
     schema: { params: noticeIdParam, response: { 200: noticeDetail } },
     handler: async (ctx, req) => notices.publish(ctx, req.params.id),
+  });
+  addRoute(app, platform, {
+    method: 'POST',
+    url: `${base}/notices/:id/schedule`,
+    access: NOTICE_MANAGE.publish,
+    summary: 'Publish at publishAt (SCHEDULED until then; a job marks it published); a past time = now',
+    schema: { params: noticeIdParam, body: scheduleNoticeRequest, response: { 200: noticeDetail } },
+    handler: async (ctx, req) => notices.schedule(ctx, req.params.id, req.body),
+  });
+  addRoute(app, platform, {
+    method: 'POST',
+    url: `${base}/notices/:id/withdraw`,
+    access: NOTICE_MANAGE.publish,
+    summary: 'Withdraw a published or scheduled announcement: gone from every reader at once',
+    schema: { params: noticeIdParam, body: withdrawNoticeRequest, response: { 200: noticeDetail } },
+    handler: async (ctx, req) => notices.withdraw(ctx, req.params.id, req.body),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${base}/notices/:id/readers`,
+    access: NOTICE_MANAGERS,
+    summary: 'Who read: the announcement’s audience with read / unread, read time and counts',
+    schema: { params: noticeIdParam, querystring: noticeReadersQuery, response: { 200: noticeReadersPage } },
+    handler: async (ctx, req) => notices.readers(ctx, req.params.id, req.query),
   });
   addRoute(app, platform, {
     method: 'DELETE',

@@ -1,10 +1,13 @@
 import {
   type CreateNoticeRequest,
   DEFAULT_NOTICE_CATEGORY,
+  NOTICE_SCHEDULE_MAX_DAYS,
   type NoticeDetail,
   type NoticeItem,
+  type NoticeReadersPage,
   type Page,
   type PageQuery,
+  type ScheduleNoticeRequest,
   type UpdateNoticeRequest,
 } from '@tilth/contracts';
 import type { PermissionCode } from '@tilth/contracts/permissions';
@@ -17,6 +20,7 @@ import { sanitizeNoticeHtml } from './html.sanitize.js';
 import { countUnreadMessages } from './message.repository.js';
 import { NoticeErrors } from './notice.errors.js';
 import * as repo from './notice.repository.js';
+import * as audience from './notice-audience.repository.js';
 
 export const NOTICE_BELL: PermissionCode = 'wfpf.farm.user.ps.notice-message';
 export const NOTICE_MANAGE = {
@@ -34,10 +38,15 @@ export interface NoticePageQuery extends PageQuery {
   endDate?: Date | undefined;
 }
 
-export interface NoticeManageQuery extends PageQuery {
-  statusCode?: string | undefined;
-  title?: string | undefined;
-}
+export interface NoticeManageQuery extends PageQuery, repo.OwnFilter {}
+
+export interface NoticeReadersQuery extends PageQuery, audience.ReadersFilter {}
+
+const DAY_MS = 86_400_000;
+/** Readers answered per page at most (size 0 included): a platform announcement's audience is large. */
+const READERS_PAGE_MAX = 200;
+
+const PLATFORM_TENANT = 0;
 
 const reader = (ctx: TenantCtx): repo.Reader => ({ tenantId: ctx.tenantId, userId: ctx.user.id });
 
@@ -52,6 +61,12 @@ const item = (r: repo.NoticeRow): NoticeItem => ({
   platformFlag: r.tenantId === 0,
   noticeContent: { noticeBody: r.noticeBody },
 });
+
+/** A scheduled announcement whose time has come is published, whether or not the job has run yet. */
+const statusOf = (r: repo.NoticeRow): string =>
+  r.statusCode === 'SCHEDULED' && r.publishedDate !== null && r.publishedDate.getTime() <= Date.now()
+    ? 'PUBLISHED'
+    : r.statusCode;
 
 const cleanBody = (html: string): string => {
   const body = sanitizeNoticeHtml(html);
@@ -95,12 +110,25 @@ export class NoticeService {
 
   private async detailOf(ctx: TenantCtx, row: repo.NoticeRow): Promise<NoticeDetail> {
     return {
+      ...(await this.manageItem(ctx, row)),
+      attachments: await this.files.attachmentsOf(ctx, row.tenantId, row.attachmentUuid),
+    };
+  }
+
+  /** Read counts go only to the announcement's own managers; readers get zeros. */
+  private async manageItem(ctx: TenantCtx, row: repo.NoticeRow): Promise<NoticeDetail> {
+    const manager = row.tenantId === ctx.tenantId && NOTICE_MANAGERS.some((c) => ctx.permissions.has(c));
+    const stats = manager ? await audience.audienceStats(ctx.db, row) : { readCount: 0, audienceCount: 0 };
+    return {
       ...item(row),
-      statusCode: row.statusCode,
+      statusCode: statusOf(row),
       noticeCategoryCode: row.noticeCategoryCode,
       receiverTypeCode: row.receiverTypeCode,
       objectVersionNumber: row.objectVersionNumber,
-      attachments: await this.files.attachmentsOf(ctx, row.tenantId, row.attachmentUuid),
+      attachments: [],
+      audienceRoleIds: row.audienceRoleIds,
+      audienceUnitIds: row.audienceUnitIds,
+      ...stats,
     };
   }
 
@@ -127,34 +155,77 @@ export class NoticeService {
     requireTenant(ctx);
     const w = pageWindow(q);
     const { rows, total } = await repo.listOwn(ctx.db, reader(ctx), q, w.limit, w.offset);
-    // Attachments are fetched on the detail call; the list stays one query.
-    return pageAnswer(
-      rows.map((r) => ({
-        ...item(r),
-        statusCode: r.statusCode,
-        noticeCategoryCode: r.noticeCategoryCode,
-        receiverTypeCode: r.receiverTypeCode,
-        objectVersionNumber: r.objectVersionNumber,
-        attachments: [],
-      })),
-      total,
-      q,
-      { numberWhenAll: 'asked' },
-    );
+    // Attachments are fetched on the detail call; read counts are one query per row of the page.
+    const content: NoticeDetail[] = [];
+    for (const r of rows) content.push(await this.manageItem(ctx, r));
+    return pageAnswer(content, total, q, { numberWhenAll: 'asked' });
   }
 
-  private publishValues(ctx: TenantCtx): repo.PublishValues {
-    return { publishedDate: new Date(), publishedBy: ctx.user.id, publishedByUser: ctx.user.realName };
+  /** The audience of one of the tenant's announcements with read / unread and read time. */
+  async readers(ctx: Ctx, id: number, q: NoticeReadersQuery): Promise<NoticeReadersPage> {
+    requireAccess(ctx, NOTICE_MANAGERS);
+    requireTenant(ctx);
+    const row = await repo.findOwn(ctx.db, reader(ctx), id);
+    if (!row) throw NoticeErrors.noticeNotFound();
+    const size = q.size === 0 ? READERS_PAGE_MAX : Math.min(q.size, READERS_PAGE_MAX);
+    const { rows, total } = await audience.listAudience(ctx.db, row, q, size, q.page * size);
+    const stats = await audience.audienceStats(ctx.db, row);
+    return {
+      ...pageAnswer(
+        rows.map((r) => ({
+          tenantId: r.tenantId,
+          userId: r.userId,
+          loginName: r.loginName,
+          realName: r.realName,
+          readFlag: r.readDate ? 1 : 0,
+          readDate: r.readDate ? r.readDate.toISOString() : null,
+        })),
+        total,
+        { page: q.page, size },
+      ),
+      ...stats,
+    };
   }
 
-  private values(b: CreateNoticeRequest | UpdateNoticeRequest): repo.NoticeValues {
+  /** Now, or the scheduled time (no further ahead than NOTICE_SCHEDULE_MAX_DAYS). */
+  private publishValues(ctx: TenantCtx, at?: string): repo.PublishValues {
+    const now = Date.now();
+    const when = at === undefined ? now : Math.max(now, Date.parse(at));
+    if (when - now > NOTICE_SCHEDULE_MAX_DAYS * DAY_MS)
+      throw NoticeErrors.scheduleTooFar({ days: NOTICE_SCHEDULE_MAX_DAYS });
+    return { publishedDate: new Date(when), publishedBy: ctx.user.id, publishedByUser: ctx.user.realName };
+  }
+
+  private async values(
+    ctx: TenantCtx,
+    b: CreateNoticeRequest | UpdateNoticeRequest,
+    current?: repo.NoticeRow,
+  ): Promise<repo.NoticeValues> {
+    const audienceRoleIds = [...new Set(b.audienceRoleIds ?? current?.audienceRoleIds ?? [])];
+    const audienceUnitIds = [...new Set(b.audienceUnitIds ?? current?.audienceUnitIds ?? [])];
+    await this.checkAudience(ctx, audienceRoleIds, audienceUnitIds);
     return {
       title: b.title,
       noticeBody: cleanBody(b.noticeBody),
       noticeCategoryCode: b.noticeCategoryCode ?? DEFAULT_NOTICE_CATEGORY,
       receiverTypeCode: b.receiverTypeCode ?? 'ANNOUNCE',
       attachmentUuid: b.attachmentUuid ?? null,
+      audienceRoleIds,
+      audienceUnitIds,
     };
+  }
+
+  private async checkAudience(ctx: TenantCtx, roleIds: number[], unitIds: number[]): Promise<void> {
+    const lists = [
+      ['audienceRoleIds', 'roles', roleIds],
+      ['audienceUnitIds', 'units', unitIds],
+    ] as const;
+    for (const [field, kind, ids] of lists) {
+      if (ids.length === 0) continue;
+      if (ctx.tenantId === PLATFORM_TENANT) throw NoticeErrors.platformAudience({ field });
+      const missing = await audience.missingIds(ctx.db, kind, ctx.tenantId, ids);
+      if (missing.length > 0) throw NoticeErrors.unknownAudience({ field, ids: missing.join(', ') });
+    }
   }
 
   private async own(ctx: TenantCtx, id: number): Promise<NoticeDetail> {
@@ -168,16 +239,18 @@ export class NoticeService {
     requireAccess(ctx, NOTICE_MANAGE.create);
     requireTenant(ctx);
     if (body.publish) requireAccess(ctx, NOTICE_MANAGE.publish);
-    const publish = body.publish ? this.publishValues(ctx) : null;
-    const id = await repo.insertNotice(ctx.db, ctx.tenantId, ctx.user.id, this.values(body), publish);
+    const publish = body.publish ? this.publishValues(ctx, body.publishAt) : null;
+    const values = await this.values(ctx, body);
+    const id = await repo.insertNotice(ctx.db, ctx.tenantId, ctx.user.id, values, publish);
     return this.own(ctx, id);
   }
 
   async update(ctx: Ctx, id: number, body: UpdateNoticeRequest): Promise<NoticeDetail> {
     requireAccess(ctx, NOTICE_MANAGE.edit);
     requireTenant(ctx);
-    if (!(await repo.findOwn(ctx.db, reader(ctx), id))) throw NoticeErrors.noticeNotFound();
-    const values = this.values(body);
+    const current = await repo.findOwn(ctx.db, reader(ctx), id);
+    if (!current) throw NoticeErrors.noticeNotFound();
+    const values = await this.values(ctx, body, current);
     const ok = await repo.updateNotice(
       ctx.db,
       ctx.tenantId,
@@ -195,8 +268,37 @@ export class NoticeService {
     requireTenant(ctx);
     const existing = await repo.findOwn(ctx.db, reader(ctx), id);
     if (!existing) throw NoticeErrors.noticeNotFound();
-    if (existing.statusCode === 'PUBLISHED') throw NoticeErrors.alreadyPublished();
-    await repo.publishNotice(ctx.db, ctx.tenantId, id, this.publishValues(ctx));
+    if (statusOf(existing) === 'PUBLISHED') throw NoticeErrors.alreadyPublished();
+    const from = ['DRAFT', 'SCHEDULED', 'WITHDRAWN'];
+    if (!(await repo.publishNotice(ctx.db, ctx.tenantId, id, this.publishValues(ctx), from)))
+      throw NoticeErrors.alreadyPublished();
+    return this.own(ctx, id);
+  }
+
+  /** Publishes at `publishAt` (a draft, a withdrawn one, or a scheduled one moved); a past time = now. */
+  async schedule(ctx: Ctx, id: number, body: ScheduleNoticeRequest): Promise<NoticeDetail> {
+    requireAccess(ctx, NOTICE_MANAGE.publish);
+    requireTenant(ctx);
+    const existing = await repo.findOwn(ctx.db, reader(ctx), id);
+    if (!existing) throw NoticeErrors.noticeNotFound();
+    if (statusOf(existing) === 'PUBLISHED') throw NoticeErrors.alreadyPublished();
+    const p = this.publishValues(ctx, body.publishAt);
+    const from = ['DRAFT', 'SCHEDULED', 'WITHDRAWN'];
+    if (!(await repo.publishNotice(ctx.db, ctx.tenantId, id, p, from, body.objectVersionNumber)))
+      throw CommonErrors.stale();
+    return this.own(ctx, id);
+  }
+
+  /** Takes a published or scheduled announcement away from every reader at once. */
+  async withdraw(ctx: Ctx, id: number, body: { objectVersionNumber: number }): Promise<NoticeDetail> {
+    requireAccess(ctx, NOTICE_MANAGE.publish);
+    requireTenant(ctx);
+    const existing = await repo.findOwn(ctx.db, reader(ctx), id);
+    if (!existing) throw NoticeErrors.noticeNotFound();
+    if (existing.statusCode !== 'PUBLISHED' && existing.statusCode !== 'SCHEDULED')
+      throw NoticeErrors.notWithdrawable();
+    const ok = await repo.withdrawNotice(ctx.db, ctx.tenantId, id, ctx.user.id, body.objectVersionNumber);
+    if (!ok) throw CommonErrors.stale();
     return this.own(ctx, id);
   }
 

@@ -1,6 +1,18 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   auditColumns,
+  currentTenantSql,
   idColumn,
   platformRowsReadable,
   tenantIdColumn,
@@ -22,6 +34,10 @@ export const notices = pgTable(
     publishedBy: bigint('published_by', { mode: 'number' }),
     publishedByUser: text('published_by_user'),
     attachmentUuid: uuid('attachment_uuid'),
+    /** Roles and organisation units (with their subtrees) addressed; both empty = the whole tenant. */
+    audienceRoleIds: bigint('audience_role_ids', { mode: 'number' }).array().notNull().default([]),
+    audienceUnitIds: bigint('audience_unit_ids', { mode: 'number' }).array().notNull().default([]),
+    withdrawnDate: timestamp('withdrawn_date', { withTimezone: true }),
     ...auditColumns(),
   },
   (t) => [
@@ -42,7 +58,17 @@ export const noticeReads = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     readDate: timestamp('read_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.noticeTenantId, t.noticeId] }), tenantIsolation()],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.noticeTenantId, t.noticeId] }),
+    index('notice_reads_notice_idx').on(t.noticeTenantId, t.noticeId),
+    tenantIsolation(),
+    // The platform administrator (tenant 0) sees who, in any tenant, read a platform announcement.
+    pgPolicy('platform_notice_reads_readable', {
+      as: 'permissive',
+      for: 'select',
+      using: sql`notice_tenant_id = 0 and ${currentTenantSql} = 0`,
+    }),
+  ],
 );
 
 /** Notifications addressed to one user. */
