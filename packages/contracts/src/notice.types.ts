@@ -46,20 +46,24 @@ const audienceIds = z.array(bodyId).max(NOTICE_AUDIENCE_MAX);
  * endDate as the console sends it: 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss' or ISO-8601. A bare date means the
  * end of that day. Times without an offset are read in the server's time zone.
  */
-export const noticeEndDate = z
-  .string()
-  .max(40)
-  .transform((s, c) => {
-    const t = s.trim();
-    const ms = /^\d{4}-\d{2}-\d{2}$/.test(t)
-      ? Date.parse(`${t}T23:59:59.999`)
-      : Date.parse(t.replace(' ', 'T'));
-    if (Number.isNaN(ms)) {
-      c.issues.push({ code: 'custom', message: 'not a date', input: s });
-      return z.NEVER;
-    }
-    return new Date(ms);
-  });
+const noticeDate = (dayEdge: 'start' | 'end') =>
+  z
+    .string()
+    .max(40)
+    .transform((s, c) => {
+      const t = s.trim();
+      const ms = /^\d{4}-\d{2}-\d{2}$/.test(t)
+        ? Date.parse(`${t}T${dayEdge === 'end' ? '23:59:59.999' : '00:00:00.000'}`)
+        : Date.parse(t.replace(' ', 'T'));
+      if (Number.isNaN(ms)) {
+        c.issues.push({ code: 'custom', message: 'not a date', input: s });
+        return z.NEVER;
+      }
+      return new Date(ms);
+    });
+export const noticeEndDate = noticeDate('end');
+/** Like noticeEndDate, but a bare date means the start of that day. */
+export const noticeStartDate = noticeDate('start');
 
 export const noticeIdParam = tenantParam.extend({ id });
 
@@ -120,8 +124,8 @@ export const unreadCounts = z.object({
 export const noticeManageQuery = pageQuery.extend({
   statusCode: blankAsUnset(z.enum(NOTICE_STATUSES)),
   title: z.string().max(NOTICE_TITLE_MAX).optional(),
-  /** Publish (or scheduled) time from / to, as endDate reads them ('YYYY-MM-DD' to = end of that day). */
-  dateFrom: blankAsUnset(noticeEndDate),
+  /** Publish (or scheduled) time from / to; a bare 'YYYY-MM-DD' is the start / the end of that day. */
+  dateFrom: blankAsUnset(noticeStartDate),
   dateTo: blankAsUnset(noticeEndDate),
 });
 export const noticeManagePage = pageOf(noticeDetail);
