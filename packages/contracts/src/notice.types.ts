@@ -173,6 +173,22 @@ export type ScheduleNoticeRequest = z.infer<typeof scheduleNoticeRequest>;
 /** POST /hmsg/v1/{t}/notices/{id}/withdraw */
 export const withdrawNoticeRequest = z.strictObject({ objectVersionNumber });
 
+/** GET /hmsg/v1/{t}/notices/audience-options: what the audience picker offers (roles, unit tree). */
+export const noticeAudienceOptions = z.object({
+  roles: z.array(
+    z.object({ id: z.number().int(), code: z.string(), nameZh: z.string(), nameEn: z.string() }),
+  ),
+  units: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      parentId: z.number().int().nullable(),
+      organizationType: z.string(),
+    }),
+  ),
+});
+export type NoticeAudienceOptions = z.infer<typeof noticeAudienceOptions>;
+
 /** GET /hmsg/v1/{t}/notices/{id}/readers: the audience with read / unread. */
 export const noticeReadersQuery = pageQuery.extend({
   readFlag: blankAsUnset(readFlagQuery),

@@ -149,3 +149,35 @@ export const missingIds = async (
   );
   return ids.filter((i) => !found.has(i));
 };
+
+export interface AudienceOptions {
+  roles: { id: number; code: string; nameZh: string; nameEn: string }[];
+  units: { id: number; name: string; parentId: number | null; organizationType: string }[];
+}
+
+/** The tenant's roles and organisation units, for the announcement form's audience picker. */
+export const audienceOptions = async (db: Db, tenantId: number): Promise<AudienceOptions> => {
+  const roles = rowsOf<{ id: string | number; code: string; name_zh: string; name_en: string }>(
+    await db.execute(
+      sql`select id, code, name_zh, name_en from roles where tenant_id = ${tenantId} order by id`,
+    ),
+  );
+  const units = rowsOf<{
+    id: string | number;
+    area_name: string;
+    parent_id: string | number | null;
+    organization_type: string;
+  }>(
+    await db.execute(sql`select id, area_name, parent_id, organization_type from areas
+      where tenant_id = ${tenantId} order by sort, id`),
+  );
+  return {
+    roles: roles.map((r) => ({ id: Number(r.id), code: r.code, nameZh: r.name_zh, nameEn: r.name_en })),
+    units: units.map((u) => ({
+      id: Number(u.id),
+      name: u.area_name,
+      parentId: u.parent_id === null ? null : Number(u.parent_id),
+      organizationType: u.organization_type,
+    })),
+  };
+};

@@ -1,5 +1,6 @@
 import {
   createNoticeRequest,
+  noticeAudienceOptions,
   noticeDeleteResponse,
   noticeDetail,
   noticeIdParam,
@@ -50,6 +51,14 @@ export const registerNoticeRoutes = (app: App, platform: Platform): void => {
     summary: 'Unread counts per notice-centre tab (announce, notify, approve)',
     schema: { params: tenantParam, response: { 200: unreadCounts } },
     handler: async (ctx) => notices.unreadCounts(ctx),
+  });
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${base}/notices/audience-options`,
+    access: NOTICE_MANAGERS,
+    summary: 'Roles and organisation units an announcement may address (empty for platform announcements)',
+    schema: { params: tenantParam, response: { 200: noticeAudienceOptions } },
+    handler: async (ctx) => notices.audienceOptions(ctx),
   });
   addRoute(app, platform, {
     method: 'GET',

@@ -2,6 +2,7 @@ import {
   type CreateNoticeRequest,
   DEFAULT_NOTICE_CATEGORY,
   NOTICE_SCHEDULE_MAX_DAYS,
+  type NoticeAudienceOptions,
   type NoticeDetail,
   type NoticeItem,
   type NoticeReadersPage,
@@ -159,6 +160,14 @@ export class NoticeService {
     const content: NoticeDetail[] = [];
     for (const r of rows) content.push(await this.manageItem(ctx, r));
     return pageAnswer(content, total, q, { numberWhenAll: 'asked' });
+  }
+
+  /** Roles and units the tenant's announcements may address (none for the platform's). */
+  async audienceOptions(ctx: Ctx): Promise<NoticeAudienceOptions> {
+    requireAccess(ctx, NOTICE_MANAGERS);
+    requireTenant(ctx);
+    if (ctx.tenantId === PLATFORM_TENANT) return { roles: [], units: [] };
+    return audience.audienceOptions(ctx.db, ctx.tenantId);
   }
 
   /** The audience of one of the tenant's announcements with read / unread and read time. */

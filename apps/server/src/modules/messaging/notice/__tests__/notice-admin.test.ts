@@ -123,6 +123,19 @@ describe('announcement audience', () => {
     expect(await bellIds('adminA', tA)).not.toContain(n.id);
   });
 
+  it('the picker offers the tenant’s roles and units to managers only', async () => {
+    const res = await req('adminA', 'GET', hmsg(tA, 'notices/audience-options'));
+    expect(res.statusCode, res.body).toBe(200);
+    const o = json<{ roles: { id: number }[]; units: { id: number; parentId: number | null }[] }>(res);
+    expect(o.roles.map((r) => r.id)).toContain(role['farm-operator']);
+    expect(o.units).toContainEqual(expect.objectContaining({ id: childUnit, parentId: rootUnit }));
+    expect((await req('viewerA', 'GET', hmsg(tA, 'notices/audience-options'))).statusCode).toBe(403);
+    const b = json<{ roles: { id: number }[] }>(
+      await req('adminB', 'GET', hmsg(tB, 'notices/audience-options')),
+    );
+    expect(b.roles.map((r) => r.id)).not.toContain(role['farm-operator']);
+  });
+
   it('unknown roles or units, and a scoped platform announcement, are 400 naming the field', async () => {
     const badRole = await req('adminA', 'POST', hmsg(tA, 'notices'), {
       title: 't',
