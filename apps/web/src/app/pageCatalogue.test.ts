@@ -13,7 +13,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
   '/web/agriculture/identify',
-  '/system/notice-manger',
   '/system/article',
   '/system/classify',
   '/system/graphic-editor',
