@@ -5,6 +5,7 @@ import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
 import { DEMO_LOGINS, seedDemo } from './modules/demo/demo.seed.js';
 import { createTenant, PLATFORM_TENANT_NAME, syncAdminPermissions } from './modules/demo/seed.helpers.js';
 import { seedDemoStillsLater } from './modules/iot/camera/index.js';
+import { seedDemoNoticesLater } from './modules/messaging/notice/index.js';
 import { seedDemoTracePublicationLater } from './modules/trace/catalog/index.js';
 import { seedDemoTraceCodesLater } from './modules/trace/code/index.js';
 import { seedDemoPanoramasLater } from './modules/vr/panorama/index.js';
@@ -121,6 +122,8 @@ const main = async () => {
   await server.jobs.start([demoSimulatorJob(server, log)]);
   // A season of seedling stills for the demo cameras (once, in the background): growth time-lapses work at once.
   if (config.demo) seedDemoStillsLater(server.platform, () => log);
+  // The announcements admin's demo: tenant-wide with a file, role-scoped, scheduled, draft (issue 19).
+  if (config.demo) seedDemoNoticesLater(server.platform, DEMO_TENANT_ID, () => log);
   // The demo panoramas (drawn, then tiled like uploads) for the panorama library and the demo tour.
   if (config.demo) seedDemoPanoramasLater(server.platform, DEMO_TENANT_ID, () => log);
   // The demo VR tour over them (waits for the panoramas, then builds and publishes the tour).

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../../platform/db/rows.js';
 import { auth, json, login, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { seedDemoNotices } from '../notice.demo.js';
 import { NoticeScheduler } from '../notice.jobs.js';
 
 // Issue 19 item 1: the announcements admin — audience, schedule, withdraw, read receipts.
@@ -330,5 +331,34 @@ describe('withdraw and read receipts', () => {
     // Deleting a draft leaves no trace.
     expect((await req('adminA', 'DELETE', hmsg(tA, `notices/${d.id}`))).statusCode).toBe(200);
     expect((await req('adminA', 'GET', hmsg(tA, `notices/${d.id}`))).statusCode).toBe(404);
+  });
+});
+
+describe('demo announcements', () => {
+  it('seeds a read tenant-wide one with a file, a role-scoped one, a scheduled one and a draft, once', async () => {
+    const before = await unread('viewerA', tA);
+    expect(await seedDemoNotices(s.platform, tA, s.fixtures.users.adminA.id)).toBe(true);
+    expect(await seedDemoNotices(s.platform, tA, s.fixtures.users.adminA.id)).toBe(false);
+    const all = json<PageBody<Notice>>(await req('adminA', 'GET', hmsg(tA, 'notices?size=100&title=/')));
+    expect(all.content.map((n) => n.statusCode).sort()).toEqual([
+      'DRAFT',
+      'PUBLISHED',
+      'PUBLISHED',
+      'SCHEDULED',
+    ]);
+    // Members have read the tenant-wide one already: their unread counts do not move.
+    expect(await unread('viewerA', tA)).toBe(before);
+    const wide = all.content.find((n) => n.title.startsWith('春耕'));
+    expect(wide?.readCount).toBe(wide?.audienceCount);
+    const detail = json<Notice & { attachments: { fileUrl: string; fileName: string }[] }>(
+      await req('viewerA', 'GET', hmsg(tA, `notices/${wide?.id}`)),
+    );
+    expect(detail.attachments.map((a) => a.fileName)).toEqual(['春耕备耕安排.txt']);
+    const file = await req('viewerA', 'GET', detail.attachments[0]?.fileUrl ?? '');
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('Spring planting plan');
+    // The newest announcement a member sees is not one of these back-dated ones.
+    const latest = await latestId('viewerA', tA);
+    expect(all.content.map((n) => n.id)).not.toContain(latest);
   });
 });
