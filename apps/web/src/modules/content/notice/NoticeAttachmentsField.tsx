@@ -77,7 +77,7 @@ export function NoticeAttachmentsField({ tenantId, attachmentUuid, onBusyChange,
         ref={input}
         type="file"
         multiple
-        hidden
+        style={{ display: 'none' }}
         data-testid="notice-attachment-input"
         onChange={(e) => void choose(e)}
       />

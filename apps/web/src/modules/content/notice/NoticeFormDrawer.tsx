@@ -134,7 +134,7 @@ export function NoticeFormDrawer({ tenantId, notice, canPublish, onClose, onSave
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
+      <Form form={form} name="noticeForm" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item
           name="title"
           label={t('contentNotice:field.title')}

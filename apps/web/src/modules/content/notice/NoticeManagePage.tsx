@@ -114,8 +114,13 @@ export function NoticeManagePage() {
     {
       title: t('contentNotice:field.title'),
       dataIndex: 'title',
-      ellipsis: true,
-      render: (title: string) => <Typography.Text strong>{title}</Typography.Text>,
+      width: 280,
+      ellipsis: { showTitle: false },
+      render: (title: string) => (
+        <Tooltip title={title} placement="topLeft">
+          <Typography.Text strong>{title}</Typography.Text>
+        </Tooltip>
+      ),
     },
     {
       title: t('contentNotice:field.audience'),
@@ -220,7 +225,7 @@ export function NoticeManagePage() {
         rowKey="id"
         columns={columns}
         list={list}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1280 }}
         empty={{
           title: t('contentNotice:empty'),
           onAdd: () => setEditing(null),

@@ -349,7 +349,11 @@ describe('demo announcements', () => {
     // Members have read the tenant-wide one already: their unread counts do not move.
     expect(await unread('viewerA', tA)).toBe(before);
     const wide = all.content.find((n) => n.title.startsWith('春耕'));
-    expect(wide?.readCount).toBe(wide?.audienceCount);
+    // … all but the holders of the role-scoped one's role (here farm-operator: no base-inspector role).
+    expect(wide?.readCount).toBe((wide?.audienceCount ?? 0) - 1);
+    expect(all.content.find((n) => n.audienceRoleIds.length > 0)?.audienceRoleIds).toEqual([
+      role['farm-operator'],
+    ]);
     const detail = json<Notice & { attachments: { fileUrl: string; fileName: string }[] }>(
       await req('viewerA', 'GET', hmsg(tA, `notices/${wide?.id}`)),
     );
