@@ -8,14 +8,13 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Query } from '../../../shared/api/client';
 import { PagedTable } from '../../../shared/crud/PagedTable';
 import { RowActions } from '../../../shared/crud/RowActions';
 import { useConfirmDelete } from '../../../shared/crud/useConfirmDelete';
 import { usePagedList } from '../../../shared/crud/usePagedList';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { FilterBar, type FilterField } from '../../../shared/FilterBar/FilterBar';
-import { formatDateTime, fromInstant, toInstant } from '../../../shared/format/time';
+import { formatDateTime } from '../../../shared/format/time';
 import { PermissionGuard } from '../../../shared/permission/PermissionGuard';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
@@ -31,14 +30,6 @@ import {
   STATUS_COLOR,
 } from './noticeAdminModel';
 
-/** Day filters are the tenant's days: sent as instants so the server's own zone does not matter. */
-const withInstants = (q: Query & { page: number; size: number }) => {
-  const out = { ...q };
-  if (typeof q.dateFrom === 'string') out.dateFrom = toInstant(fromInstant(q.dateFrom).startOf('day'));
-  if (typeof q.dateTo === 'string') out.dateTo = toInstant(fromInstant(q.dateTo).endOf('day'));
-  return out;
-};
-
 /** Announcements admin (/system/notice-manger): write, schedule, publish, withdraw, see who read. */
 export function NoticeManagePage() {
   const { t, i18n } = useTranslation(['contentNotice', 'common']);
@@ -47,7 +38,7 @@ export function NoticeManagePage() {
   const message = useMessage();
   const confirmDelete = useConfirmDelete();
   const key = useMemo(() => noticeAdminKeys.list(tenantId), [tenantId]);
-  const list = usePagedList<NoticeDetail>(key, (q) => noticeAdminApi.page(tenantId, withInstants(q)));
+  const list = usePagedList<NoticeDetail>(key, (q) => noticeAdminApi.page(tenantId, withDayInstants(q)));
   const [editing, setEditing] = useState<NoticeDetail | null | undefined>(undefined);
   const [readersOf, setReadersOf] = useState<NoticeDetail | null>(null);
   const canPublish = usePermissions([NOTICE_CODES.publish]).allowed;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setTimeZone } from '../../../shared/format/time';
 import type { NoticeDetail } from './notice.api';
 import {
   actionsFor,
@@ -10,6 +11,7 @@ import {
   readPercent,
   readRatio,
   unitTree,
+  withDayInstants,
 } from './noticeAdminModel';
 
 const form = (over: Partial<NoticeFormValues> = {}): NoticeFormValues => ({
@@ -118,5 +120,27 @@ describe('announcement admin rules', () => {
     expect(unitTree(options.units)).toEqual([
       { value: 10, title: 'North', children: [{ value: 11, title: 'Field team', children: [] }] },
     ]);
+  });
+});
+
+describe('date filter', () => {
+  afterEach(() => setTimeZone(undefined));
+
+  it('sends the tenant’s days as instants, whatever the browser’s zone', () => {
+    setTimeZone('Asia/Shanghai');
+    expect(
+      withDayInstants({ page: 0, size: 10, dateFrom: '2026-11-01', dateTo: '2026-11-02', title: 'x' }),
+    ).toEqual({
+      page: 0,
+      size: 10,
+      title: 'x',
+      dateFrom: '2026-11-01T00:00:00+08:00',
+      dateTo: '2026-11-02T23:59:59+08:00',
+    });
+    setTimeZone('America/New_York');
+    expect(withDayInstants({ page: 0, size: 10, dateFrom: '2026-11-01' }).dateFrom).toBe(
+      '2026-11-01T00:00:00-04:00',
+    );
+    expect(withDayInstants({ page: 1, size: 10 })).toEqual({ page: 1, size: 10 });
   });
 });

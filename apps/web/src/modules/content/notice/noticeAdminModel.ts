@@ -1,4 +1,6 @@
 import type { NoticeStatus } from '@tilth/contracts/notice.types';
+import type { Query } from '../../../shared/api/client';
+import { fromInstant, toInstant } from '../../../shared/format/time';
 import type { NoticeAudienceOptions, NoticeDetail } from './notice.api';
 
 // The announcements admin's rules (issue 19 item 1), kept apart from the screens so they are unit-tested.
@@ -153,3 +155,14 @@ export const asksWhen = (status: NoticeStatus | undefined): boolean => status !=
 
 /** The filter's status choices, in the order an announcement goes through them. */
 export const NOTICE_STATUS_LIST: readonly NoticeStatus[] = ['DRAFT', 'SCHEDULED', 'PUBLISHED', 'WITHDRAWN'];
+
+/**
+ * The date filter's days are the tenant's days: sent as instants (start of the first, end of the last) so
+ * the server's own time zone does not matter.
+ */
+export const withDayInstants = <Q extends Query>(q: Q): Q => {
+  const out: Query = { ...q };
+  if (typeof q.dateFrom === 'string') out.dateFrom = toInstant(fromInstant(q.dateFrom).startOf('day'));
+  if (typeof q.dateTo === 'string') out.dateTo = toInstant(fromInstant(q.dateTo).endOf('day'));
+  return out as Q;
+};
