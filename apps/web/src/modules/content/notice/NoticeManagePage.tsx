@@ -28,6 +28,7 @@ import {
   NOTICE_STATUS_LIST,
   readRatio,
   STATUS_COLOR,
+  withDayInstants,
 } from './noticeAdminModel';
 
 /** Announcements admin (/system/notice-manger): write, schedule, publish, withdraw, see who read. */
