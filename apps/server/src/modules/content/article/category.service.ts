@@ -40,6 +40,7 @@ const toCategory = (r: CategoryRow, articleCount: number): Category => ({
   objectVersionNumber: r.objectVersionNumber,
 });
 
+/** The depth a new child of `parentId` would have (top level is 1). */
 const depthOf = async (ctx: TenantCtx, parentId: number | null): Promise<number> => {
   let depth = 1;
   let at = parentId;
@@ -68,7 +69,7 @@ export class CategoryService {
     const parentId = body.parentId ?? null;
     if (parentId !== null) {
       if (!(await lockCategory(ctx.db, ctx.tenantId, parentId))) throw ArticleErrors.categoryParentNotFound();
-      if ((await depthOf(ctx, parentId)) >= CATEGORY_DEPTH_MAX) {
+      if ((await depthOf(ctx, parentId)) > CATEGORY_DEPTH_MAX) {
         throw ArticleErrors.categoryTooDeep({ max: CATEGORY_DEPTH_MAX });
       }
     }
