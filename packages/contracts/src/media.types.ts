@@ -10,6 +10,7 @@ import {
   queryId,
   requiredText,
   tenantParam,
+  updateBodyOf,
 } from './common.types.js';
 
 // Company media (issue 19 item 4; spec 03 §5): the picture library with folders and usage, banners by
@@ -186,9 +187,11 @@ const windowOk = (b: { startAt?: string | null | undefined; endAt?: string | nul
   !b.startAt || !b.endAt || Date.parse(b.startAt) < Date.parse(b.endAt);
 const windowIssue = { error: 'endAt must be after startAt', path: ['endAt'] };
 export const bannerCreateBody = z.strictObject(bannerWrite).refine(windowOk, windowIssue);
-export const bannerUpdateBody = z
-  .strictObject({ ...bannerWrite, bannerId: bodyId, objectVersionNumber })
-  .refine(windowOk, windowIssue);
+/** PUT accepts the banner as GET answers it (read-only keys dropped). */
+export const bannerUpdateBody = updateBodyOf(
+  z.strictObject({ ...bannerWrite, bannerId: bodyId, objectVersionNumber }),
+  banner,
+).refine(windowOk, windowIssue);
 export type BannerCreateBody = z.input<typeof bannerCreateBody>;
 export type BannerUpdateBody = z.input<typeof bannerUpdateBody>;
 /** PUT /content/banners/order: the placement's banners in their new order (ids). */
