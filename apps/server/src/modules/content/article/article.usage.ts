@@ -1,7 +1,9 @@
 import type { TenantCtx } from '../../../platform/http/context.js';
+import { recordPictureUsage } from '../media/index.js';
 import { imageUrlsOf } from './article.html.js';
 
-// Which pictures an article uses (the picture library's "used by 3 articles", delete refused while used).
+// Which library pictures an article uses (the picture library's "used by 3 articles"; a used picture
+// cannot be deleted): recorded on every save, cleared on delete.
 
 /** The cover and body pictures of an article, in order, once each. */
 export const picturesOf = (cover: string | null, cleanHtml: string): string[] => [
@@ -9,10 +11,8 @@ export const picturesOf = (cover: string | null, cleanHtml: string): string[] =>
 ];
 
 /** Records the article's pictures with the picture library ([] when the article is deleted). */
-export const recordArticlePictures = async (
-  _ctx: TenantCtx,
-  _articleId: number,
-  _urls: readonly string[],
-): Promise<void> => {
-  // Wired to content/media's recordPictureUsage once that part is merged (see the report).
-};
+export const recordArticlePictures = (
+  ctx: TenantCtx,
+  articleId: number,
+  urls: readonly string[],
+): Promise<void> => recordPictureUsage(ctx, 'article', articleId, urls);

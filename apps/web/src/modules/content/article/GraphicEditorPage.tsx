@@ -31,10 +31,10 @@ import { ARTICLE_CODES, type Article, articleApi, articleKeys, categoryApi } fro
 import { categoryTree, STATUS_COLOR } from './articleModel';
 import { editorIdOf, editorPath } from './articlePaths';
 import { CoverField } from './CoverField';
-import { chooseImageFile, imageProblem } from './pickImageFile';
 import { RevisionsDrawer } from './RevisionsDrawer';
 import { ScheduleModal } from './ScheduleModal';
 import { useArticleActions } from './useArticleActions';
+import { usePicturePicker } from './usePicturePicker';
 import './article.css';
 
 interface EditorForm {
@@ -209,21 +209,8 @@ export function GraphicEditorPage() {
     if (a) actions.setScheduling(a);
   };
 
-  const pickImage = async (): Promise<{ src: string; alt?: string } | null> => {
-    const file = await chooseImageFile();
-    if (!file) return null;
-    const problem = imageProblem(file);
-    if (problem) {
-      message.error(t(`contentArticle:picture.${problem}`, { name: file.name }));
-      return null;
-    }
-    try {
-      const stored = await articleApi.upload(tenantId, file);
-      return { src: stored.fileUrl, alt: file.name.replace(/\.[^.]+$/, '') };
-    } catch {
-      return null;
-    }
-  };
+  // Pictures come from the picture library (upload there, in the picker): their usage is counted.
+  const pictures = usePicturePicker();
 
   const restore = (revision: number) =>
     modal.confirm({
@@ -378,7 +365,7 @@ export function GraphicEditorPage() {
               <BodyField
                 placeholder={t('contentArticle:editor.bodyPlaceholder')}
                 disabled={!mayWrite}
-                onPickImage={pickImage}
+                onPickImage={pictures.pick}
               />
             </Form.Item>
           </div>
@@ -393,7 +380,7 @@ export function GraphicEditorPage() {
               />
             </Form.Item>
             <Form.Item name="coverPicture" label={t('contentArticle:field.cover')}>
-              <CoverField tenantId={tenantId} disabled={!mayWrite} />
+              <CoverField disabled={!mayWrite} onPick={pictures.pick} />
             </Form.Item>
             <Form.Item
               name="label"
@@ -452,6 +439,7 @@ export function GraphicEditorPage() {
           canRestore={canEdit && !frozen}
         />
       ) : null}
+      {pictures.modal}
       <ScheduleModal
         open={actions.scheduling !== null}
         current={article?.publishAt ?? null}

@@ -11,7 +11,6 @@ import type {
   RevisionListItem,
 } from '@tilth/contracts/article.types';
 import type { Page } from '@tilth/contracts/common.types';
-import type { FileView } from '@tilth/contracts/file.types';
 import { api, type Query } from '../../../shared/api/client';
 
 export type { Article, ArticleListItem, Category, Revision, RevisionDiff, RevisionListItem };
@@ -73,10 +72,4 @@ export const articleApi = {
     api.post<Article>(`${articles(t)}/${id}/revisions/${revision}/restore`, {
       json: { objectVersionNumber },
     }),
-  /** A picture for the cover or the body, stored by the file service. */
-  upload: (t: number, file: File) => {
-    const body = new FormData();
-    body.append('file', file, file.name);
-    return api.post<FileView>(`/hfle/v1/${t}/files/multipart`, { multipart: body });
-  },
 };

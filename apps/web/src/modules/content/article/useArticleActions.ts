@@ -10,10 +10,7 @@ type Row = Pick<ArticleListItem, 'id' | 'title' | 'objectVersionNumber' | 'statu
  * Publish, schedule, withdraw and delete of one article, shared by the list and the editor: each asks
  * where it matters, reports the outcome (review started, published, scheduled) and then calls `after`.
  */
-export const useArticleActions = (
-  tenantId: number,
-  after: (changed: Article | null) => unknown,
-) => {
+export const useArticleActions = (tenantId: number, after: (changed: Article | null) => unknown) => {
   const { t } = useTranslation(['contentArticle', 'common']);
   const { modal } = App.useApp();
   const message = useMessage();

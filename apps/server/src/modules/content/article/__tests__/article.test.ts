@@ -6,7 +6,10 @@ import type {
   RevisionListItem,
 } from '@tilth/contracts/article.types';
 import type { Page } from '@tilth/contracts/common.types';
+import type { PictureUploadAnswer, PictureUsage } from '@tilth/contracts/media.types';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from '../../../../test/harness.js';
 import { createArticleDraft } from '../index.js';
 import { type ArticleHarness, articleHarness } from './article-helpers.js';
 
@@ -283,6 +286,51 @@ describe('article drafts and revisions', () => {
     await h.ok('admin', 'DELETE', `articles/${a.id}?objectVersionNumber=1`);
     await h.refused(404, 'wfpf.content.article.notFound', 'admin', 'GET', `articles/${a.id}`);
     await h.refused(404, 'wfpf.content.article.notFound', 'admin', 'GET', `articles/${a.id}/revisions`);
+  });
+});
+
+describe('picture usage', () => {
+  it('records the cover and body pictures on every save and clears them on delete', async () => {
+    const fd = new FormData();
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3a7d44' } })
+      .png()
+      .toBuffer();
+    fd.append('file', new Blob([new Uint8Array(png)]), '稻田.png');
+    fd.append('file', new Blob([new Uint8Array(png)]), '鱼塘.png');
+    const up = await h.s.inject({
+      method: 'POST',
+      url: `/wfpf/v1/${h.tA}/content/pictures/multipart`,
+      headers: { ...auth(h.tok.admin), 'accept-language': 'en-US' },
+      payload: fd,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const [p1, p2] = (up.json() as PictureUploadAnswer).items.map((i) => i.picture);
+    if (!p1 || !p2) throw new Error('no pictures');
+    const usage = async (id: number) =>
+      (await h.ok<PictureUsage>('admin', 'GET', `pictures/${id}/usage`)).owners.map((o) => [
+        o.ownerType,
+        o.title,
+      ]);
+    const a = await h.draft('图文并茂', {
+      coverPicture: p1.src,
+      content: `<p>正文</p><img src="${p1.src}" alt="稻田">`,
+    });
+    expect(await usage(p1.pictureId)).toEqual([['article', '图文并茂']]);
+    expect(await usage(p2.pictureId)).toEqual([]);
+    // The picture in use cannot be deleted from the library.
+    await h.refused(409, 'wfpf.media.picture.inUse', 'admin', 'DELETE', `pictures/${p1.pictureId}`);
+    const saved = await h.ok<Article>('admin', 'PUT', 'articles', {
+      id: a.id,
+      objectVersionNumber: a.objectVersionNumber,
+      title: '图文并茂',
+      coverPicture: null,
+      content: `<p>正文</p><img src="${p2.src}" alt="鱼塘">`,
+    });
+    expect(saved.revision).toBe(2);
+    expect(await usage(p1.pictureId)).toEqual([]);
+    expect(await usage(p2.pictureId)).toEqual([['article', '图文并茂']]);
+    await h.ok('admin', 'DELETE', `articles/${a.id}?objectVersionNumber=${saved.objectVersionNumber}`);
+    expect(await usage(p2.pictureId)).toEqual([]);
   });
 });
 
