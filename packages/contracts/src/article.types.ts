@@ -9,6 +9,7 @@ import {
   queryId,
   requiredText,
   tenantParam,
+  updateBodyOf,
 } from './common.types.js';
 
 // Articles and their category tree (issue 19 item 2; spec 03 §2–§3 "News item"): drafts whose every save is
@@ -90,14 +91,16 @@ export const categoryCreateBody = z.strictObject({
 });
 export type CategoryCreateBody = z.infer<typeof categoryCreateBody>;
 
-export const categoryUpdateBody = z.strictObject({
+const categoryUpdateFields = z.strictObject({
   id: bodyId,
   categoryName: requiredText(CATEGORY_NAME_MAX),
   categoryEnName: optionalText(CATEGORY_NAME_MAX).optional(),
   enabledFlag: flag01,
   objectVersionNumber,
 });
-export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
+/** Rename / enable: takes the category as its GET answers it (parentId, sortOrder, articleCount ignored). */
+export const categoryUpdateBody = updateBodyOf(categoryUpdateFields, category);
+export type CategoryUpdateBody = z.output<typeof categoryUpdateFields>;
 
 /** The new order of one parent's children: every child id once. */
 export const categoryOrderBody = z.strictObject({
@@ -126,8 +129,8 @@ const articleFields = {
 export const articleCreateBody = z.strictObject(articleFields);
 export type ArticleCreateBody = z.infer<typeof articleCreateBody>;
 
-export const articleSaveBody = z.strictObject({ ...articleFields, id: bodyId, objectVersionNumber });
-export type ArticleSaveBody = z.infer<typeof articleSaveBody>;
+const articleSaveFields = z.strictObject({ ...articleFields, id: bodyId, objectVersionNumber });
+export type ArticleSaveBody = z.output<typeof articleSaveFields>;
 
 export const articleListItem = z.object({
   id: z.number().int(),
@@ -162,6 +165,9 @@ export const article = articleListItem.extend({
   creationDate: z.string(),
 });
 export type Article = z.infer<typeof article>;
+
+/** A save takes the article as its GET answers it (status, counts, stamps… are ignored). */
+export const articleSaveBody = updateBodyOf(articleSaveFields, article);
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a day YYYY-MM-DD' });
 

@@ -3,6 +3,7 @@ import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { ARTICLE_ACCESS, ARTICLE_READ } from './article.access.js';
 import { ArticleErrors } from './article.errors.js';
+import { cleanArticleHtml } from './article.html.js';
 import { findArticle, findRevision, listRevisions, type RevisionViewRow } from './article.repository.js';
 import { ArticleService, changedFields, lockedAt, requireAction, writeRevision } from './article.service.js';
 import { toRevision, toRevisionItem } from './article.view.js';
@@ -69,7 +70,8 @@ export class ArticleRevisionService {
         title: old.title,
         categoryId: category?.id ?? null,
         summary: old.summary,
-        content: old.content,
+        // Cleaned again: a restore obeys today's allow-list.
+        content: cleanArticleHtml(old.content),
         coverPicture: old.coverPicture,
         label: old.label,
         articleSource: old.articleSource,
