@@ -68,6 +68,12 @@ describe('articles story (issue 19 item 2)', () => {
     expect(await seedDemoArticles(e.server.platform, T)).toBe(14);
     page = await newPage(e);
     page.on('pageerror', (err) => errors.push(err.message));
+  }, 180_000);
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it('the demo administrator signs in; a picture waits in the library', async () => {
     await signIn(e, page, 'demo', 'demo1234');
     await settleLatestAnnouncement(page);
     // A picture in the library for the body (uploaded as an editor would, through the library's API).
@@ -79,9 +85,6 @@ describe('articles story (issue 19 item 2)', () => {
       multipart: { file: { name: '稻田航拍.png', mimeType: 'image/png', buffer: png } },
     });
     expect(res.status(), await res.text()).toBe(200);
-  }, 180_000);
-  afterAll(async () => {
-    await e?.close();
   });
 
   it('shows the category tree and adds a category with its English name', async () => {
@@ -97,7 +100,7 @@ describe('articles story (issue 19 item 2)', () => {
     await modal.getByTestId('category-name').fill('果树栽培');
     await modal.getByLabel('英文名称').fill('Fruit trees');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
-    await explained(page, 'category-saved', toast(page, '已保存').waitFor());
+    await explained(page, 'category-saved', toast(page, '保存成功').waitFor());
     await expect.poll(() => rows.filter({ hasText: '果树栽培' }).innerText()).toContain('Fruit trees');
     await settledScreenshot(page, 'article-classify');
   });
@@ -190,7 +193,7 @@ describe('articles story (issue 19 item 2)', () => {
     await page.getByTestId('schedule').click();
     const modal = page.locator('.ant-modal:visible');
     const at = new Date(Date.now() + 6_000);
-    const input = modal.getByTestId('schedule-at').locator('input');
+    const input = modal.locator('.ant-picker input');
     await input.click();
     await input.fill(wall(at));
     await input.press('Enter');
@@ -209,7 +212,7 @@ describe('articles story (issue 19 item 2)', () => {
           await row.first().waitFor();
           return row.getByTestId('article-status').innerText();
         },
-        { timeout: 30_000, intervals: [2_000] },
+        { timeout: 30_000, interval: 2_000 },
       )
       .toBe('已发布');
     await settledScreenshot(page, 'article-published');

@@ -58,7 +58,8 @@ export const listArticles = async (
     .from(A)
     .leftJoin(C, joinCategory)
     .where(where)
-    .orderBy(desc(A.lastUpdateDate), desc(A.id));
+    // Newest first by what a reader would call its date: released, scheduled, or (drafts) last edited.
+    .orderBy(desc(sql`coalesce(${A.uploadDate}, ${A.publishAt}, ${A.lastUpdateDate})`), desc(A.id));
   const { rows, total } = await pageRows(
     q,
     () => db.select({ n: count() }).from(A).where(where),

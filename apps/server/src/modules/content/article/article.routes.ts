@@ -86,7 +86,8 @@ export const registerArticleRoutes = (app: App, platform: Platform): void => {
     method: 'GET',
     url: ARTICLES,
     access: ARTICLE_READ,
-    summary: 'Articles, last edited first (title contains, categoryId, status, release days dateFrom–dateTo)',
+    summary:
+      'Articles, newest first by release, schedule or last edit (title contains, categoryId, status, release days dateFrom–dateTo)',
     schema: { params: tenantParam, querystring: articleListQuery, response: { 200: articlePage } },
     handler: (ctx, req) => articles.list(ctx, req.query),
   });

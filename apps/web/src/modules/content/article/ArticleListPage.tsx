@@ -1,9 +1,11 @@
+import ClockCircleOutlined from '@ant-design/icons/ClockCircleOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { ARTICLE_STATUSES, type ArticleAction, type ArticleListItem } from '@tilth/contracts/article.types';
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
+import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -145,10 +147,11 @@ export function ArticleListPage() {
         return r.status === 'published' || r.status === 'withdrawn' ? (
           formatDateTime(at)
         ) : (
-          <Space size={4}>
-            <Typography.Text type="secondary">{t('contentArticle:field.scheduledFor')}</Typography.Text>
-            {formatDateTime(at)}
-          </Space>
+          <Tooltip title={t('contentArticle:field.scheduledFor')}>
+            <Typography.Text type="warning" style={{ whiteSpace: 'nowrap' }}>
+              <ClockCircleOutlined /> {formatDateTime(at)}
+            </Typography.Text>
+          </Tooltip>
         );
       },
     },

@@ -6,7 +6,31 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { diffCounts, fieldChanges, htmlToText, textDiff } from './articleDiff';
+import { type DiffPart, diffCounts, fieldChanges, htmlToText, textDiff } from './articleDiff';
+
+/** One side of a field's change: the words it lost (from) or gained (to) marked, the rest plain. */
+function Inline({ parts, side }: { parts: DiffPart[]; side: 'from' | 'to' }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        side === 'from' && p.added ? null : side === 'to' && p.removed ? null : p.removed ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts are a fixed sequence; their order is their identity
+          <del key={i} className="tl-diff-del">
+            {p.value}
+          </del>
+        ) : p.added ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <ins key={i} className="tl-diff-ins">
+            {p.value}
+          </ins>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above
+          <span key={i}>{p.value}</span>
+        ),
+      )}
+    </>
+  );
+}
 
 /** Two revisions compared: the fields that changed (before → after) and the body, word by word. */
 export function RevisionDiffView({ diff }: { diff: RevisionDiff }) {
@@ -40,9 +64,9 @@ export function RevisionDiffView({ diff }: { diff: RevisionDiff }) {
             {
               title: `v${diff.from.revision}`,
               dataIndex: 'from',
-              render: (v: string) =>
+              render: (v: string, c: { from: string; to: string }) =>
                 v ? (
-                  <del className="tl-diff-del">{v}</del>
+                  <Inline parts={textDiff(v, c.to)} side="from" />
                 ) : (
                   <Typography.Text type="secondary">—</Typography.Text>
                 ),
@@ -50,9 +74,9 @@ export function RevisionDiffView({ diff }: { diff: RevisionDiff }) {
             {
               title: `v${diff.to.revision}`,
               dataIndex: 'to',
-              render: (v: string) =>
+              render: (v: string, c: { from: string; to: string }) =>
                 v ? (
-                  <ins className="tl-diff-ins">{v}</ins>
+                  <Inline parts={textDiff(c.from, v)} side="to" />
                 ) : (
                   <Typography.Text type="secondary">—</Typography.Text>
                 ),

@@ -69,8 +69,7 @@ export function RevisionsDrawer({
       open={open}
       onClose={onClose}
       title={t('contentArticle:revisions.title', { title: article.title })}
-      size="large"
-      width={960}
+      size={Math.min(1000, typeof window === 'undefined' ? 1000 : window.innerWidth - 80)}
       destroyOnHidden
     >
       <Table<RevisionListItem>
