@@ -70,6 +70,24 @@ const prepareTour = async (): Promise<void> => {
   tourId = (res.json() as { vrId: number }).vrId;
 };
 
+/** A category and an article in it, made through the API once. */
+let articleMade = false;
+const prepareArticle = async (): Promise<void> => {
+  if (articleMade) return;
+  await post(`${T1}/content/categories`, { categoryName: '回路分类', categoryEnName: 'Roundtrip' });
+  const c = itemsOf(await get(`${T1}/content/categories`)).find((x) => x.categoryName === '回路分类');
+  await post(`${T1}/content/articles`, {
+    title: '回路文章',
+    categoryId: c?.id as number,
+    summary: '摘要',
+    content: '<p>正文</p>',
+    label: '标签',
+    articleSource: '来源',
+    carouselFlag: 1,
+  });
+  articleMade = true;
+};
+
 /** Each PUT route (`PUT url`) and where its representation is read. */
 const TWINS: Record<string, Twin> = {
   // VR tours (issue 17): the tour's basics and a scene's view and hotspots.
@@ -86,6 +104,18 @@ const TWINS: Record<string, Twin> = {
     },
     key: 'scenesId',
     prepare: prepareTour,
+  },
+  // Articles (issue 19): a category and an article made through the API.
+  [`PUT ${T1}/content/categories`]: {
+    list: `${T1}/content/categories`,
+    pick: (c) => c.categoryName === '回路分类',
+    prepare: () => prepareArticle(),
+  },
+  [`PUT ${T1}/content/articles`]: {
+    list: `${T1}/content/articles?size=100`,
+    get: `${T1}/content/articles/:id`,
+    pick: (a) => a.title === '回路文章',
+    prepare: () => prepareArticle(),
   },
   // Traceability catalogue (issue 18): the demo's products, lot, outlets and business profile.
   [`PUT ${T1}/trace/products`]: {
@@ -438,6 +468,8 @@ Object.assign(TWINS, {
 const NO_TWIN: Record<string, string> = {
   [`PUT ${T1}/trace/products/:traceProductId/enabled`]:
     'a command: enables or disables the product ({enabledFlag, objectVersionNumber}); the product PUT takes its GET',
+  [`PUT ${T1}/content/categories/order`]:
+    "a command: one parent's category order ({parentId, ids}); each category's own PUT takes its GET",
   [`PUT ${T1}/panorama-scenes/order`]:
     "a command: the scene strip's order ({vrId, scenesIds}); each scene's own PUT takes its GET",
   [`PUT ${T1}/panorama`]:

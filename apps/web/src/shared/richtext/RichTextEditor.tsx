@@ -1,9 +1,9 @@
-import Image from '@tiptap/extension-image';
 import TextAlign from '@tiptap/extension-text-align';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SessionImage } from './RichTextImage';
 import { RichTextToolbar } from './RichTextToolbar';
 import { normaliseImageUrl, normaliseLinkUrl } from './richtextUrl';
 import { UrlDialog } from './UrlDialog';
@@ -57,7 +57,7 @@ export function RichTextEditor({
           HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
         },
       }),
-      Image.configure({ allowBase64: false }),
+      SessionImage.configure({ allowBase64: false }),
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
     ],
     content: value,
