@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { mediaJobs } from '../modules/content/media/index.js';
 import { aeratorJobs } from '../modules/iot/aerator/aerator.jobs.js';
 import { alarmJobs } from '../modules/iot/alarm/alarm.jobs.js';
 import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
@@ -31,6 +32,7 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...pushJobs(platform, log),
   ...workflowJobs(platform, log),
   ...panoramaJobs(platform, () => log),
+  ...mediaJobs(platform, () => log),
   ...chainJobs(platform, () => log),
   ...traceCodeJobs(platform, () => log),
 ];

@@ -7,3 +7,4 @@ export {
   contentVideos,
 } from './media.tables.js';
 export { recordPictureUsage } from './picture.service.js';
+export { mediaJobs } from './video.jobs.js';
