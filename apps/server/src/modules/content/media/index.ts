@@ -8,3 +8,4 @@ export {
 } from './media.tables.js';
 export { recordPictureUsage } from './picture.service.js';
 export { mediaJobs } from './video.jobs.js';
+export { seedDemoMedia, seedDemoMediaLater } from './media.demo.js';
