@@ -83,6 +83,8 @@ export function PicturePickerModal({ open, onCancel, onPick }: PicturePickerModa
       <div className="media-picker">
         <div className="media-picker__tree">
           <Tree
+            // Remounted once the folders arrive, so they open expanded.
+            key={folders.data ? 'folders' : 'loading'}
             blockNode
             defaultExpandAll
             selectedKeys={[folderKey]}

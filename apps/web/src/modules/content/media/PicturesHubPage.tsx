@@ -189,6 +189,8 @@ export function PicturesHubPage() {
         }
       >
         <Tree
+          // Remounted once the folders arrive, so they open expanded.
+          key={folders.data ? 'folders' : 'loading'}
           blockNode
           defaultExpandAll
           selectedKeys={[folderKey]}
