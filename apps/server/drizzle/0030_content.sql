@@ -86,9 +86,11 @@ CREATE TABLE "content_videos" (
 --> statement-breakpoint
 ALTER TABLE "content_videos" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "content_articles" ADD COLUMN "review_comment" text;--> statement-breakpoint
+ALTER TABLE "seed_products" ADD COLUMN "promo_video_id" bigint;--> statement-breakpoint
 ALTER TABLE "notices" ADD COLUMN "audience_role_ids" bigint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "notices" ADD COLUMN "audience_unit_ids" bigint[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "notices" ADD COLUMN "withdrawn_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "trace_products" ADD COLUMN "promo_video_id" bigint;--> statement-breakpoint
 CREATE INDEX "content_banners_placement_idx" ON "content_banners" USING btree ("tenant_id","placement","sort_order","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "content_picture_folders_name_uq" ON "content_picture_folders" USING btree ("tenant_id",coalesce("parent_id", 0),"folder_name");--> statement-breakpoint
 CREATE INDEX "content_picture_usages_picture_idx" ON "content_picture_usages" USING btree ("tenant_id","picture_id");--> statement-breakpoint

@@ -13,9 +13,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
   '/web/agriculture/identify',
-  '/system/bannerManger',
-  '/system/pictures-hub',
-  '/system/publicity-video',
 ];
 
 const files = import.meta.glob<Record<string, string>>('../locales/*/*.json', {

@@ -472,6 +472,16 @@ const NO_TWIN: Record<string, string> = {
     "a command: one parent's category order ({parentId, ids}); each category's own PUT takes its GET",
   [`PUT ${T1}/panorama-scenes/order`]:
     "a command: the scene strip's order ({vrId, scenesIds}); each scene's own PUT takes its GET",
+  [`PUT ${T1}/content/picture-folders`]:
+    'a partial edit (folderName by folderId); the list answers folders with their picture counts',
+  [`PUT ${T1}/content/pictures`]:
+    'a partial edit (pictureName, folderId by pictureId); the rest of the picture is made by the server from its upload',
+  [`PUT ${T1}/content/banners`]:
+    'takes the banner as the list answers it (no single-banner GET); banner.test.ts sends a listed banner back',
+  [`PUT ${T1}/content/banners/order`]:
+    "a command: a placement's banner order ({placement, bannerIds}); each banner's own PUT takes its listing",
+  [`PUT ${T1}/content/videos`]:
+    'a partial edit (videoName, description by videoId); the rest of the video is measured by the server from its upload',
   [`PUT ${T1}/panorama`]:
     'a partial edit (panoramaName, enabledFlag by panoramaId); the rest of the panorama is made by the server from its upload',
   'PUT /iam/stong/v1/users/default-tenant': 'a setting in the query (tenantId); no body',

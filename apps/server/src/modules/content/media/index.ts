@@ -7,3 +7,5 @@ export {
   contentVideos,
 } from './media.tables.js';
 export { recordPictureUsage } from './picture.service.js';
+export { mediaJobs } from './video.jobs.js';
+export { seedDemoMedia, seedDemoMediaLater } from './media.demo.js';

@@ -19,8 +19,8 @@ import './media.css';
 export interface PicturePickerModalProps {
   open: boolean;
   onCancel: () => void;
-  /** The chosen picture: `src` is its stored file (for `<img src>`), `alt` its name. */
-  onPick: (picture: { src: string; alt: string }) => void;
+  /** The chosen picture: `src` is its stored file (for `<img src>`), `alt` its name, and its library id. */
+  onPick: (picture: { src: string; alt: string; pictureId: number }) => void;
 }
 
 const PAGE_SIZE = 24;
@@ -66,7 +66,7 @@ export function PicturePickerModal({ open, onCancel, onPick }: PicturePickerModa
   const tree = useMemo(() => folderTree(folders.data ?? [], t('folders.all')), [folders.data, t]);
 
   const pick = (p: Picture | null) => {
-    if (p) onPick({ src: p.src, alt: p.pictureName });
+    if (p) onPick({ src: p.src, alt: p.pictureName, pictureId: p.pictureId });
   };
 
   return (
@@ -83,6 +83,8 @@ export function PicturePickerModal({ open, onCancel, onPick }: PicturePickerModa
       <div className="media-picker">
         <div className="media-picker__tree">
           <Tree
+            // Remounted once the folders arrive, so they open expanded.
+            key={folders.data ? 'folders' : 'loading'}
             blockNode
             defaultExpandAll
             selectedKeys={[folderKey]}
