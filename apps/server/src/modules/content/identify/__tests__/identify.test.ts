@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from '../../../../test/harness.js';
 import { agriculturalInputs } from '../../../farm/agricultural/index.js';
+import { base, en, postPhoto, solidPng, zh } from './identify-helpers.js';
 import { colourModel, TEST_LABELS } from './onnx-model.js';
 
 // Upload → answer with a real ONNX model built in the test (onnx-proto) and run by onnxruntime-node: a
@@ -30,32 +31,6 @@ let tok: RoleTokens;
 let A: number;
 let B: number;
 let dir: string;
-const en = { 'accept-language': 'en-US' };
-const zh = { 'accept-language': 'zh-CN' };
-const base = (t: number) => `/wfpf/v1/${t}/agriculture`;
-
-export const solidPng = (r: number, g: number, b: number, w = 64, h = 48) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer();
-
-export const postPhoto = (
-  server: TestServer,
-  t: number,
-  token: string,
-  bytes: Buffer,
-  lang: Record<string, string> = en,
-  name = 'leaf.png',
-) => {
-  const fd = new FormData();
-  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return server.inject({
-    method: 'POST',
-    url: `${base(t)}/identifications`,
-    headers: { ...auth(token), ...lang },
-    payload: fd,
-  });
-};
 
 const counts = (t: number) =>
   s.platform.database.withTenant(t, async (tx) => {
