@@ -1,11 +1,15 @@
-import { onnx } from 'onnx-proto';
+import { createRequire } from 'node:module';
+import type { onnx as Onnx } from 'onnx-proto';
+
+// onnx-proto is CommonJS: required, so plain Node (the bench) and vitest load it alike.
+const { onnx } = createRequire(import.meta.url)('onnx-proto') as typeof import('onnx-proto');
 
 // Real ONNX models built in code with onnx-proto (tests and bench/identify.bench.ts): the identifier loads
 // them with onnxruntime-node exactly like a trained model file.
 
 const FLOAT = onnx.TensorProto.DataType.FLOAT;
 
-export const floatTensor = (name: string, dims: number[], data: Float32Array): onnx.ITensorProto => ({
+export const floatTensor = (name: string, dims: number[], data: Float32Array): Onnx.ITensorProto => ({
   name,
   dims,
   dataType: FLOAT,
@@ -20,7 +24,7 @@ export const node = (
   output: string[],
   attrs: Record<string, Attr> = {},
   name = output[0],
-): onnx.INodeProto => ({
+): Onnx.INodeProto => ({
   opType,
   input,
   output,
@@ -36,14 +40,14 @@ export const node = (
   ),
 });
 
-const valueInfo = (name: string, dims: number[]): onnx.IValueInfoProto => ({
+const valueInfo = (name: string, dims: number[]): Onnx.IValueInfoProto => ({
   name,
   type: { tensorType: { elemType: FLOAT, shape: { dim: dims.map((d) => ({ dimValue: d })) } } },
 });
 
 export const modelBytes = (g: {
-  nodes: onnx.INodeProto[];
-  initializers: onnx.ITensorProto[];
+  nodes: Onnx.INodeProto[];
+  initializers: Onnx.ITensorProto[];
   input: [string, number[]];
   output: [string, number[]];
 }): Uint8Array =>
