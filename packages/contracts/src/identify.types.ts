@@ -9,6 +9,7 @@ import {
   queryId,
   requiredText,
   tenantParam,
+  updateBodyOf,
 } from './common.types.js';
 
 // Pest identification and the pest knowledge base (issue 19 item 6; spec 03 §5, §8, §9).
@@ -200,7 +201,10 @@ export type PestKnowledgeCreateBody = z.input<typeof pestKnowledgeCreateBody>;
  * PUT .../agriculture/pest-knowledge/{knowledgeId}: edits the tenant's row; on a platform row it makes the
  * tenant's override (same code), which the tenant then sees instead.
  */
-export const pestKnowledgeUpdateBody = z.strictObject({ ...pestWrite, objectVersionNumber });
+export const pestKnowledgeUpdateBody = updateBodyOf(
+  z.strictObject({ ...pestWrite, objectVersionNumber }),
+  pestKnowledgeDetail,
+);
 export type PestKnowledgeUpdateBody = z.input<typeof pestKnowledgeUpdateBody>;
 
 export const pestKnowledgeDeleteQuery = z.object({

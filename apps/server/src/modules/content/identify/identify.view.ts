@@ -41,7 +41,9 @@ export const toIdentification = (
   lang: Lang,
   match: (label: string) => KnowledgeRow | undefined,
 ): Identification => {
-  const candidates: IdentifyCandidate[] = r.candidates
+  const status = r.status as Identification['status'];
+  // A refused photo shows no plant or insect: no pest is offered for it, however faint.
+  const candidates: IdentifyCandidate[] = (status === 'refused' ? [] : r.candidates)
     .filter((c) => !isRejectLabel(c.label))
     .map((c) => {
       const k = match(c.label);
@@ -53,7 +55,6 @@ export const toIdentification = (
         knowledgeCode: k?.code ?? null,
       };
     });
-  const status = r.status as Identification['status'];
   const photoUrl = fileUrlOf(r.tenantId, r.photoFileId);
   return {
     identificationId: r.id,

@@ -32,7 +32,12 @@ export function KnowledgeDrawer({ id, onClose }: { id: number | null; onClose: (
       {q.isLoading && <Spin />}
       {k && (
         <div data-testid="knowledge-detail" style={{ display: 'grid', gap: 16 }}>
-          <Descriptions column={1} size="small" bordered>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            styles={{ label: { width: 110, whiteSpace: 'nowrap' } }}
+          >
             <Descriptions.Item label={t('identify:knowledge.kind')}>
               <Tag color={k.kind === 'pest' ? 'orange' : 'purple'}>{t(`identify:kind.${k.kind}`)}</Tag>
               {k.origin === 'tenant' && (

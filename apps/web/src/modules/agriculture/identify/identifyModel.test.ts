@@ -16,6 +16,8 @@ describe('identification screen rules', () => {
     expect(formatConfidence(0.9956, 'en-US')).toBe('100%');
     expect(formatConfidence(0.576, 'zh-CN')).toBe('58%');
     expect(formatConfidence(0.052, 'en-US')).toBe('5.2%');
+    expect(formatConfidence(0.0000006, 'en-US')).toBe('<0.1%');
+    expect(formatConfidence(0, 'en-US')).toBe('0%');
     expect(confidenceTone(0.95, 0.6)).toBe('success');
     expect(confidenceTone(0.65, 0.6)).toBe('normal');
     expect(confidenceTone(0.3, 0.6)).toBe('exception');

@@ -18,10 +18,12 @@ export const checkPhoto = (
 
 /** Confidence 0–1 as a percentage in the reader's locale (one decimal under 10 %). */
 export const formatConfidence = (c: number, lang: string): string =>
-  new Intl.NumberFormat(lang, {
-    style: 'percent',
-    maximumFractionDigits: c < 0.1 ? 1 : 0,
-  }).format(c);
+  c > 0 && c < 0.001
+    ? `<${new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(0.001)}`
+    : new Intl.NumberFormat(lang, {
+        style: 'percent',
+        maximumFractionDigits: c < 0.1 ? 1 : 0,
+      }).format(c);
 
 /** The colour of a confidence bar: sure, so-so, unsure. */
 export const confidenceTone = (c: number, floor: number): 'success' | 'normal' | 'exception' =>

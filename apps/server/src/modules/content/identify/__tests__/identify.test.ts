@@ -162,6 +162,8 @@ describe('identification with the ONNX model', () => {
     expect(res.statusCode, res.body).toBe(200);
     const g = res.json() as Identification;
     expect(g.status).toBe('refused');
+    // The faint pest scores of a refused photo are not offered.
+    expect(g.candidates).toEqual([]);
     expect(g.message).toBe('Pest not recognised (common pests not detected, keep the image clear)');
     expect(g.expertUrl).toContain('ask=1');
     const zhRes = (await postPhoto(s, A, tok.operator, grey, zh)).json() as Identification;
