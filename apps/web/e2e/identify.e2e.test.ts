@@ -95,11 +95,9 @@ describe('pest identification', () => {
     await page.getByRole('tab', { name: '病虫害知识库' }).click();
     const rows = page.locator('tr.ant-table-row:visible');
     await expect.poll(() => rows.count()).toBe(10);
-    await page.locator('.ant-tabs-tabpane:visible input').first().fill('霜霉');
-    await page
-      .locator('.ant-tabs-tabpane-active')
-      .getByRole('button', { name: /搜\s*索|查\s*询/ })
-      .click();
+    const filter = page.locator('.ant-form-item:visible', { hasText: '名称' }).first();
+    await filter.locator('input').fill('霜霉');
+    await page.locator('button:visible', { hasText: /查\s*询/ }).first().click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('霜霉病');
     await settledScreenshot(page, 'identify-knowledge-base');
