@@ -97,7 +97,10 @@ describe('pest identification', () => {
     await expect.poll(() => rows.count()).toBe(10);
     const filter = page.locator('.ant-form-item:visible', { hasText: '名称' }).first();
     await filter.locator('input').fill('霜霉');
-    await page.locator('button:visible', { hasText: /查\s*询/ }).first().click();
+    await page
+      .locator('button:visible', { hasText: /查\s*询/ })
+      .first()
+      .click();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('霜霉病');
     await settledScreenshot(page, 'identify-knowledge-base');
