@@ -7,9 +7,11 @@ import Radio from 'antd/es/radio';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { ImageListField } from '../../../shared/file/ImageListField';
 import { useShell } from '../../../shell/ShellContext';
 import { identifyApi, type PestKnowledge } from './identify.api';
-import { linesOf } from './identifyModel';
+import { checkPhoto, linesOf, PHOTO_ACCEPT } from './identifyModel';
+import { PhotoImage } from './PhotoImage';
 
 interface FormValues {
   code: string;
@@ -27,6 +29,7 @@ interface FormValues {
   controlEn?: string;
   ingredients?: string;
   aliases?: string;
+  images?: string[];
 }
 
 const LONG = ['descriptionZh', 'descriptionEn', 'damageZh', 'damageEn', 'controlZh', 'controlEn'] as const;
@@ -67,10 +70,11 @@ export function KnowledgeEditModal({
         cropsEn: entry.cropsEn.join('\n'),
         ingredients: entry.ingredients.join('\n'),
         aliases: entry.aliases.join('\n'),
+        images: entry.images,
         ...long,
       });
     } else {
-      form.setFieldsValue({ kind: 'pest' });
+      form.setFieldsValue({ kind: 'pest', images: [] });
     }
   }, [open, entry, form]);
 
@@ -85,7 +89,7 @@ export function KnowledgeEditModal({
       cropsEn: linesOf(v.cropsEn),
       ingredients: linesOf(v.ingredients),
       aliases: linesOf(v.aliases),
-      images: entry?.images ?? [],
+      images: v.images ?? [],
       inputIds: entry?.inputIds ?? [],
       ...Object.fromEntries(LONG.map((k) => [k, v[k] ?? ''])),
     };
@@ -178,6 +182,27 @@ export function KnowledgeEditModal({
             extra={t('identify:knowledge.aliasesHint')}
           >
             <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+          </Form.Item>
+          <Form.Item name="images" label={t('identify:knowledge.images')} style={{ gridColumn: '1 / -1' }}>
+            <ImageListField
+              max={9}
+              size={88}
+              accept={PHOTO_ACCEPT.split(',')}
+              check={(f) => {
+                const r = checkPhoto(f);
+                return r === 'upload.type' ? 'type' : r === 'upload.tooLarge' ? 'size' : null;
+              }}
+              upload={(f) => identifyApi.uploadImage(tenantId, f)}
+              labels="identify:images"
+              renderImages={(urls, remove) =>
+                urls.map((u) => (
+                  <span key={u} style={{ position: 'relative', display: 'inline-block' }}>
+                    <PhotoImage url={u} size={88} alt="" />
+                    {remove(u)}
+                  </span>
+                ))
+              }
+            />
           </Form.Item>
           <Form.Item name="latinName" label={t('identify:knowledge.latin')}>
             <Input maxLength={PEST_NAME_MAX * 2} />

@@ -55,6 +55,14 @@ export const identifyApi = {
     api.delete<unknown>(`${base(t)}/pest-knowledge/${k.knowledgeId}`, {
       query: { objectVersionNumber: k.objectVersionNumber },
     }),
+  /** One picture into the file library; answers its address (the entry keeps the address). */
+  uploadImage: (t: number, file: File) => {
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    return api
+      .post<{ fileUrl: string }>(`/hfle/v1/${t}/files/multipart`, { multipart: fd })
+      .then((f) => f.fileUrl);
+  },
   /** The tenant's crops for the optional crop field (quiet: a user without the catalogue just gets none). */
   crops: (t: number) =>
     api
