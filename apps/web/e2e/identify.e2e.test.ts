@@ -104,5 +104,16 @@ describe('pest identification', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('霜霉病');
     await settledScreenshot(page, 'identify-knowledge-base');
+    // The demo's 吡虫啉 is listed under 蚜虫 by its active ingredient.
+    await filter.locator('input').fill('蚜虫');
+    await page
+      .locator('button:visible', { hasText: /查\s*询/ })
+      .first()
+      .click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('button', { name: '蚜虫' }).click();
+    const inputs = page.getByTestId('knowledge-inputs');
+    await inputs.waitFor();
+    expect(await inputs.textContent()).toMatch(/吡虫啉.*按有效成分/);
   });
 });
