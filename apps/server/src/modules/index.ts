@@ -5,6 +5,7 @@ import { registerFactorRoutes } from './carbon/factor/factor.routes.js';
 import { registerFootprintRoutes } from './carbon/footprint/footprint.routes.js';
 import { registerArticleRoutes } from './content/article/article.routes.js';
 import { registerMediaRoutes } from './content/media/media.routes.js';
+import { registerIdentifyRoutes } from './content/identify/index.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
 import { registerAgriculturalRoutes } from './farm/agricultural/agricultural.routes.js';
 import { registerAreaRoutes } from './farm/area/area.routes.js';
@@ -167,4 +168,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerTraceCodeRoutes(app, platform);
   registerFactorRoutes(app, platform);
   registerFootprintRoutes(app, platform);
+  registerIdentifyRoutes(app, platform);
 };

@@ -85,6 +85,32 @@ export interface Config {
   pushTickMs: number;
   /** Milliseconds between approval time-out sweeps (TILTH_APPROVAL_TICK_MS; 0 = off, tests drive it). */
   approvalTickMs: number;
+  /** Pest identification (issue 19 item 6, docs/adr/0019-pest-identification.md). */
+  identify: IdentifyConfig;
+}
+
+export interface IdentifyConfig {
+  /** onnx when a model is set, else none; http for a cloud service. */
+  provider: 'onnx' | 'http' | 'none';
+  modelPath: string | undefined;
+  labelsPath: string | undefined;
+  /** Square input edge of the model (pixels). */
+  inputSize: number;
+  mean: [number, number, number];
+  std: [number, number, number];
+  /** Below this top confidence the answer is 'uncertain' (spec 03 §8's text, ask an expert). */
+  minConfidence: number;
+  /** onnxruntime intra-op threads (0: its default). */
+  threads: number;
+  /** Identifications run at once; more wait in a short queue, beyond it the caller is told to retry. */
+  concurrency: number;
+  queueMax: number;
+  maxBytes: number;
+  httpUrl: string | undefined;
+  httpKey: string | undefined;
+  httpTimeoutMs: number;
+  /** Model id/version of the cloud service (part of the key a stored answer is found by). */
+  httpModel: string | undefined;
 }
 
 export interface RateLimit {
@@ -170,6 +196,50 @@ const frameAncestors = (v: string | undefined): string[] => {
 const atLeast = (v: string | undefined, min: number): number | undefined => {
   const n = Number(v);
   return Number.isFinite(n) && n >= min ? n : undefined;
+};
+
+const triple = (v: string | undefined, fallback: [number, number, number], name: string) => {
+  if (v === undefined || v.trim() === '') return fallback;
+  const n = v.split(',').map((x) => Number(x.trim()));
+  if (n.length !== 3 || n.some((x) => !Number.isFinite(x))) {
+    throw new Error(`${name} must be three numbers like 0.485,0.456,0.406, got "${v}"`);
+  }
+  return n as [number, number, number];
+};
+
+const identifyConfig = (env: NodeJS.ProcessEnv): IdentifyConfig => {
+  const modelPath = env.TILTH_IDENTIFY_MODEL ? path.resolve(env.TILTH_IDENTIFY_MODEL) : undefined;
+  const httpUrl = env.TILTH_IDENTIFY_HTTP_URL || undefined;
+  const asked = env.TILTH_IDENTIFY_PROVIDER?.trim() ?? '';
+  if (!['', 'onnx', 'http', 'none'].includes(asked)) {
+    throw new Error(`TILTH_IDENTIFY_PROVIDER must be onnx, http or none, got "${asked}"`);
+  }
+  const provider = (asked || (modelPath ? 'onnx' : httpUrl ? 'http' : 'none')) as IdentifyConfig['provider'];
+  const floor = rate(env.TILTH_IDENTIFY_MIN_CONFIDENCE, 0.6, 'TILTH_IDENTIFY_MIN_CONFIDENCE');
+  if (floor > 1) throw new Error(`TILTH_IDENTIFY_MIN_CONFIDENCE must be within 0–1, got ${floor}`);
+  return {
+    provider,
+    modelPath,
+    labelsPath: env.TILTH_IDENTIFY_LABELS ? path.resolve(env.TILTH_IDENTIFY_LABELS) : undefined,
+    inputSize: intAtLeast(env.TILTH_IDENTIFY_INPUT_SIZE, 224, 8, 'TILTH_IDENTIFY_INPUT_SIZE'),
+    // ImageNet's, what most published MobileNet / EfficientNet pest models were trained with.
+    mean: triple(env.TILTH_IDENTIFY_MEAN, [0.485, 0.456, 0.406], 'TILTH_IDENTIFY_MEAN'),
+    std: triple(env.TILTH_IDENTIFY_STD, [0.229, 0.224, 0.225], 'TILTH_IDENTIFY_STD'),
+    minConfidence: floor,
+    threads: int(env.TILTH_IDENTIFY_THREADS, 0, 'TILTH_IDENTIFY_THREADS'),
+    concurrency: intAtLeast(env.TILTH_IDENTIFY_CONCURRENCY, 1, 1, 'TILTH_IDENTIFY_CONCURRENCY'),
+    queueMax: int(env.TILTH_IDENTIFY_QUEUE, 16, 'TILTH_IDENTIFY_QUEUE'),
+    maxBytes: intAtLeast(env.TILTH_IDENTIFY_MAX_MB, 10, 1, 'TILTH_IDENTIFY_MAX_MB') * 1024 * 1024,
+    httpUrl,
+    httpKey: env.TILTH_IDENTIFY_HTTP_KEY || undefined,
+    httpTimeoutMs: intAtLeast(
+      env.TILTH_IDENTIFY_HTTP_TIMEOUT_MS,
+      10_000,
+      100,
+      'TILTH_IDENTIFY_HTTP_TIMEOUT_MS',
+    ),
+    httpModel: env.TILTH_IDENTIFY_HTTP_MODEL || undefined,
+  };
 };
 
 const flag = (v: string | undefined, fallback: boolean, name: string): boolean => {
@@ -268,5 +338,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pushAllowPrivate: flag(env.TILTH_PUSH_ALLOW_PRIVATE, false, 'TILTH_PUSH_ALLOW_PRIVATE'),
     pushTickMs: int(env.TILTH_PUSH_TICK_MS, 250, 'TILTH_PUSH_TICK_MS'),
     approvalTickMs: int(env.TILTH_APPROVAL_TICK_MS, 60_000, 'TILTH_APPROVAL_TICK_MS'),
+    identify: identifyConfig(env),
   };
 };

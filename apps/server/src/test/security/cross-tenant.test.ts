@@ -31,6 +31,7 @@ const named = (id: string | number) => ({
   tile: '0_0.jpg',
   height: 1,
   txHash: txA,
+  knowledgeId: created.pest ?? 1,
 });
 
 const call = (token: string, method: string, url: string, payload?: unknown) =>
@@ -80,13 +81,29 @@ beforeAll(async () => {
   expect(file.statusCode, file.body).toBe(200);
   created.file = (file.json() as { fileId: string }).fileId;
   vrA = await insertVrRows(s.platform.database, A, MARK);
+  const pest = await call(tokenA, 'POST', `/wfpf/v1/${A}/agriculture/pest-knowledge`, {
+    code: 'secret-a-pest',
+    kind: 'pest',
+    nameZh: `${MARK} pest`,
+    nameEn: `${MARK} pest`,
+  });
+  expect(pest.statusCode, pest.body).toBe(200);
+  created.pest = (pest.json() as { knowledgeId: number }).knowledgeId;
   const [sealed] = await s.platform.database.withTenant(A, (tx) =>
     appendToChain({ db: tx, tenantId: A } as unknown as TenantCtx, [
       { kind: 'trace.record', refId: 1, dataHash: 'a'.repeat(64), meta: { productName: `${MARK} tea` } },
     ]),
   );
   txA = sealed?.txHash ?? '';
-  idsOfA.id.push(created.area, created.role, created.screen, created.file, vrA.vrId, vrA.scenesId);
+  idsOfA.id.push(
+    created.area,
+    created.role,
+    created.screen,
+    created.file,
+    vrA.vrId,
+    vrA.scenesId,
+    created.pest,
+  );
   idsOfA.userId.push(s.fixtures.users.adminA.id);
 });
 afterAll(async () => {
@@ -173,8 +190,10 @@ describe('cross-tenant replay', () => {
     const names = tables.rows.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['areas', 'roles', 'files', 'notices', 'tenant_screens']));
     for (const name of names) {
+      // Rows of the platform pseudo-tenant (0) are readable by design where a table says so
+      // (platformRowsReadable: platform announcements, the shipped pest knowledge base).
       const none = (await db.transaction((tx) =>
-        tx.execute(sql.raw(`select count(*)::int as n from "${name}"`)),
+        tx.execute(sql.raw(`select count(*)::int as n from "${name}" where tenant_id <> 0`)),
       )) as unknown as {
         rows: { n: number }[];
       };

@@ -157,6 +157,30 @@ const TWINS: Record<string, Twin> = {
     },
   },
   [`PUT ${T1}/carbon/settings`]: { list: `${T1}/carbon/settings` },
+  // Pest knowledge (issue 19): the tenant's own entry (a platform entry's PUT makes the tenant's version).
+  [`PUT ${T1}/agriculture/pest-knowledge/:knowledgeId`]: {
+    list: `${T1}/agriculture/pest-knowledge?size=0`,
+    pick: (k) => k.origin === 'tenant',
+    get: `${T1}/agriculture/pest-knowledge/:id`,
+    key: 'knowledgeId',
+    prepare: async () => {
+      const own = itemsOf(await get(`${T1}/agriculture/pest-knowledge?size=0`)).filter(
+        (k) => k.origin === 'tenant',
+      );
+      if (own.length > 0) return;
+      await post(`${T1}/agriculture/pest-knowledge`, {
+        code: 'roundtrip-mite',
+        kind: 'pest',
+        nameZh: '回路螨',
+        nameEn: 'Round-trip mite',
+        cropsZh: ['番茄'],
+        cropsEn: ['Tomato'],
+        controlZh: '清除杂草',
+        ingredients: ['阿维菌素'],
+      });
+    },
+    pathOf: ({ id }) => ({ knowledgeId: String(id) }),
+  },
   [`PUT ${T1}/carbon/entries`]: { list: `${T1}/carbon/entries?size=0` },
   [`PUT ${T1}/area`]: { list: '/wfpf/v2/:tenantId/area', get: `${T1}/area/:id`, key: 'areaId' },
   [`PUT ${T1}/land`]: { list: `${T1}/land`, get: `${T1}/land/:id`, key: 'landId' },
