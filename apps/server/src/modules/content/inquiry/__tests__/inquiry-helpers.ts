@@ -1,4 +1,5 @@
 import type { InquiryDetail } from '@tilth/contracts/inquiry.types';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import {
@@ -29,7 +30,7 @@ export interface InquiryHarness {
     path: string,
     payload?: unknown,
     tenant?: number,
-  ) => ReturnType<TestServer['inject']>;
+  ) => Promise<LightMyRequestResponse>;
   ok: <T = InquiryDetail>(
     who: Who,
     method: 'GET' | 'POST',
@@ -63,13 +64,15 @@ export const inquiryHarness = async (): Promise<InquiryHarness> => {
     farmerB: await login(s, 'farmerB'),
     pool: await login(s, 'poolExpert'),
   };
-  const call: InquiryHarness['call'] = (who, method, path, payload, tenant = tA) =>
-    s.inject({
+  const call: InquiryHarness['call'] = (who, method, path, payload, tenant = tA) => {
+    const opts: InjectOptions = {
       method,
       url: path.startsWith('/') ? path : `/wfpf/v1/${tenant}/agriculture/${path}`,
       headers: { ...auth(tok[who]), 'accept-language': 'en-US' },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
+    };
+    return s.inject(opts);
+  };
   const ok: InquiryHarness['ok'] = async (who, method, path, payload, tenant) => {
     const res = await call(who, method, path, payload, tenant);
     expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(200);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Inquiry, InquiryDashboard, InquiryDetail } from '@tilth/contracts/inquiry.types';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentInquiries } from '../inquiry.tables.js';
 import { fakeFile, type InquiryHarness, inquiryHarness } from './inquiry-helpers.js';
@@ -18,7 +19,7 @@ afterAll(async () => {
 const mine = async (who: 'farmer' | 'farmer2' | 'farmerB' = 'farmer', tenant?: number) =>
   h.ok<PageBody>(who, 'GET', 'inquiries?scope=mine&size=50', undefined, tenant);
 
-const refused = async (status: number, res: Awaited<ReturnType<InquiryHarness['call']>>, text?: string) => {
+const refused = async (status: number, res: LightMyRequestResponse, text?: string) => {
   expect(res.statusCode, res.body).toBe(status);
   if (text) expect(JSON.parse(res.body).message).toContain(text);
 };
