@@ -92,7 +92,7 @@ export function InquiryAskModal({ open, prefill, onClose, onAsked }: InquiryAskM
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" className="tl-inquiry-form">
         <Form.Item name="title" label={t('field.title')} rules={[required, { max: INQUIRY_TITLE_MAX }]}>
           <Input maxLength={INQUIRY_TITLE_MAX} showCount placeholder={t('ask.titleHint')} />
         </Form.Item>

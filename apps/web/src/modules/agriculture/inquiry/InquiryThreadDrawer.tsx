@@ -148,7 +148,8 @@ export function InquiryThreadDrawer({ target, onClose, isExpert }: InquiryThread
           </div>
           {d.rating !== null ? (
             <div className="tl-inquiry-rated" data-testid="inquiry-rating">
-              <Rate disabled value={d.rating} /> <Typography.Text>{d.ratingComment}</Typography.Text>
+              <Typography.Text type="secondary">{t('field.rating')}</Typography.Text>
+              <Rate disabled value={d.rating} />
             </div>
           ) : null}
 
