@@ -89,6 +89,9 @@ describe('expert inquiry', () => {
     expect(await thread.getByTestId('inquiry-status').textContent()).toBe('已解答');
     await expect.poll(() => thread.getByTestId('inquiry-message').count()).toBe(1);
     await settledScreenshot(expert, 'inquiry-expert-answered');
+    // A good answer becomes a draft article for the article editors (this expert is not one of them).
+    await button(thread, '将解答发布为文章草稿').click();
+    await explained(expert, 'inquiry-published', toast(expert, '已生成文章草稿').waitFor());
   });
 
   it('the farmer sees the notification and the answer, rates and closes', async () => {

@@ -173,3 +173,16 @@ export const inquiryOptions = z.object({
   ),
 });
 export type InquiryOptions = z.infer<typeof inquiryOptions>;
+
+/** Publishing an inquiry's answers as a draft article (the farmer's identity is not copied). */
+export const inquiryPublishBody = z.strictObject({
+  title: trimmedText(INQUIRY_TITLE_MAX).optional(),
+});
+export type InquiryPublishBody = z.infer<typeof inquiryPublishBody>;
+export const inquiryPublishAnswer = z.object({
+  articleId: z.number().int(),
+  /** Where the draft opens in the console (the article editor, in the tenant it was made in). */
+  editorPath: z.string(),
+  tenantId: z.number().int(),
+});
+export type InquiryPublishAnswer = z.infer<typeof inquiryPublishAnswer>;

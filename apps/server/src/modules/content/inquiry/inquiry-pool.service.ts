@@ -8,6 +8,8 @@ import type {
   InquiryExpertBody,
   InquiryListQuery,
   InquiryPhoto,
+  InquiryPublishAnswer,
+  InquiryPublishBody,
 } from '@tilth/contracts/inquiry.types';
 import type { Database } from '../../../platform/db/client.js';
 import { PLATFORM_TENANT_ID } from '../../../platform/db/columns.js';
@@ -18,6 +20,7 @@ import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { listTenantIds } from '../../identity/tenant/index.js';
 import { INQUIRY_ACCESS } from './inquiry.access.js';
 import { InquiryErrors } from './inquiry.errors.js';
+import { articleBodyOf, publishDraft } from './inquiry.publish.js';
 import {
   expertStats,
   findInquiry,
@@ -161,6 +164,18 @@ export class InquiryPoolService {
       return o.filter((x) => x.tenantId !== askTenantId);
     });
     await deliverOwed(this.database, ctx, owed);
+  }
+
+  /** A pool expert's answers published as a draft article of the platform tenant (never of the asker's). */
+  async publish(
+    ctx: Ctx,
+    askTenantId: number,
+    id: number,
+    body: InquiryPublishBody,
+  ): Promise<InquiryPublishAnswer> {
+    this.member(ctx);
+    const draft = await this.inAskerTenant(ctx, askTenantId, id, (s) => articleBodyOf(s, id));
+    return ctx.transact((db) => publishDraft(ctx, db, body, draft, id));
   }
 
   async dashboard(ctx: Ctx): Promise<InquiryDashboard> {

@@ -73,6 +73,14 @@ export const InquiryErrors = defineErrors({
     code: 'wfpf.inquiry.notAsker',
     message: { 'zh-CN': '只有提问的农户可以这样做', 'en-US': 'Only the farmer who asked may do this' },
   },
+  nothingToPublish: {
+    status: 400,
+    code: 'wfpf.inquiry.nothingToPublish',
+    message: {
+      'zh-CN': '该问诊还没有专家解答，无法发布为文章',
+      'en-US': 'The inquiry has no expert answer to publish as an article',
+    },
+  },
   notPool: {
     status: 403,
     code: 'wfpf.inquiry.notPool',

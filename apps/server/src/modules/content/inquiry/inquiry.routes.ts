@@ -9,6 +9,8 @@ import {
   inquiryListQuery,
   inquiryOptions,
   inquiryPage,
+  inquiryPublishAnswer,
+  inquiryPublishBody,
   inquiryReplyBody,
   poolInquiryParam,
   poolPhotoParam,
@@ -110,6 +112,16 @@ export const registerInquiryRoutes = (app: App, platform: Platform): void => {
     handler: (ctx, req) => svc.close(ctx, req.params.inquiryId, req.body),
   });
 
+  addRoute(app, platform, {
+    method: 'POST',
+    url: `${BASE}/:inquiryId/publish-article`,
+    access: [INQUIRY_ACCESS.answer, 'wfpf.company.system.article.ps.create'],
+    summary:
+      "Turns the inquiry's expert answers into a draft article of the tenant (the farmer's identity is not copied)",
+    schema: { params: inquiryIdParam, body: inquiryPublishBody, response: { 200: inquiryPublishAnswer } },
+    handler: (ctx, req) => svc.publish(ctx, req.params.inquiryId, req.body),
+  });
+
   // The platform's expert pool: admitted with the answer code in the platform tenant (0) only.
   addRoute(app, platform, {
     method: 'GET',
@@ -166,6 +178,16 @@ export const registerInquiryRoutes = (app: App, platform: Platform): void => {
       handler: (ctx, req) => pool[kind](ctx, req.params.askTenantId, req.params.inquiryId, req.body),
     });
   }
+  addRoute(app, platform, {
+    method: 'POST',
+    url: `${POOL}/:askTenantId/:inquiryId/publish-article`,
+    access: INQUIRY_ACCESS.answer,
+    noTransaction: true,
+    summary:
+      "A pool inquiry's answers as a draft article of the platform tenant (the farmer's identity is not copied)",
+    schema: { params: poolInquiryParam, body: inquiryPublishBody, response: { 200: inquiryPublishAnswer } },
+    handler: (ctx, req) => pool.publish(ctx, req.params.askTenantId, req.params.inquiryId, req.body),
+  });
   addRoute(app, platform, {
     method: 'POST',
     url: `${POOL}/:askTenantId/:inquiryId/close`,

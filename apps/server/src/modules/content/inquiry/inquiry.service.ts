@@ -11,6 +11,8 @@ import {
   type InquiryListQuery,
   type InquiryOptions,
   type InquiryPhoto,
+  type InquiryPublishAnswer,
+  type InquiryPublishBody,
   type InquiryReplyBody,
   type InquiryStatus,
 } from '@tilth/contracts/inquiry.types';
@@ -28,6 +30,7 @@ import { fileUrlOf } from '../../messaging/file/index.js';
 import { INQUIRY_ACCESS, INQUIRY_EITHER } from './inquiry.access.js';
 import { InquiryErrors } from './inquiry.errors.js';
 import { notifyInquiry } from './inquiry.notify.js';
+import { articleBodyOf, publishDraft } from './inquiry.publish.js';
 import {
   askOptions,
   type ExpertStats,
@@ -50,6 +53,7 @@ import {
 } from './inquiry.thread.js';
 
 const QUEUE: readonly InquiryStatus[] = ['open'];
+const ARTICLE_CREATE = 'wfpf.company.system.article.ps.create' as const;
 
 const actorOf = (ctx: TenantCtx): Actor => ({
   id: ctx.user.id,
@@ -218,6 +222,16 @@ export class InquiryService {
       const asker = r.askerId === ctx.user.id;
       if (!asker && !ctx.permissions.has(INQUIRY_ACCESS.answer)) throw InquiryErrors.notFound();
       return closeInquiry(s, actorOf(ctx), asker ? 'farmer' : 'expert', id, body);
+    });
+  }
+
+  /** An expert of the tenant (or an article author) turns the answers into a draft article of the tenant. */
+  async publish(ctx: Ctx, id: number, body: InquiryPublishBody): Promise<InquiryPublishAnswer> {
+    requireTenant(ctx);
+    requireAccess(ctx, [INQUIRY_ACCESS.answer, ARTICLE_CREATE]);
+    return ctx.transact(async (db) => {
+      const draft = await articleBodyOf(scopeOf(ctx, db), id);
+      return publishDraft(ctx, db, body, draft, id);
     });
   }
 

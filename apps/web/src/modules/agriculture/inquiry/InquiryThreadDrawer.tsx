@@ -16,10 +16,12 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useMessage } from '../../../shared/FeedbackProvider';
 import { ImageListField } from '../../../shared/file/ImageListField';
 import { NO_DATA } from '../../../shared/format/number';
 import { formatDateTime } from '../../../shared/format/time';
+import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
 import { Duration, STATUS_COLOR } from './InquiryPage';
 import { InquiryPhoto, InquiryPhotoList } from './InquiryPhotos';
@@ -65,6 +67,9 @@ export function InquiryThreadDrawer({ target, onClose, isExpert }: InquiryThread
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  // Experts without the article editor leave the draft to those who have it.
+  const canEdit = usePermissions(['wfpf.company.system.graphic-editor']).allowed;
   const ref = target ?? { id: 0 };
   const q = useQuery({
     queryKey: inquiryKeys.one(tenantId, ref),
@@ -80,7 +85,11 @@ export function InquiryThreadDrawer({ target, onClose, isExpert }: InquiryThread
   }, [target]);
   const d = q.data;
   const can = d
-    ? threadActions(d, { userId: self.id, expert: isExpert || ref.askTenantId !== undefined }, Date.now())
+    ? threadActions(
+        { ...d, answered: d.messages.some((m) => m.kind === 'answer') },
+        { userId: self.id, expert: isExpert || ref.askTenantId !== undefined },
+        Date.now(),
+      )
     : null;
 
   const run = async (action: () => Promise<InquiryDetail>, done: string) => {
@@ -151,6 +160,27 @@ export function InquiryThreadDrawer({ target, onClose, isExpert }: InquiryThread
               <Typography.Text type="secondary">{t('field.rating')}</Typography.Text>
               <Rate disabled value={d.rating} />
             </div>
+          ) : null}
+
+          {can?.publish ? (
+            <Button
+              className="tl-inquiry-publish"
+              loading={busy}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  const made = await inquiryApi.publish(tenantId, ref);
+                  message.success(t(canEdit ? 'thread.published' : 'thread.publishedForEditors'));
+                  if (canEdit) navigate(made.editorPath);
+                } catch {
+                  // Shown by the API client.
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {t('thread.publish')}
+            </Button>
           ) : null}
 
           {can?.answer ? (

@@ -79,6 +79,11 @@ export const inquiryApi = {
     api.post<InquiryDetail>(`${base(t)}/${id}/reply`, { json: { body, photoFileIds, objectVersionNumber } }),
   close: (t: number, ref: InquiryRef, body: InquiryCloseBody) =>
     api.post<InquiryDetail>(`${one(t, ref)}/close`, { json: body }),
+  /** The answers as a draft article (of this tenant; of the platform tenant from the pool). */
+  publish: (t: number, ref: InquiryRef) =>
+    api.post<{ articleId: number; editorPath: string; tenantId: number }>(`${one(t, ref)}/publish-article`, {
+      json: {},
+    }),
   uploadPhoto: (t: number, file: File) => {
     const body = new FormData();
     body.append('file', file, file.name);

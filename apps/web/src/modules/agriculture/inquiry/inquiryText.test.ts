@@ -61,7 +61,12 @@ describe('inquiry page helpers', () => {
       reply: true,
       rateClose: true,
       staleClose: false,
+      publish: false,
     });
+    // Publishing needs an answer, and stays possible once the inquiry is closed.
+    expect(threadActions(q('open'), expert, now).publish).toBe(false);
+    expect(threadActions({ ...q('closed'), answered: true }, expert, now).publish).toBe(true);
+    expect(threadActions({ ...q('closed'), answered: true }, farmer, now).publish).toBe(false);
     expect(threadActions(q('open'), expert, now)).toMatchObject({
       answer: true,
       reply: false,

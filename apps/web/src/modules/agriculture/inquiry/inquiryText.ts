@@ -71,10 +71,10 @@ export const fileIdOf = (url: string): string | null => FILE_URL.exec(url)?.[2] 
 
 /** What the viewer of a thread may do now. */
 export const threadActions = (
-  q: Pick<Inquiry, 'status' | 'askerId' | 'lastActivityDate'>,
+  q: Pick<Inquiry, 'status' | 'askerId' | 'lastActivityDate'> & { answered?: boolean },
   me: { userId: number; expert: boolean },
   now: number,
-): { answer: boolean; reply: boolean; rateClose: boolean; staleClose: boolean } => {
+): { answer: boolean; reply: boolean; rateClose: boolean; staleClose: boolean; publish: boolean } => {
   const open = q.status !== 'closed';
   const asker = q.askerId === me.userId;
   const silent = now - Date.parse(q.lastActivityDate) >= INQUIRY_STALE_DAYS * 86_400_000;
@@ -84,5 +84,7 @@ export const threadActions = (
     reply: open && asker,
     rateClose: open && asker,
     staleClose: open && me.expert && !asker && waiting && silent,
+    // A good answer may become an article at any time, also after the farmer closed the inquiry.
+    publish: me.expert && !asker && q.answered === true,
   };
 };

@@ -3,6 +3,7 @@ import type { Inquiry, InquiryDashboard, InquiryDetail } from '@tilth/contracts/
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, login } from '../../../../test/harness.js';
 import { contentInquiries } from '../inquiry.tables.js';
 import { fakeFile, type InquiryHarness, inquiryHarness } from './inquiry-helpers.js';
 
@@ -199,6 +200,35 @@ describe('the thread: ask, ask back, reply, answer, close with a rating', () => 
     await refused(403, await h.call('farmer', 'GET', 'inquiries/dashboard'));
   });
 
+  it("an expert publishes the answer as a draft article without the farmer's identity", async () => {
+    const url = `inquiries/${q.inquiryId}/publish-article`;
+    await refused(403, await h.call('farmer', 'POST', url, {}));
+    const made = await h.ok<{ articleId: number; editorPath: string; tenantId: number }>(
+      'expert',
+      'POST',
+      url,
+      {},
+    );
+    expect(made.editorPath).toBe(`/system/graphic-editor?id=${made.articleId}`);
+    expect(made.tenantId).toBe(h.tA);
+    const article = await h.ok<{ title: string; content: string; status: string }>(
+      'admin',
+      'GET',
+      `/wfpf/v1/${h.tA}/content/articles/${made.articleId}`,
+    );
+    expect(article.title).toBe('Yellow leaves');
+    expect(article.content).toContain('Magnesium deficiency');
+    expect(article.content).not.toContain('operatorA');
+    expect(article.status).toBe('draft');
+    // Nothing answered yet: nothing to publish, and no article is made.
+    const fresh = await h.ask('farmer', { title: 'Unanswered' });
+    await refused(
+      400,
+      await h.call('expert', 'POST', `inquiries/${fresh.inquiryId}/publish-article`, {}),
+      'no expert answer',
+    );
+  });
+
   it('an expert closes an inquiry the farmer left silent for 7 days, and the farmer is told', async () => {
     let s = await h.ask('farmer', { title: 'Silent one' });
     s = await h.ok('expert', 'POST', `inquiries/${s.inquiryId}/answer`, {
@@ -313,5 +343,22 @@ describe('tenancy and the platform expert pool', () => {
     expect(dash).toMatchObject({ queueCount: 1, myAnsweredCount: 1 });
     const answered = await h.ok<PageBody>('pool', 'GET', 'inquiry-pool?scope=answered', undefined, 0);
     expect(answered.content.map((x) => x.inquiryId)).toEqual([pooled.inquiryId]);
+    // Published by the pool expert: a draft of the platform tenant, none in the farmer's.
+    const made = await h.ok<{ articleId: number; tenantId: number }>(
+      'pool',
+      'POST',
+      `inquiry-pool/${h.tA}/${pooled.inquiryId}/publish-article`,
+      {},
+      0,
+    );
+    expect(made.tenantId).toBe(0);
+    const platform = await login(h.s, 'platform');
+    const read = await h.s.inject({
+      method: 'GET',
+      url: `/wfpf/v1/0/content/articles/${made.articleId}`,
+      headers: auth(platform),
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(JSON.parse(read.body).content).toContain('Anthracnose');
   });
 });
