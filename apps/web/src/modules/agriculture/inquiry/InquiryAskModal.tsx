@@ -18,7 +18,7 @@ import { ImageListField } from '../../../shared/file/ImageListField';
 import { useShell } from '../../../shell/ShellContext';
 import { InquiryPhoto } from './InquiryPhotos';
 import { type AskInput, inquiryApi, inquiryKeys } from './inquiry.api';
-import { type AskPrefill, fileIdOf, photoProblem } from './inquiryText';
+import { type AskPrefill, candidatesLine, fileIdOf, photoProblem } from './inquiryText';
 
 type Values = Omit<AskInput, 'photoFileIds'> & { photos: string[] };
 
@@ -61,6 +61,22 @@ export function InquiryAskModal({ open, prefill, onClose, onAsked }: InquiryAskM
         : '',
     });
   }, [open, prefill, form, t]);
+  // The identification's top candidates join the note when its API answers (else the photo alone goes).
+  const identification = useQuery({
+    queryKey: ['inquiry', tenantId, 'identification', prefill?.identificationId],
+    queryFn: () => inquiryApi.identification(tenantId, prefill?.identificationId ?? ''),
+    enabled: open && Boolean(prefill?.identificationId),
+    retry: false,
+  });
+  useEffect(() => {
+    const found = identification.data;
+    if (!open || !found || found.candidates.length === 0) return;
+    const line = candidatesLine(found.candidates, (n) => `${Math.round(n * 100)}%`);
+    form.setFieldValue(
+      'identificationNote',
+      t('ask.identificationCandidates', { id: found.identificationId, candidates: line }),
+    );
+  }, [open, identification.data, form, t]);
 
   const batches = (options.data?.batches ?? []).filter((b) => b.landId === landId);
   const save = async () => {

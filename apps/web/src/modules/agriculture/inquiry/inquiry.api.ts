@@ -60,7 +60,18 @@ export interface AskInput {
   identificationNote?: string;
 }
 
+/** What the ask form reads of an identification (helper 'identify''s API, issue 19 item 6). */
+export interface IdentificationNote {
+  identificationId: number;
+  candidates: { name: string; confidence: number }[];
+}
+
 export const inquiryApi = {
+  /** The identification the farmer came from; its own errors stay quiet (the form then keeps the photo only). */
+  identification: (t: number, id: string) =>
+    api.get<IdentificationNote>(`/wfpf/v1/${t}/agriculture/identifications/${encodeURIComponent(id)}`, {
+      globalErrors: false,
+    }),
   options: (t: number) => api.get<InquiryOptions>(`${base(t)}/options`),
   list: (t: number, query: Query & { page: number; size: number; scope: string }, fromPool = false) =>
     api.get<Page<Inquiry>>(fromPool ? pool(t) : base(t), { query }),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { askPrefill, durationKey, fileIdOf, photoProblem, plainToHtml, threadActions } from './inquiryText';
+import {
+  askPrefill,
+  candidatesLine,
+  durationKey,
+  fileIdOf,
+  photoProblem,
+  plainToHtml,
+  threadActions,
+} from './inquiryText';
 
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const DAY = 86_400_000;
@@ -45,6 +53,20 @@ describe('inquiry page helpers', () => {
     });
     expect(p('ask=1&photo=https://evil.example/a.png')?.photoUrl).toBeNull();
     expect(fileIdOf(own)).toBe(ID);
+  });
+
+  it("notes the identification's top three candidates", () => {
+    const pct = (n: number) => `${Math.round(n * 100)}%`;
+    const line = candidatesLine(
+      [
+        { name: '早疫病', confidence: 0.82 },
+        { name: '晚疫病', confidence: 0.09 },
+        { name: '叶霉病', confidence: 0.05 },
+        { name: '灰霉病', confidence: 0.01 },
+      ],
+      pct,
+    );
+    expect(line).toBe('早疫病 82%, 晚疫病 9%, 叶霉病 5%');
   });
 
   it('offers each side only its own actions', () => {

@@ -88,3 +88,13 @@ export const threadActions = (
     publish: me.expert && !asker && q.answered === true,
   };
 };
+
+/** The identification's top candidates as one line ('Early blight 82%, Late blight 9%'), at most three. */
+export const candidatesLine = (
+  candidates: readonly { name: string; confidence: number }[],
+  percent: (n: number) => string,
+): string =>
+  candidates
+    .slice(0, 3)
+    .map((c) => `${c.name} ${percent(c.confidence)}`)
+    .join(', ');

@@ -298,6 +298,10 @@ describe('tenancy and the platform expert pool', () => {
     const img = await h.call('pool', 'GET', detail.photos[0]?.fileUrl ?? '');
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
+    // Stored bytes are served inert, as every file route (security/file-serving.test.ts lists this one).
+    expect(img.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(img.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
+    expect(img.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const other = await h.photo('farmer');
     await refused(
       404,
