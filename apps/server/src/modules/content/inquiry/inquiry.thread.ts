@@ -154,7 +154,13 @@ export const expertSays = async (
       ? { expertId: actor.id, expertName: actor.name, expertTenantId: actor.tenantId }
       : {}),
   });
-  return [{ tenantId: r.tenantId, userIds: [r.askerId], event: kind, inquiry: ref(r) }];
+  // The notification carries the start of the answer as plain text (the link opens the whole thread).
+  const excerpt = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return [{ tenantId: r.tenantId, userIds: [r.askerId], event: kind, inquiry: ref(r), extra: excerpt }];
 };
 
 /** The farmer adds to the thread (answering an ask-back, or a follow-up): it waits for an expert again. */
