@@ -1,6 +1,7 @@
 import { createServer } from './app/server.js';
 import { seedDemoArticlesLater } from './modules/content/article/index.js';
 import { seedDemoMediaLater } from './modules/content/media/index.js';
+import { seedDemoInquiriesLater } from './modules/content/inquiry/index.js';
 import { DEMO_TENANT_ID } from './modules/demo/demo.devices.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
@@ -138,6 +139,8 @@ const main = async () => {
   if (config.demo) seedDemoArticlesLater(server.platform, DEMO_TENANT_ID, () => log);
   // Demo pictures, banners for every placement and a promo video (issue 19), off the start path.
   if (config.demo) seedDemoMediaLater(server.platform, DEMO_TENANT_ID, () => log);
+  // Three expert inquiries (answered and rated, asked back by the pool, open with drawn photos).
+  if (config.demo) seedDemoInquiriesLater(server.platform, DEMO_TENANT_ID, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.
   if (closing) void server.jobs.stop(log);
 };

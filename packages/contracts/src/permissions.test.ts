@@ -248,8 +248,8 @@ describe('seeded roles', () => {
     return r.permissions === 'all' ? PERMISSION_CODES : r.permissions;
   };
 
-  it('defines the three roles, the tenant administrator with everything', () => {
-    expect(SEEDED_ROLES.map((r) => r.code)).toEqual(['tenant-admin', 'farm-operator', 'viewer']);
+  it('defines the four roles, the tenant administrator with everything', () => {
+    expect(SEEDED_ROLES.map((r) => r.code)).toEqual(['tenant-admin', 'farm-operator', 'viewer', 'expert']);
     expect(SEEDED_ROLES[0]?.permissions).toBe('all');
     for (const r of SEEDED_ROLES) {
       if (r.permissions !== 'all') for (const c of r.permissions) expect(isPermissionCode(c), c).toBe(true);
@@ -258,11 +258,23 @@ describe('seeded roles', () => {
 
   it('gives the farm operator the whole farm module and no administration', () => {
     const codes = role('farm-operator');
-    const farmCodes = PERMISSION_CODES.filter((c) => c.startsWith('wfpf.farm.'));
+    // All but answering inquiries, which is the expert's (issue 19).
+    const farmCodes = PERMISSION_CODES.filter(
+      (c) => c.startsWith('wfpf.farm.') && c !== 'wfpf.farm.agriculture.expert-inquiry.ps.answer',
+    );
     expect([...codes].sort()).toEqual([...farmCodes].sort());
     expect(codes).toContain('wfpf.farm.equipment.camera.ps.control');
     expect(codes).toContain('wfpf.farm.farm.land.ps.delete');
     expect(codes.filter((c) => c.startsWith('wfpf.company.'))).toEqual([]);
+  });
+
+  it("gives the expert the viewer's pages plus answering inquiries; the farm operator cannot answer", () => {
+    const codes = role('expert');
+    const answer = 'wfpf.farm.agriculture.expert-inquiry.ps.answer';
+    expect(codes.filter(isActionCode).sort()).toEqual([answer, 'wfpf.farm.user.ps.notice-message'].sort());
+    expect(codes).toContain('wfpf.farm.agriculture.expert-inquiry');
+    expect(role('farm-operator')).not.toContain(answer);
+    expect(role('farm-operator')).toContain('wfpf.farm.agriculture.expert-inquiry.ps.ask');
   });
 
   it('gives the viewer farm pages only, plus the notice bell', () => {

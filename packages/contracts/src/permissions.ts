@@ -158,7 +158,7 @@ function crud<const K extends string>(kind: K & CrudKind<K>): DeviceActionCodes 
   };
 }
 
-export type SeededRoleCode = 'tenant-admin' | 'farm-operator' | 'viewer';
+export type SeededRoleCode = 'tenant-admin' | 'farm-operator' | 'viewer' | 'expert';
 
 export interface SeededRoleDef {
   code: SeededRoleCode;
@@ -191,5 +191,14 @@ export const SEEDED_ROLES: readonly SeededRoleDef[] = [
     code: 'viewer',
     name: { 'zh-CN': '只读用户', 'en-US': 'Viewer' },
     permissions: PERMISSION_CODES.filter((c) => isFarmCode(c) && (!isActionCode(c) || c === NOTICE_MESSAGE)),
+  },
+  {
+    // Issue 19: an agronomist who answers farmers' inquiries (in the platform tenant: the expert pool);
+    // reads the farm pages like a viewer and changes nothing else.
+    code: 'expert',
+    name: { 'zh-CN': '农技专家', 'en-US': 'Agronomy expert' },
+    permissions: PERMISSION_CODES.filter(
+      (c) => isFarmCode(c) && (!isActionCode(c) || c === NOTICE_MESSAGE || c === EXPERT_ANSWER),
+    ),
   },
 ];

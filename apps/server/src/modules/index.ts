@@ -4,6 +4,7 @@ import type { Platform } from '../platform/platform.js';
 import { registerFactorRoutes } from './carbon/factor/factor.routes.js';
 import { registerFootprintRoutes } from './carbon/footprint/footprint.routes.js';
 import { registerArticleRoutes } from './content/article/article.routes.js';
+import { registerInquiryRoutes } from './content/inquiry/inquiry.routes.js';
 import { registerMediaRoutes } from './content/media/media.routes.js';
 import { registerIdentifyRoutes } from './content/identify/index.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
@@ -169,4 +170,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerFactorRoutes(app, platform);
   registerFootprintRoutes(app, platform);
   registerIdentifyRoutes(app, platform);
+  registerInquiryRoutes(app, platform);
 };

@@ -10,7 +10,6 @@ import { DOMAIN_PAGES, ROUTES, SHELL_ROUTES } from './routes';
  * that builds a page removes its entry here.
  */
 const NO_PAGE_YET: readonly string[] = [
-  '/web/agriculture/expert-inquiry',
   '/web/agriculture/information',
 ];
 

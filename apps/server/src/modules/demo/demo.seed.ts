@@ -7,6 +7,12 @@ export const DEMO_LOGINS = [
   { username: 'demo', password: 'demo1234', role: 'tenant administrator of both demo tenants' },
   { username: 'operator', password: 'operator1234', role: 'farm operator' },
   { username: 'viewer', password: 'viewer1234', role: 'viewer' },
+  { username: 'expert', password: 'expert1234', role: "agronomy expert (answers the demo farm's inquiries)" },
+  {
+    username: 'poolexpert',
+    password: 'expert1234',
+    role: 'platform pool expert (answers inquiries sent to the platform)',
+  },
   {
     username: 'platform',
     password: 'platform1234',
@@ -55,6 +61,20 @@ export const seedDemo = async (database: Database, extras: DemoExtras[] = []): P
       realName: '王观',
       phone: '13800000003',
       roles: [[demoTenant, 'viewer']],
+    }),
+    // Issue 19: the demo farm's own agronomist, and a platform pool expert (the expert role in tenant 0).
+    expert: await createUser(database, {
+      loginName: 'expert',
+      password: 'expert1234',
+      realName: '张农技',
+      phone: '13800000004',
+      roles: [[demoTenant, 'expert']],
+    }),
+    poolExpert: await createUser(database, {
+      loginName: 'poolexpert',
+      password: 'expert1234',
+      realName: '刘专家',
+      roles: [[0, 'expert']],
     }),
     // The platform administrator works in the platform tenant 0 (made at start-up, main.ts).
     platform: await createUser(database, {

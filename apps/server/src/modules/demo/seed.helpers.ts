@@ -58,12 +58,15 @@ export const createUser = async (database: Database, u: SeedUser): Promise<numbe
   });
 };
 
-/** Grants codes added since the last start to every tenant's administrator role. */
+/** Creates built-in roles and grants codes added since the last start (to every tenant's administrators). */
 export const syncAdminPermissions = async (database: Database): Promise<number> => {
   const ids = await database.transaction((tx) => listTenantIds(tx));
   let added = 0;
   for (const id of ids) {
-    added += await database.withTenant(id, (tx) => AccessService.grantNewCodesToAdmins(tx, id));
+    added += await database.withTenant(id, async (tx) => {
+      await AccessService.addMissingSeededRoles(tx, id);
+      return AccessService.grantNewCodesToAdmins(tx, id);
+    });
   }
   return added;
 };

@@ -71,6 +71,28 @@ export class AccessService {
   }
 
   /**
+   * Built-in roles a release added (the expert role of issue 19) are created in tenants made before it, at
+   * start-up (db must be a transaction set to the tenant). Existing roles are left as their tenant edited them.
+   */
+  static async addMissingSeededRoles(db: Db, tenantId: number): Promise<number> {
+    let added = 0;
+    for (const def of SEEDED_ROLES) {
+      if (await repo.findRoleByCode(db, def.code)) continue;
+      const role = await repo.insertRole(db, tenantId, {
+        code: def.code,
+        nameZh: def.name['zh-CN'],
+        nameEn: def.name['en-US'],
+        builtIn: true,
+        createdBy: null,
+      });
+      await repo.setRolePermissions(db, tenantId, role.id, codesOf(def.permissions));
+      added += 1;
+    }
+    if (added > 0) forgetTenantPermissions(tenantId);
+    return added;
+  }
+
+  /**
    * The administrator role always holds every catalogued code: codes added by a new release are granted to
    * each tenant's administrators at start-up (db must be a transaction set to the tenant).
    */

@@ -48,3 +48,14 @@ export const dataScopeOf = async (db: Db, userId: number): Promise<number[] | un
     order by 1`);
   return rowsOf<{ id: string | number }>(rows).map((r) => Number(r.id));
 };
+
+/** Members of the transaction's tenant whose roles hold this code (row-level security picks the tenant). */
+export const usersHolding = async (db: Db, code: string, limit = 500): Promise<number[]> => {
+  const rows = await db
+    .selectDistinct({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(eq(rolePermissions.permissionCode, code))
+    .limit(limit);
+  return rows.map((r) => r.userId);
+};

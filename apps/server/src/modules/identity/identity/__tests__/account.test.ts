@@ -81,6 +81,7 @@ describe('registration', () => {
       'tenant-admin',
       'farm-operator',
       'viewer',
+      'expert',
     ]);
   });
 
