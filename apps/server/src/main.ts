@@ -1,7 +1,7 @@
 import { createServer } from './app/server.js';
 import { seedDemoArticlesLater } from './modules/content/article/index.js';
-import { seedDemoMediaLater } from './modules/content/media/index.js';
 import { seedDemoInquiriesLater } from './modules/content/inquiry/index.js';
+import { seedDemoMediaLater } from './modules/content/media/index.js';
 import { DEMO_TENANT_ID } from './modules/demo/demo.devices.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { demoSimulatorJob } from './modules/demo/demo.jobs.js';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { articleJobs } from '../modules/content/article/article.jobs.js';
-import { mediaJobs } from '../modules/content/media/index.js';
 import { identifyJobs } from '../modules/content/identify/index.js';
+import { mediaJobs } from '../modules/content/media/index.js';
 import { aeratorJobs } from '../modules/iot/aerator/aerator.jobs.js';
 import { alarmJobs } from '../modules/iot/alarm/alarm.jobs.js';
 import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
