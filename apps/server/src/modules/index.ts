@@ -3,6 +3,7 @@ import { registerEmqxHookRoutes } from '../platform/iot/emqx-hooks.js';
 import type { Platform } from '../platform/platform.js';
 import { registerFactorRoutes } from './carbon/factor/factor.routes.js';
 import { registerFootprintRoutes } from './carbon/footprint/footprint.routes.js';
+import { registerNewsRoutes } from './content/news/index.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
 import { registerAgriculturalRoutes } from './farm/agricultural/agricultural.routes.js';
 import { registerAreaRoutes } from './farm/area/area.routes.js';
@@ -163,4 +164,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerTraceCodeRoutes(app, platform);
   registerFactorRoutes(app, platform);
   registerFootprintRoutes(app, platform);
+  registerNewsRoutes(app, platform);
 };
