@@ -1,7 +1,7 @@
 -- Part "news" (issue 19 item 3), hand-written: the news page's index-only paths over content_articles.
 -- A news item is live when enabled, published (or scheduled and due) and its release time has come; the
--- release time is coalesce(upload_date, publish_at). Both indexes hold only live-or-scheduled rows, so the
+-- release time is publish_at while scheduled, else upload_date. Both indexes hold only live-or-scheduled rows, so the
 -- list, its total and the carousel count read the index alone (news.repository.ts writes the same
 -- predicate literally, so the planner can prove it implies the index's).
-CREATE INDEX "content_articles_news_idx" ON "content_articles" USING btree ("tenant_id","default_type",(coalesce("upload_date","publish_at")) DESC,"id" DESC) INCLUDE ("category_id","carousel_flag") WHERE "enabled_flag" = 1 AND "status" IN ('published','scheduled');--> statement-breakpoint
-CREATE INDEX "content_articles_news_category_idx" ON "content_articles" USING btree ("tenant_id","category_id","default_type",(coalesce("upload_date","publish_at")) DESC,"id" DESC) WHERE "enabled_flag" = 1 AND "status" IN ('published','scheduled');
+CREATE INDEX "content_articles_news_idx" ON "content_articles" USING btree ("tenant_id","default_type",(CASE WHEN "status" = 'scheduled' THEN "publish_at" ELSE "upload_date" END) DESC,"id" DESC) INCLUDE ("category_id","carousel_flag") WHERE "enabled_flag" = 1 AND "status" IN ('published','scheduled');--> statement-breakpoint
+CREATE INDEX "content_articles_news_category_idx" ON "content_articles" USING btree ("tenant_id","category_id","default_type",(CASE WHEN "status" = 'scheduled' THEN "publish_at" ELSE "upload_date" END) DESC,"id" DESC) WHERE "enabled_flag" = 1 AND "status" IN ('published','scheduled');

@@ -1,4 +1,5 @@
 import { createServer } from './app/server.js';
+import { seedDemoArticlesLater } from './modules/content/article/index.js';
 import { DEMO_TENANT_ID } from './modules/demo/demo.devices.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
@@ -129,6 +130,8 @@ const main = async () => {
   if (config.demo) seedDemoTracePublicationLater(server.platform, DEMO_TENANT_ID, () => log);
   // A ready code package of the demo trace batch, with a few scans (one flagged) for trace/record.
   if (config.demo) seedDemoTraceCodesLater(server.platform, DEMO_TENANT_ID, () => log);
+  // Article categories and published, scheduled and draft articles (the news page and /system/article).
+  if (config.demo) seedDemoArticlesLater(server.platform, DEMO_TENANT_ID, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.
   if (closing) void server.jobs.stop(log);
 };

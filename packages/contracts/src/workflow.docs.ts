@@ -15,6 +15,7 @@ export const APPROVAL_DOC_TYPES = [
   'inv_transfer',
   'inv_return',
   'inv_stocktake',
+  'article',
 ] as const;
 export type ApprovalDocType = (typeof APPROVAL_DOC_TYPES)[number];
 
@@ -99,6 +100,12 @@ export const APPROVAL_DOC_TYPE_DEFS: Record<ApprovalDocType, ApprovalDocTypeDef>
     name: { 'zh-CN': '盘点单', 'en-US': 'Stocktake' },
     fields: inventoryFields,
     infoPath: inventoryInfo,
+  },
+  // Issue 19: review before publishing; the reviewer opens the article in the graphic editor.
+  article: {
+    name: { 'zh-CN': '文章发布', 'en-US': 'Article publishing' },
+    fields: [],
+    infoPath: '/system/graphic-editor?id={id}',
   },
 };
 

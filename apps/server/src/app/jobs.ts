@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { articleJobs } from '../modules/content/article/article.jobs.js';
 import { aeratorJobs } from '../modules/iot/aerator/aerator.jobs.js';
 import { alarmJobs } from '../modules/iot/alarm/alarm.jobs.js';
 import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
@@ -33,4 +34,5 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...panoramaJobs(platform, () => log),
   ...chainJobs(platform, () => log),
   ...traceCodeJobs(platform, () => log),
+  ...articleJobs(platform, () => log),
 ];

@@ -3,6 +3,7 @@ import { registerEmqxHookRoutes } from '../platform/iot/emqx-hooks.js';
 import type { Platform } from '../platform/platform.js';
 import { registerFactorRoutes } from './carbon/factor/factor.routes.js';
 import { registerFootprintRoutes } from './carbon/footprint/footprint.routes.js';
+import { registerArticleRoutes } from './content/article/article.routes.js';
 import { registerNewsRoutes } from './content/news/index.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
 import { registerAgriculturalRoutes } from './farm/agricultural/agricultural.routes.js';
@@ -157,6 +158,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerEmqxHookRoutes(app, platform);
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
+  registerArticleRoutes(app, platform);
   registerChainRoutes(app, platform);
   registerTraceCatalogRoutes(app, platform, traceCodeCounts);
   registerPublishRoutes(app, platform);

@@ -67,6 +67,8 @@ export const contentArticles = pgTable(
     revision: integer('revision').notNull().default(1),
     /** The approval process while status is review (workflow). */
     approvalProcessId: bigint('approval_process_id', { mode: 'number' }),
+    /** The reviewer's comment when the review rejected it (cleared on the next submit). */
+    reviewComment: text('review_comment'),
     /** The expert inquiry whose answer this article publishes, if any. */
     sourceInquiryId: bigint('source_inquiry_id', { mode: 'number' }),
     enabledFlag: integer('enabled_flag').notNull().default(1),

@@ -5,3 +5,7 @@ export {
   contentArticles,
   contentCategories,
 } from './article.tables.js';
+export { type ArticleDraftInput, createArticleDraft } from './article.service.js';
+export { registerArticleRoutes } from './article.routes.js';
+export { articleJobs } from './article.jobs.js';
+export { seedDemoArticles, seedDemoArticlesLater } from './article.demo.js';

@@ -4,15 +4,17 @@ import { contentArticleReads, contentArticles, contentCategories } from '../arti
 import { contentArticleDayReads } from './news.tables.js';
 
 // The news page's reads (spec 03 §7): live articles only. An article is live when it is enabled, published
-// (or scheduled and due) and its release time coalesce(upload_date, publish_at) has come. The predicate is
-// written literally, exactly as the partial indexes of drizzle-hand/news.sql, so the planner can use them.
+// (or scheduled and due: the article job may not have run yet) and its release time has come — publish_at
+// while scheduled (a re-scheduled article keeps its old upload_date, which must not count), else
+// upload_date. The predicate is written literally, exactly as the partial indexes of drizzle-hand/news.sql,
+// so the planner can use them.
 
 const A = contentArticles;
 const C = contentCategories;
 const D = contentArticleDayReads;
 
-/** The release time of an article: when it went live, or when a scheduled one is due. */
-const released = sql`coalesce(${A.uploadDate}, ${A.publishAt})`;
+/** The release time of an article: when a scheduled one is due, else when it went live. */
+const released = sql`(case when ${A.status} = 'scheduled' then ${A.publishAt} else ${A.uploadDate} end)`;
 const liveRows = sql`${A.enabledFlag} = 1 and ${A.status} in ('published','scheduled')`;
 
 export interface NewsFilter {

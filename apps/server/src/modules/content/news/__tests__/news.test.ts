@@ -14,7 +14,17 @@ let tech = 0;
 let rice = 0;
 let pests = 0;
 let tenantC = 0;
-const HIDDEN = ['草稿', '审核中', '已撤回', '定时未到', '已停用', '未来发布', '其他类型', 'B 的资讯'];
+const HIDDEN = [
+  '草稿',
+  '审核中',
+  '已撤回',
+  '定时未到',
+  '重新定时',
+  '已停用',
+  '未来发布',
+  '其他类型',
+  'B 的资讯',
+];
 
 beforeAll(async () => {
   h = await newsHarness();
@@ -43,6 +53,12 @@ beforeAll(async () => {
   await hidden('审核中', { status: 'review' });
   await hidden('已撤回', { status: 'withdrawn', uploadDate: new Date(Date.now() - 3_600_000) });
   await hidden('定时未到', { status: 'scheduled', publishAt: new Date(Date.now() + 3_600_000) });
+  // Withdrawn after going live, then scheduled again: its old release time must not make it live.
+  await hidden('重新定时', {
+    status: 'scheduled',
+    uploadDate: new Date(Date.now() - 86_400_000),
+    publishAt: new Date(Date.now() + 3_600_000),
+  });
   await hidden('已停用', { enabledFlag: 0 });
   await hidden('未来发布', { uploadDate: new Date(Date.now() + 3_600_000) });
   await hidden('其他类型', { defaultType: 2 });
@@ -263,7 +279,7 @@ describe('the generic page page/{id}', () => {
     const p = json<NewsPage>(res);
     expect(p).toMatchObject({ id: ids['轮播 2'], title: '轮播 2', content: '<p>轮播 2 正文</p>' });
     expect((await h.detail('viewerA', ids['轮播 2'] ?? 0)).readTime).toBe(1);
-    for (const t of ['草稿', '定时未到', '已撤回']) {
+    for (const t of ['草稿', '定时未到', '重新定时', '已撤回']) {
       const r = await h.signedIn('viewerA', `/page/${ids[t]}`);
       expect([t, r.statusCode, r.json().code]).toEqual([t, 404, 'wfpf.news.pageNotFound']);
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "content_articles" ADD COLUMN "review_comment" text;
