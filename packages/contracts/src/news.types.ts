@@ -77,3 +77,6 @@ export const newsPage = z.object({
 });
 export type NewsPage = z.infer<typeof newsPage>;
 export const newsPageParam = tenantParam.extend({ id: queryId });
+
+/** GET /wfpf/v1/public/{t}/news/{consultId}/image/{fileId}: a picture the live item shows. */
+export const newsImageParam = newsDetailParam.extend({ fileId: z.string().uuid() });

@@ -75,6 +75,7 @@ describe('public news routes', () => {
     expect(routes.map((r) => r.url).sort()).toEqual([
       '/wfpf/v1/public/:tenantId/news',
       '/wfpf/v1/public/:tenantId/news/:consultId',
+      '/wfpf/v1/public/:tenantId/news/:consultId/image/:fileId',
       '/wfpf/v1/public/:tenantId/news/categories',
     ]);
     for (const r of routes) expect(r.options.config?.rateLimit, r.url).toBeTruthy();
@@ -91,7 +92,7 @@ describe('public news routes', () => {
       const ids = r.url.includes(':consultId') ? [...hiddenIds, liveB] : [0];
       for (const id of ids)
         for (const q of r.url.includes(':consultId') ? [''] : queries) {
-          const url = `${fillPath(r.url, A, { consultId: id })}${q}`;
+          const url = `${fillPath(r.url, A, { consultId: id, fileId: '00000000-0000-4000-8000-000000000000' })}${q}`;
           const res = await s.inject({ method: 'GET', url, remoteAddress: `10.66.${checked % 200}.1` });
           checked += 1;
           expect([200, 404], url).toContain(res.statusCode);
@@ -108,11 +109,17 @@ describe('public news routes', () => {
 
   it('an unknown tenant answers 404 on every route, the same as a tenant id out of range answers 400', async () => {
     for (const r of newsRoutes()) {
-      const res = await s.inject({ method: 'GET', url: fillPath(r.url, 987_654, { consultId: liveA }) });
+      const res = await s.inject({
+        method: 'GET',
+        url: fillPath(r.url, 987_654, { consultId: liveA, fileId: '00000000-0000-4000-8000-000000000000' }),
+      });
       expect([r.url, res.statusCode]).toEqual([r.url, 404]);
       const bad = await s.inject({
         method: 'GET',
-        url: fillPath(r.url, 1, { consultId: liveA }).replace('/1/', '/x/'),
+        url: fillPath(r.url, 1, { consultId: liveA, fileId: '00000000-0000-4000-8000-000000000000' }).replace(
+          '/1/',
+          '/x/',
+        ),
       });
       expect([r.url, bad.statusCode]).toEqual([r.url, 400]);
     }

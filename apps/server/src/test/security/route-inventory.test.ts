@@ -116,4 +116,5 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /wfpf/v1/public/:tenantId/news',
   'GET /wfpf/v1/public/:tenantId/news/categories',
   'GET /wfpf/v1/public/:tenantId/news/:consultId',
+  'GET /wfpf/v1/public/:tenantId/news/:consultId/image/:fileId',
 ];

@@ -1,8 +1,10 @@
 import { tenantParam } from '@tilth/contracts/common.types';
+import { imageQuery } from '@tilth/contracts/file.types';
 import {
   newsCategories,
   newsDetail,
   newsDetailParam,
+  newsImageParam,
   newsList,
   newsListQuery,
   newsPage,
@@ -10,7 +12,9 @@ import {
 } from '@tilth/contracts/news.types';
 import { perClientLimit } from '../../../platform/http/rate-limit.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
+import { sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
+import { FileService } from '../../messaging/file/index.js';
 import { NEWS_ACCESS, NewsService } from './news.service.js';
 
 const SIGNED_IN = '/wfpf/v1/:tenantId/agriculture/news';
@@ -22,11 +26,13 @@ const LIMITS = {
   list: perClientLimit({ max: 120, windowSeconds: 60 }),
   categories: perClientLimit({ max: 60, windowSeconds: 60 }),
   detail: perClientLimit({ max: 60, windowSeconds: 60 }),
+  image: perClientLimit({ max: 600, windowSeconds: 60 }),
 };
 
 /** The news page's calls (spec 03 §7 "News"), signed in and signed out, and the generic page/{id}. */
 export const registerNewsRoutes = (app: App, platform: Platform): void => {
   const news = new NewsService({ readerSecret: platform.keys.jwtSecret });
+  const files = new FileService(platform.storage, platform.config);
 
   for (const [base, access, who] of [
     [SIGNED_IN, NEWS_ACCESS.view, 'signed in'],
@@ -61,6 +67,24 @@ export const registerNewsRoutes = (app: App, platform: Platform): void => {
       handler: (ctx, req) => news.detail(ctx, access, req.params.consultId),
     });
   }
+
+  addRoute(app, platform, {
+    method: 'GET',
+    url: `${PUBLIC}/:consultId/image/:fileId`,
+    access: NEWS_ACCESS.public,
+    summary:
+      'A picture a live news item shows (cover or body), resized (no sign-in; any other file 404; an SVG comes back as PNG)',
+    schema: { params: newsImageParam, querystring: imageQuery },
+    rateLimit: LIMITS.image,
+    noTransaction: true,
+    serves: 'file',
+    handler: async (ctx, req, reply) => {
+      await news.showsFile(ctx, req.params.consultId, req.params.fileId);
+      const img = await files.publicImage(ctx, req.params.fileId.toLowerCase(), req.query);
+      reply.header('x-cache', img.cache);
+      return sendStoredFile(reply, { ...img, cacheScope: 'public' });
+    },
+  });
 
   addRoute(app, platform, {
     method: 'GET',

@@ -15,6 +15,7 @@ import type { Ctx } from '../../../platform/http/context.js';
 import { addDays, today } from '../../../platform/time/zone.js';
 import { findTenant } from '../../identity/tenant/index.js';
 import { NewsErrors } from './news.errors.js';
+import { shownFileIds, withNewsImages } from './news.images.js';
 import {
   categoryNames,
   countLive,
@@ -116,7 +117,7 @@ export class NewsService {
       if (!row) throw NewsErrors.notFound();
       await recordRead(db, tenantId, consultId, today(ctx.timeZone, now), this.readerKey(ctx, now), now);
       const [item] = await this.items(db, tenantId, [row], ctx.lang);
-      return { ...(item as NewsItem), content: row.content };
+      return { ...(item as NewsItem), content: withNewsImages(tenantId, row.id, row.content, 1600) };
     });
   }
 
@@ -130,8 +131,16 @@ export class NewsService {
       title: row.title,
       uploadDate: row.releasedAt.toISOString(),
       articleSource: row.articleSource,
-      content: row.content,
+      content: withNewsImages(tenantId, row.id, row.content, 1600),
     };
+  }
+
+  /** Passes when `fileId` is a picture the live article shows (its cover or its body), else 404. */
+  async showsFile(ctx: Ctx, consultId: number, fileId: string): Promise<void> {
+    const tenantId = await this.admit(ctx, NEWS_ACCESS.public);
+    const row = await ctx.transact((db) => findLive(db, tenantId, consultId, new Date()));
+    if (!row || !shownFileIds(tenantId, row.coverPicture, row.content).has(fileId.toLowerCase()))
+      throw NewsErrors.notFound();
   }
 
   private async admit(ctx: Ctx, access: Access): Promise<number> {
@@ -168,7 +177,7 @@ export class NewsService {
         consultId: r.id,
         title: r.title,
         summary: excerptOf(r),
-        coverPicture: r.coverPicture,
+        coverPicture: r.coverPicture && withNewsImages(tenantId, r.id, r.coverPicture, 1600),
         label: r.label,
         articleSource: r.articleSource,
         readTime: reads.get(r.id) ?? 0,

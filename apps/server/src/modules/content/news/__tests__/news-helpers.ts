@@ -19,6 +19,7 @@ export interface ArticleSeed {
   content?: string;
   articleSource?: string | null;
   summary?: string | null;
+  coverPicture?: string | null;
 }
 
 export const newsHarness = async () => {
@@ -76,6 +77,7 @@ export const newsHarness = async () => {
           content: a.content ?? `<p>${a.title} 正文</p>`,
           articleSource: a.articleSource === undefined ? '农技站' : a.articleSource,
           summary: a.summary ?? null,
+          coverPicture: a.coverPicture ?? null,
         })
         .returning({ id: contentArticles.id }),
     );
