@@ -11,7 +11,6 @@ import { DOMAIN_PAGES, ROUTES, SHELL_ROUTES } from './routes';
  */
 const NO_PAGE_YET: readonly string[] = [
   '/web/agriculture/expert-inquiry',
-  '/web/agriculture/information',
   '/web/agriculture/identify',
   '/system/notice-manger',
   '/system/article',

@@ -6,7 +6,7 @@ import { addDays, today } from '../../../../platform/time/zone.js';
 import { json } from '../../../../test/harness.js';
 import { createTenant } from '../../../demo/seed.helpers.js';
 import { contentArticleReads } from '../../article/index.js';
-import { type NewsHarness, newsHarness } from './news-helpers.js';
+import { type ArticleSeed, type NewsHarness, newsHarness } from './news-helpers.js';
 
 let h: NewsHarness;
 const ids: Record<string, number> = {};
@@ -46,7 +46,7 @@ beforeAll(async () => {
     status: 'scheduled',
     publishAt: new Date(Date.now() - 60_000),
   });
-  const hidden = async (title: string, a: Parameters<NewsHarness['article']>[1]) => {
+  const hidden = async (title: string, a: Omit<ArticleSeed, 'title'>) => {
     ids[title] = await h.article(tA, { title, carouselFlag: 1, categoryId: tech, ...a });
   };
   await hidden('草稿', { status: 'draft' });
