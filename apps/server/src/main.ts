@@ -1,5 +1,6 @@
 import { createServer } from './app/server.js';
 import { seedDemoArticlesLater } from './modules/content/article/index.js';
+import { seedDemoMediaLater } from './modules/content/media/index.js';
 import { DEMO_TENANT_ID } from './modules/demo/demo.devices.js';
 import { demoExtras } from './modules/demo/demo.extras.js';
 import { demoSimulatorJob } from './modules/demo/demo.jobs.js';
@@ -132,6 +133,8 @@ const main = async () => {
   if (config.demo) seedDemoTraceCodesLater(server.platform, DEMO_TENANT_ID, () => log);
   // Article categories and published, scheduled and draft articles (the news page and /system/article).
   if (config.demo) seedDemoArticlesLater(server.platform, DEMO_TENANT_ID, () => log);
+  // Demo pictures, banners for every placement and a promo video (issue 19), off the start path.
+  if (config.demo) seedDemoMediaLater(server.platform, DEMO_TENANT_ID, () => log);
   // Started while a shutdown was under way: it missed the shutdown's jobs step.
   if (closing) void server.jobs.stop(log);
 };

@@ -2,6 +2,7 @@ import type { NewsList } from '@tilth/contracts/news.types';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoArticles } from '../../server/src/modules/content/article/index.js';
+import { seedDemoMedia } from '../../server/src/modules/content/media/index.js';
 import { DEMO_TENANT_ID } from '../../server/src/modules/demo/demo.devices.js';
 import { type E2E, screenshot, startE2E } from './harness.js';
 import { localItem, settleLatestAnnouncement, signIn, withPage } from './helpers.js';
@@ -18,6 +19,8 @@ let e: E2E;
 beforeAll(async () => {
   e = await startE2E();
   expect(await seedDemoArticles(e.server.platform, T)).toBeGreaterThan(0);
+  // The banners placed 'news' (media part) show above the carousel.
+  await seedDemoMedia(e.server.platform, T);
 }, 120_000);
 afterAll(async () => {
   await e?.close();
@@ -42,6 +45,7 @@ describe('news page', () => {
       await expect.poll(() => latest.locator('li').count()).toBe(Math.min(10, before.list.length));
       expect(await hot.locator('li').count()).toBeGreaterThan(0);
       expect(await carousel.locator('.tl-news-slide').count()).toBe((await publicList(page, 3)).list.length);
+      await page.locator('[data-placement="news"] [data-testid="banner-slide"]').first().waitFor();
       const tabs = page.getByTestId('news-tabs');
       expect(await tabs.getByRole('tab').count()).toBeGreaterThan(1);
       await tabs.getByTestId('news-card').first().waitFor();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { articleJobs } from '../modules/content/article/article.jobs.js';
+import { mediaJobs } from '../modules/content/media/index.js';
 import { aeratorJobs } from '../modules/iot/aerator/aerator.jobs.js';
 import { alarmJobs } from '../modules/iot/alarm/alarm.jobs.js';
 import { automationJobs } from '../modules/iot/automation/automation.jobs.js';
@@ -32,6 +33,7 @@ export const serverJobs = (platform: Platform, log: FastifyBaseLogger, opts: Tel
   ...pushJobs(platform, log),
   ...workflowJobs(platform, log),
   ...panoramaJobs(platform, () => log),
+  ...mediaJobs(platform, () => log),
   ...chainJobs(platform, () => log),
   ...traceCodeJobs(platform, () => log),
   ...articleJobs(platform, () => log),

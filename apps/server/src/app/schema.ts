@@ -4,6 +4,7 @@
 export * from '../modules/carbon/factor/factor.tables.js';
 export * from '../modules/carbon/footprint/footprint.tables.js';
 export * from '../modules/content/article/article.tables.js';
+export * from '../modules/content/media/media.tables.js';
 export * from '../modules/content/news/news.tables.js';
 export * from '../modules/farm/activity/activity.tables.js';
 export * from '../modules/farm/agricultural/agricultural.tables.js';

@@ -4,6 +4,7 @@ import type { Platform } from '../platform/platform.js';
 import { registerFactorRoutes } from './carbon/factor/factor.routes.js';
 import { registerFootprintRoutes } from './carbon/footprint/footprint.routes.js';
 import { registerArticleRoutes } from './content/article/article.routes.js';
+import { registerMediaRoutes } from './content/media/media.routes.js';
 import { registerNewsRoutes } from './content/news/index.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
 import { registerAgriculturalRoutes } from './farm/agricultural/agricultural.routes.js';
@@ -159,6 +160,7 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerPanoramaRoutes(app, platform);
   registerTourRoutes(app, platform);
   registerArticleRoutes(app, platform);
+  registerMediaRoutes(app, platform);
   registerChainRoutes(app, platform);
   registerTraceCatalogRoutes(app, platform, traceCodeCounts);
   registerPublishRoutes(app, platform);

@@ -16,9 +16,6 @@ const NO_PAGE_YET: readonly string[] = [
   '/system/article',
   '/system/classify',
   '/system/graphic-editor',
-  '/system/bannerManger',
-  '/system/pictures-hub',
-  '/system/publicity-video',
 ];
 
 const files = import.meta.glob<Record<string, string>>('../locales/*/*.json', {

@@ -64,6 +64,14 @@ const SERVER_MADE: Record<string, string> = {
     "the library's thumbnail above, through a published tour's link (tour-public.test.ts)",
   '/wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/tiles/:level/:tile':
     "the library's tiles above, through a published tour's link (tour-public.test.ts)",
+  '/wfpf/v1/:tenantId/content/pictures/:pictureId/thumb.jpg':
+    'a JPEG thumbnail re-encoded by sharp from a sniffed JPG / PNG / WebP / GIF upload (picture.test.ts)',
+  '/wfpf/v1/public/:tenantId/banners/:bannerId/image':
+    "a live banner's library picture resized by the file module (libvips, JPEG / PNG / WebP); the original is never served (banner.test.ts)",
+  '/wfpf/v1/:tenantId/content/videos/:videoId/:assetKey/poster.jpg':
+    'a JPEG frame ffmpeg took from the promo video (video.test.ts)',
+  '/wfpf/v1/:tenantId/content/videos/:videoId/:assetKey/video':
+    'an upload, but only an MP4 / WebM whose container ffprobe confirmed (duration, picture track), always sent as video/mp4 or video/webm with byte ranges (video.test.ts)',
   '/wfpf/v1/:tenantId/trace/code-package/:packageId/file/:file':
     'a PDF label sheet (pdfkit), CSV of serials and URLs, or ZIP (fflate) made by the code job, always as an attachment (code-package.test.ts checks type, disposition, nosniff, CSP)',
 };

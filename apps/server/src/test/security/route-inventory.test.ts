@@ -97,6 +97,10 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/preview.jpg',
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/thumb.jpg',
   'GET /wfpf/v1/public/:tenantId/vr/:token/panorama/:panoramaId/:assetKey/tiles/:level/:tile',
+  // A tenant's live banners for the login page, farm home and news page (issue 19): per-address limits,
+  // only enabled in-window banners and their pictures, anything else 404 (content/media banner.test.ts).
+  'GET /wfpf/v1/public/:tenantId/banners',
+  'GET /wfpf/v1/public/:tenantId/banners/:bannerId/image',
   // The public trace page of a code or lot (server-rendered HTML, its own CSP) and what the page loads:
   // only a published batch's current record, anything else the same 404; per-address limits
   // (trace/public/__tests__/trace-public.test.ts, trace-page.test.ts).

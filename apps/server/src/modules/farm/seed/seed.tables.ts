@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 
 export interface FarmingPractice {
@@ -27,6 +27,8 @@ export const seedProducts = pgTable(
     imageUrl: text('image_url'),
     farmingPractices: jsonb('farming_practices').$type<FarmingPractice[]>().notNull().default([]),
     productAttributes: jsonb('product_attributes').$type<ProductAttribute[]>().notNull().default([]),
+    /** The promo video (content_videos, issue 19 item 4) the public /seed page plays; null: none. */
+    promoVideoId: bigint('promo_video_id', { mode: 'number' }),
     enabledFlag: integer('enabled_flag').notNull().default(1),
     ...auditColumns(),
   },

@@ -45,6 +45,8 @@ export const traceProducts = pgTable(
     description: text('description'),
     /** Outlets (trace_outlets) that sell it. */
     outletIds: bigint('outlet_ids', { mode: 'number' }).array().notNull().default([]),
+    /** The promo video (content_videos, issue 19 item 4) the public trace page plays; null: none. */
+    promoVideoId: bigint('promo_video_id', { mode: 'number' }),
     enabledFlag: integer('enabled_flag').notNull().default(1),
     ...auditColumns(),
   },

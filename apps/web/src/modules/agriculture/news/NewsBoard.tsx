@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewsBanners } from './NewsBanners';
 import { NewsCarousel } from './NewsCarousel';
 import { NewsDetailDrawer } from './NewsDetailDrawer';
 import { NewsCards, NewsRankList } from './NewsLists';
@@ -49,9 +50,9 @@ function CategoryPane({
 
 /**
  * The news of one tenant (spec 03 §2 "News page"): carousel, latest, hot list, category tabs and the
- * detail drawer. Used by /information (no shell) and /web/agriculture/information (in the shell).
+ * detail drawer, under the banners placed 'news'. Used by /information (no shell) and /web/agriculture/information (in the shell).
  */
-export function NewsBoard({ scope, banner }: { scope: NewsScope; banner?: ReactNode }) {
+export function NewsBoard({ scope }: { scope: NewsScope }) {
   const { t, i18n } = useTranslation('news');
   const [open, setOpen] = useState<number | null>(null);
   const carousel = useNewsList(scope, { valueType: 3, size: SHORT });
@@ -74,7 +75,7 @@ export function NewsBoard({ scope, banner }: { scope: NewsScope; banner?: ReactN
   const nothing = latest.data?.total === 0;
   return (
     <div className="tl-news">
-      {banner}
+      <NewsBanners tenantId={scope.tenantId} />
       {carousel.data && carousel.data.list.length > 0 ? (
         <NewsCarousel items={carousel.data.list} onOpen={setOpen} />
       ) : null}

@@ -5,7 +5,16 @@ import Button from 'antd/es/button';
 // Input and Password from their own modules: the input index also pulls TextArea, Search and OTP.
 import Input, { type InputRef } from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type AnimationEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type AnimationEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api/client';
@@ -18,6 +27,11 @@ import { type LoginField as Field, loginErrors, type LoginValues as Values } fro
 import { redirectAfterLogin } from '../redirect';
 
 const AUTOFILL_ANIMATION = 'tl-autofill-start';
+
+// The tenant's login banners (issue 19): their own chunk, loaded after the form, never in its way.
+const LoginBanners = lazy(() =>
+  import('../../content/media/LoginBanners').then((m) => ({ default: m.LoginBanners })),
+);
 
 /** A field with its error line (the sign-in form is kept free of antd's Form to stay small). */
 const FieldRow = ({ error, children }: { error?: string; children: ReactNode }) => (
@@ -237,6 +251,9 @@ export function LoginPage() {
         <Link to="/forgetPassword">{t('login:forgot')}</Link>
         <Link to="/register">{t('login:register')}</Link>
       </div>
+      <Suspense fallback={null}>
+        <LoginBanners />
+      </Suspense>
     </AuthLayout>
   );
 }

@@ -13,6 +13,7 @@ import { firstLeaf, isExternalLink, isGroup, leaves, type MenuNode } from '../..
 import { useMenuTree } from '../../../shell/menu/useMenu';
 import { useShell } from '../../../shell/ShellContext';
 import { currentTenantOf, useSelf } from '../../account/api/account.api';
+import { FarmHomeBanners } from '../../content/media/FarmHomeBanners';
 import { greetingKey } from '../greeting';
 import { FarmStatsCard } from '../home/FarmStatsCard';
 import { FARM_HOME_CODE, farmOverviewApi, farmOverviewKeys } from '../home/farmOverview.api';
@@ -170,6 +171,7 @@ export function FarmHomePage() {
           <path d="M60 54c0-10-7-16-16-16 0 10 7 16 16 16z" fill="#fff" fillOpacity="0.7" />
         </svg>
       </section>
+      <FarmHomeBanners />
       <div className="tl-farm-home__grid">
         <BaseCard />
         <QuickLinks menu={menu} />
