@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
+import { rowsOf } from '../../../platform/db/rows.js';
 import { contentArticleReads, contentArticles, contentCategories } from '../article/index.js';
 import { contentArticleDayReads } from './news.tables.js';
 
@@ -82,9 +83,14 @@ export const countLive = async (db: Db, f: NewsFilter): Promise<number> => {
   return r?.n ?? 0;
 };
 
+/** How many more read-ranked articles than asked for are looked at (some may not be live any more). */
+const HOT_SLACK = 200;
+
 /**
  * The most read live articles over [fromDay, toDay], most reads first, ties by release time (newest
- * first): at most `limit`, from the per-day tally.
+ * first): at most `limit`, from the per-day tally. The window's sums are made once (a materialised CTE:
+ * inlined, the planner may re-aggregate per article) and only the top `limit + HOT_SLACK` of them, with
+ * their ties, are joined to the articles.
  */
 export const hotLive = async (
   db: Db,
@@ -93,19 +99,30 @@ export const hotLive = async (
   toDay: string,
   limit: number,
 ): Promise<NewsRow[]> => {
-  const reads = db
-    .select({ articleId: D.articleId, n: sql<number>`sum(${D.reads})`.as('n') })
-    .from(D)
-    .where(and(eq(D.tenantId, f.tenantId), gte(D.readDay, fromDay), lte(D.readDay, toDay)))
-    .groupBy(D.articleId)
-    .as('r');
-  return db
-    .select(ITEM)
-    .from(reads)
-    .innerJoin(A, and(eq(A.tenantId, f.tenantId), eq(A.id, reads.articleId)))
-    .where(where(f))
-    .orderBy(sql`${reads.n} desc`, sql`${released} desc`, sql`${A.id} desc`)
-    .limit(limit);
+  const res = await db.execute(sql`with r as materialized (
+      select ${D.articleId} as article_id, sum(${D.reads})::int as n from ${D}
+      where ${D.tenantId} = ${f.tenantId} and ${D.readDay} >= ${fromDay} and ${D.readDay} <= ${toDay}
+      group by ${D.articleId}
+    ), cut as (select n from r order by n desc offset ${limit + HOT_SLACK - 1} limit 1)
+    select ${A.id} as id, ${A.title} as title, ${A.summary} as summary, left(${A.content}, 800) as excerpt,
+      ${A.coverPicture} as cover_picture, ${A.label} as label, ${A.articleSource} as article_source,
+      ${A.categoryId} as category_id, ${A.carouselFlag} as carousel_flag, ${released} as released_at
+    from r join ${A} on ${A.tenantId} = ${f.tenantId} and ${A.id} = r.article_id
+    where ${where(f)} and r.n >= coalesce((select n from cut), 0)
+    order by r.n desc, ${released} desc, ${A.id} desc
+    limit ${limit}`);
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
+    id: Number(r.id),
+    title: String(r.title),
+    summary: (r.summary as string | null) ?? null,
+    excerpt: String(r.excerpt ?? ''),
+    coverPicture: (r.cover_picture as string | null) ?? null,
+    label: (r.label as string | null) ?? null,
+    articleSource: (r.article_source as string | null) ?? null,
+    categoryId: r.category_id === null ? null : Number(r.category_id),
+    carouselFlag: Number(r.carousel_flag),
+    releasedAt: new Date(r.released_at as string | Date),
+  }));
 };
 
 /** One live article with its body, or undefined (drafts, scheduled-not-due, withdrawn, disabled, absent). */
