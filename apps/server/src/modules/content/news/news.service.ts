@@ -40,6 +40,32 @@ export const NEWS_ACCESS = {
 } as const satisfies Record<string, Access>;
 
 const EXCERPT = 140;
+/** Totals are counted at most this often per tenant and filter: a count over a big tenant is the list's cost. */
+const TOTAL_TTL_MS = 15_000;
+const TOTAL_CACHE_MAX = 2_000;
+
+/** A small per-process cache of list totals (bounded: the oldest entry goes first). */
+class TotalCache {
+  private readonly entries = new Map<string, { total: number; at: number }>();
+
+  get(key: string, now: number): number | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    if (now - e.at > TOTAL_TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return e.total;
+  }
+
+  set(key: string, total: number, now: number): void {
+    if (this.entries.size >= TOTAL_CACHE_MAX) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { total, at: now });
+  }
+}
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /** A card's excerpt: the summary, else the start of the body as plain text (shown as text, never HTML). */
@@ -61,6 +87,8 @@ export interface NewsServiceOptions {
 }
 
 export class NewsService {
+  private readonly totals = new TotalCache();
+
   constructor(private readonly opts: NewsServiceOptions) {}
 
   /** Spec 03 §7 list: valueType 3 carousel, 2 latest, 1 hot, 0 a category's list (page from 1). */
@@ -76,7 +104,13 @@ export class NewsService {
       f.categoryIds = await ctx.transact((db) => this.subtree(db, tenantId, q.categoryId as number));
     }
     return ctx.transact(async (db) => {
-      const total = await countLive(db, f);
+      // The same total for 15 s: a release or a withdrawal shows in the rows at once, in the total soon after.
+      const key = JSON.stringify([tenantId, f.defaultType, !!f.carouselOnly, f.categoryIds ?? null]);
+      let total = this.totals.get(key, now.getTime());
+      if (total === undefined) {
+        total = await countLive(db, f);
+        this.totals.set(key, total, now.getTime());
+      }
       let rows: NewsRow[];
       if (q.valueType === NEWS_VALUE_TYPES.hot) {
         // The most read first; then, so the list is never short, the newest of the rest (no reads = a tie).
