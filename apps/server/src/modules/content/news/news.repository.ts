@@ -85,12 +85,14 @@ export const countLive = async (db: Db, f: NewsFilter): Promise<number> => {
 
 /** How many more read-ranked articles than asked for are looked at (some may not be live any more). */
 const HOT_SLACK = 200;
+/** At most this many ranked ids go to the second query, ties at the cut included. */
+const HOT_MAX_IDS = 5_000;
 
 /**
  * The most read live articles over [fromDay, toDay], most reads first, ties by release time (newest
- * first): at most `limit`, from the per-day tally. The window's sums are made once (a materialised CTE:
- * inlined, the planner may re-aggregate per article) and only the top `limit + HOT_SLACK` of them, with
- * their ties, are joined to the articles.
+ * first): at most `limit`, from the per-day tally. Two steps, so no plan can scan the articles once per
+ * read-ranked row: the window's sums (the top `limit + HOT_SLACK`, with their ties), then those articles
+ * by primary key, live ones only, ordered here.
  */
 export const hotLive = async (
   db: Db,
@@ -99,30 +101,30 @@ export const hotLive = async (
   toDay: string,
   limit: number,
 ): Promise<NewsRow[]> => {
-  const res = await db.execute(sql`with r as materialized (
-      select ${D.articleId} as article_id, sum(${D.reads})::int as n from ${D}
-      where ${D.tenantId} = ${f.tenantId} and ${D.readDay} >= ${fromDay} and ${D.readDay} <= ${toDay}
-      group by ${D.articleId}
-    ), cut as (select n from r order by n desc offset ${limit + HOT_SLACK - 1} limit 1)
-    select ${A.id} as id, ${A.title} as title, ${A.summary} as summary, left(${A.content}, 800) as excerpt,
-      ${A.coverPicture} as cover_picture, ${A.label} as label, ${A.articleSource} as article_source,
-      ${A.categoryId} as category_id, ${A.carouselFlag} as carousel_flag, ${released} as released_at
-    from r join ${A} on ${A.tenantId} = ${f.tenantId} and ${A.id} = r.article_id
-    where ${where(f)} and r.n >= coalesce((select n from cut), 0)
-    order by r.n desc, ${released} desc, ${A.id} desc
-    limit ${limit}`);
-  return rowsOf<Record<string, unknown>>(res).map((r) => ({
-    id: Number(r.id),
-    title: String(r.title),
-    summary: (r.summary as string | null) ?? null,
-    excerpt: String(r.excerpt ?? ''),
-    coverPicture: (r.cover_picture as string | null) ?? null,
-    label: (r.label as string | null) ?? null,
-    articleSource: (r.article_source as string | null) ?? null,
-    categoryId: r.category_id === null ? null : Number(r.category_id),
-    carouselFlag: Number(r.carousel_flag),
-    releasedAt: new Date(r.released_at as string | Date),
-  }));
+  const ranked = rowsOf<{ article_id: number | string; n: number | string }>(
+    await db.execute(sql`with r as materialized (
+        select ${D.articleId} as article_id, sum(${D.reads})::int as n from ${D}
+        where ${D.tenantId} = ${f.tenantId} and ${D.readDay} >= ${fromDay} and ${D.readDay} <= ${toDay}
+        group by ${D.articleId}
+      )
+      select article_id, n from r
+      where n >= coalesce((select n from r order by n desc offset ${limit + HOT_SLACK - 1} limit 1), 0)
+      order by n desc limit ${HOT_MAX_IDS}`),
+  );
+  if (ranked.length === 0) return [];
+  const reads = new Map(ranked.map((r) => [Number(r.article_id), Number(r.n)]));
+  const rows = await db
+    .select(ITEM)
+    .from(A)
+    .where(and(where(f), inArray(A.id, [...reads.keys()])));
+  return rows
+    .sort(
+      (a, b) =>
+        (reads.get(b.id) ?? 0) - (reads.get(a.id) ?? 0) ||
+        b.releasedAt.getTime() - a.releasedAt.getTime() ||
+        b.id - a.id,
+    )
+    .slice(0, limit);
 };
 
 /** One live article with its body, or undefined (drafts, scheduled-not-due, withdrawn, disabled, absent). */
