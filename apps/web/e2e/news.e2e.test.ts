@@ -114,8 +114,17 @@ describe('news page', () => {
         await v.getByTestId('news-read-count').waitFor();
         await visitor.close();
       }
-      await page.reload();
-      await expect.poll(() => hot.locator('li').first().innerText()).toContain(SCHEDULED);
+      // The ranking is remade at most every 5 s: the visitor reloads until it shows.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await hot.locator('li').first().waitFor();
+            return hot.locator('li').first().innerText();
+          },
+          { timeout: 30_000, intervals: [2_000] },
+        )
+        .toContain(SCHEDULED);
       expect(await hot.locator('li').first().innerText()).toContain('4');
       await screenshot(page, 'news-hot');
     });

@@ -44,26 +44,31 @@ const EXCERPT = 140;
 const TOTAL_TTL_MS = 15_000;
 const TOTAL_CACHE_MAX = 2_000;
 
-/** A small per-process cache of list totals (bounded: the oldest entry goes first). */
-class TotalCache {
-  private readonly entries = new Map<string, { total: number; at: number }>();
+/** The hot list's ranking is made at most this often per tenant and page (summing a week of reads). */
+const HOT_TTL_MS = 5_000;
 
-  get(key: string, now: number): number | undefined {
+/** A small per-process cache (bounded: the oldest entry goes first). */
+class TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; at: number }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get(key: string, now: number): T | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (now - e.at > TOTAL_TTL_MS) {
+    if (now - e.at > this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return e.total;
+    return e.value;
   }
 
-  set(key: string, total: number, now: number): void {
+  set(key: string, value: T, now: number): void {
     if (this.entries.size >= TOTAL_CACHE_MAX) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { total, at: now });
+    this.entries.set(key, { value, at: now });
   }
 }
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
@@ -87,7 +92,8 @@ export interface NewsServiceOptions {
 }
 
 export class NewsService {
-  private readonly totals = new TotalCache();
+  private readonly totals = new TtlCache<number>(TOTAL_TTL_MS);
+  private readonly hot = new TtlCache<NewsRow[]>(HOT_TTL_MS);
 
   constructor(private readonly opts: NewsServiceOptions) {}
 
@@ -116,7 +122,12 @@ export class NewsService {
         // The most read first; then, so the list is never short, the newest of the rest (no reads = a tie).
         const to = today(ctx.timeZone, now);
         const from = addDays(to, 1 - NEWS_HOT_DAYS);
-        const ranked = await hotLive(db, f, from, to, offset + q.size);
+        const hotKey = JSON.stringify([tenantId, f.defaultType, from, offset + q.size]);
+        let ranked = this.hot.get(hotKey, now.getTime());
+        if (!ranked) {
+          ranked = await hotLive(db, f, from, to, offset + q.size);
+          this.hot.set(hotKey, ranked, now.getTime());
+        }
         if (ranked.length === offset + q.size) rows = ranked.slice(offset);
         else {
           const pad = offset + q.size - ranked.length;
