@@ -100,7 +100,7 @@ describe('news page', () => {
             await latest.locator('li').first().waitFor();
             return latest.locator('li').first().innerText();
           },
-          { timeout: 30_000, intervals: [2_000] },
+          { timeout: 30_000, interval: 2_000 },
         )
         .toContain(SCHEDULED);
       expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
@@ -122,7 +122,7 @@ describe('news page', () => {
             await hot.locator('li').first().waitFor();
             return hot.locator('li').first().innerText();
           },
-          { timeout: 30_000, intervals: [2_000] },
+          { timeout: 30_000, interval: 2_000 },
         )
         .toContain(SCHEDULED);
       expect(await hot.locator('li').first().innerText()).toContain('4');
