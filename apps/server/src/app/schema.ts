@@ -7,6 +7,7 @@ export * from '../modules/content/article/article.tables.js';
 export * from '../modules/content/identify/identify.tables.js';
 export * from '../modules/content/inquiry/inquiry.tables.js';
 export * from '../modules/content/media/media.tables.js';
+export * from '../modules/content/news/news.tables.js';
 export * from '../modules/farm/activity/activity.tables.js';
 export * from '../modules/farm/agricultural/agricultural.tables.js';
 export * from '../modules/farm/batch/batch.tables.js';

@@ -7,6 +7,7 @@ import { registerArticleRoutes } from './content/article/article.routes.js';
 import { registerIdentifyRoutes } from './content/identify/index.js';
 import { registerInquiryRoutes } from './content/inquiry/inquiry.routes.js';
 import { registerMediaRoutes } from './content/media/media.routes.js';
+import { registerNewsRoutes } from './content/news/index.js';
 import { registerActivityRoutes } from './farm/activity/activity.routes.js';
 import { registerAgriculturalRoutes } from './farm/agricultural/agricultural.routes.js';
 import { registerAreaRoutes } from './farm/area/area.routes.js';
@@ -171,4 +172,5 @@ export const registerModules = (app: App, platform: Platform, deps: ModuleDeps =
   registerFootprintRoutes(app, platform);
   registerIdentifyRoutes(app, platform);
   registerInquiryRoutes(app, platform);
+  registerNewsRoutes(app, platform);
 };

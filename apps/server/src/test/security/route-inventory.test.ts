@@ -114,4 +114,11 @@ const REVIEWED_PUBLIC: readonly string[] = [
   // The page's "share my rough location": writes only to the scan that page counted, with the HMAC token
   // it was given, within 30 minutes; 20 a minute per address (trace/public/__tests__/scan-place.test.ts).
   'POST /wfpf/v1/public/:tenantId/trace/scan/:serial/place',
+  // The news page signed out (/information?tenantId=…): only live articles of the path tenant, anything
+  // else the same 404; an unknown tenant 404; per-address limits (security/news-public.test.ts,
+  // content/news/__tests__/news.test.ts).
+  'GET /wfpf/v1/public/:tenantId/news',
+  'GET /wfpf/v1/public/:tenantId/news/categories',
+  'GET /wfpf/v1/public/:tenantId/news/:consultId',
+  'GET /wfpf/v1/public/:tenantId/news/:consultId/image/:fileId',
 ];
