@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
 import { useMessage } from '../../../shared/FeedbackProvider';
+import { requiredRule } from '../../../shared/form/fieldRules';
 import { formatDateTime, fromInstant, toInstant } from '../../../shared/format/time';
 import { usePermissions } from '../../../shared/permission/usePermissions';
 import { useShell } from '../../../shell/ShellContext';
@@ -249,7 +250,11 @@ export function BannerPage() {
           >
             <Input maxLength={500} placeholder="https://… /web/farm/home" />
           </Form.Item>
-          <Form.Item name="placement" label={t('banner.placementLabel')} rules={[{ required: true }]}>
+          <Form.Item
+            name="placement"
+            label={t('banner.placementLabel')}
+            rules={[requiredRule(t, t('banner.placementLabel'), 'select')]}
+          >
             <Select
               options={BANNER_PLACEMENTS.map((p) => ({ value: p, label: t(`banner.placement.${p}`) }))}
             />
