@@ -10,7 +10,11 @@ export const listRoles = async (
   db: Db,
 ): Promise<(RoleRow & { permissions: string[]; baseIds: number[]; holderCount: number })[]> => {
   const rs = await db.select().from(roles).orderBy(asc(roles.id));
-  const perms = await db.select().from(rolePermissions);
+  // Ordered: a role's codes read the same before and after a save that rewrote its rows.
+  const perms = await db
+    .select()
+    .from(rolePermissions)
+    .orderBy(asc(rolePermissions.roleId), asc(rolePermissions.permissionCode));
   const bases = await db.select().from(roleBases).orderBy(asc(roleBases.areaId));
   // Holders are members of the tenant (user_roles rows of a removed member are deleted with the membership).
   const holders = await db
