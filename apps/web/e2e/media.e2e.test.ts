@@ -57,7 +57,7 @@ describe('company media story (issue 19 item 4)', () => {
       const alts = await page
         .locator('[data-placement="login"] img')
         .evaluateAll((els) => els.map((el) => el.getAttribute('alt')));
-      expect(new Set(alts)).toEqual(new Set(['Welcome to the farm console', 'Harvest season is here']));
+      expect(new Set(alts)).toEqual(new Set(['欢迎使用智慧农业平台', '丰收季到了']));
       await settledScreenshot(page, 'media-login-banner');
     });
   }, 60_000);

@@ -21,7 +21,7 @@ import { insertVideo } from './video.repository.js';
 const run = promisify(execFile);
 const W = 1200;
 const H = 500;
-const ROOT = 'Farm scenes';
+const ROOT = '农场风光';
 
 /** A flat landscape: sky, sun, ground and a few shapes of the scene. */
 const scene = (sky: string, ground: string, extra: string, label: string) => `
@@ -48,65 +48,65 @@ const trees = (color: string) =>
 
 const PICTURES: { folder: string; name: string; svg: string }[] = [
   {
-    folder: 'Fields',
-    name: 'Wheat field',
-    svg: scene('#7fb2e5', '#d9b44a', rows('#c49a2c', 8), 'Wheat field'),
+    folder: '大田',
+    name: '麦田',
+    svg: scene('#7fb2e5', '#d9b44a', rows('#c49a2c', 8), '麦田'),
   },
   {
-    folder: 'Fields',
-    name: 'Rice paddy',
-    svg: scene('#8cc0ea', '#5aa55a', rows('#3f8f4a', 8), 'Rice paddy'),
+    folder: '大田',
+    name: '稻田',
+    svg: scene('#8cc0ea', '#5aa55a', rows('#3f8f4a', 8), '稻田'),
   },
   {
-    folder: 'Fields',
-    name: 'Tea garden',
-    svg: scene('#9ccbe8', '#3f7d3a', rows('#5fa35a', 6), 'Tea garden'),
+    folder: '大田',
+    name: '茶园',
+    svg: scene('#9ccbe8', '#3f7d3a', rows('#5fa35a', 6), '茶园'),
   },
   {
-    folder: 'Greenhouse',
-    name: 'Greenhouse row',
+    folder: '温室',
+    name: '温室大棚',
     svg: scene(
       '#a8d0ee',
       '#8a8f7a',
       '<path d="M150 300 Q600 60 1050 300 Z" fill="#e8f4f8" fill-opacity="0.8" stroke="#9fb8c4" stroke-width="6"/>',
-      'Greenhouse',
+      '温室',
     ),
   },
   {
-    folder: 'Greenhouse',
-    name: 'Tomato vines',
-    svg: scene('#b5d8f0', '#4f8a3c', trees('#3c7a2f').replaceAll('#3c7a2f', '#d8452f'), 'Tomatoes'),
+    folder: '温室',
+    name: '番茄藤架',
+    svg: scene('#b5d8f0', '#4f8a3c', trees('#3c7a2f').replaceAll('#3c7a2f', '#d8452f'), '番茄'),
   },
   {
-    folder: 'Aquaculture',
-    name: 'Fish pond',
+    folder: '水产',
+    name: '鱼塘',
     svg: scene(
       '#86bde8',
       '#6f9a5a',
       '<ellipse cx="600" cy="390" rx="460" ry="90" fill="#2f7fb5"/><ellipse cx="480" cy="380" rx="40" ry="12" fill="#f0a040"/>',
-      'Fish pond',
+      '鱼塘',
     ),
   },
-  { folder: ROOT, name: 'Orchard', svg: scene('#7db4e6', '#6aa84f', trees('#2f7a34'), 'Orchard') },
+  { folder: ROOT, name: '果园', svg: scene('#7db4e6', '#6aa84f', trees('#2f7a34'), '果园') },
   {
     folder: ROOT,
-    name: 'Sunrise over the farm',
+    name: '农场日出',
     svg: scene(
       '#f2a65a',
       '#55803f',
       '<rect x="820" y="230" width="120" height="80" fill="#a0412d"/><polygon points="810,230 880,180 950,230" fill="#6b2a1e"/>',
-      'Sunrise',
+      '日出',
     ),
   },
 ];
 
 const BANNERS: { placement: string; title: string; picture: number; linkUrl: string | null }[] = [
-  { placement: 'login', title: 'Welcome to the farm console', picture: 7, linkUrl: null },
-  { placement: 'login', title: 'Harvest season is here', picture: 0, linkUrl: '/web/farm/home' },
-  { placement: 'home', title: 'New greenhouse sensors', picture: 3, linkUrl: '/web/farm/home' },
-  { placement: 'home', title: 'Fish pond water report', picture: 5, linkUrl: null },
-  { placement: 'news', title: 'Tea garden open day', picture: 2, linkUrl: 'https://example.org/tea' },
-  { placement: 'news', title: 'Orchard pruning guide', picture: 6, linkUrl: null },
+  { placement: 'login', title: '欢迎使用智慧农业平台', picture: 7, linkUrl: null },
+  { placement: 'login', title: '丰收季到了', picture: 0, linkUrl: '/web/farm/home' },
+  { placement: 'home', title: '温室新传感器上线', picture: 3, linkUrl: '/web/farm/home' },
+  { placement: 'home', title: '鱼塘水质周报', picture: 5, linkUrl: null },
+  { placement: 'news', title: '茶园开放日', picture: 2, linkUrl: 'https://example.org/tea' },
+  { placement: 'news', title: '果园修剪指南', picture: 6, linkUrl: null },
 ];
 
 export const seedDemoMedia = async (platform: Platform, tenantId: number): Promise<void> => {
@@ -135,7 +135,7 @@ export const seedDemoMedia = async (platform: Platform, tenantId: number): Promi
   await database.withTenant(tenantId, async (tx) => {
     const root = await insertFolder(tx, tenantId, null, null, ROOT);
     const folders = new Map<string, number>([[ROOT, root.id]]);
-    for (const name of ['Fields', 'Greenhouse', 'Aquaculture'])
+    for (const name of ['大田', '温室', '水产'])
       folders.set(name, (await insertFolder(tx, tenantId, null, root.id, name)).id);
     const ids: number[] = [];
     for (const p of stored) {
@@ -205,7 +205,7 @@ export const seedDemoMedia = async (platform: Platform, tenantId: number): Promi
   const size = (await stat(file)).size;
   await database.withTenant(tenantId, (tx) =>
     insertVideo(tx, tenantId, null, {
-      videoName: 'Farm promo (demo)',
+      videoName: '农场宣传片（演示）',
       contentType: 'video/mp4',
       fileSize: size,
       durationMs: 5000,

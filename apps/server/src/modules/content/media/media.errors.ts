@@ -28,7 +28,7 @@ export const MediaErrors = defineErrors({
     message: {
       'zh-CN': '文件夹“{name}”不为空（{pictures} 张图片、{folders} 个子文件夹），请先移走或删除其中内容',
       'en-US':
-        'The folder "{name}" is not empty ({pictures} pictures, {folders} folders); move or delete them first',
+        'The folder "{name}" is not empty (pictures: {pictures}, folders: {folders}); move or delete them first',
     },
   },
   pictureNotFound: {

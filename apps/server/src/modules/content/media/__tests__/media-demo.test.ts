@@ -25,12 +25,7 @@ describe('demo media', () => {
     await seedDemoMedia(s.platform, A);
     await seedDemoMedia(s.platform, A);
     const folders = (await get(`/wfpf/v1/${A}/content/picture-folders`)).json() as PictureFolder[];
-    expect(folders.map((f) => f.folderName).sort()).toEqual([
-      'Aquaculture',
-      'Farm scenes',
-      'Fields',
-      'Greenhouse',
-    ]);
+    expect(folders.map((f) => f.folderName).sort()).toEqual(['农场风光', '大田', '水产', '温室'].sort());
     const pictures = (await get(`/wfpf/v1/${A}/content/pictures?size=0`)).json() as Page<Picture>;
     expect(pictures.totalElements).toBe(8);
     const thumb = await get(pictures.content[0]?.thumbUrl ?? '');

@@ -95,7 +95,7 @@ describe('folders', () => {
     const notEmpty = await call('DELETE', url(A, `/picture-folders/${top.folderId}`));
     expect(notEmpty.statusCode).toBe(409);
     expect(notEmpty.json().message).toBe(
-      'The folder "Fields" is not empty (0 pictures, 1 folders); move or delete them first',
+      'The folder "Fields" is not empty (pictures: 0, folders: 1); move or delete them first',
     );
     expect((await call('DELETE', url(A, `/picture-folders/${child.folderId}`))).statusCode).toBe(200);
     expect((await call('DELETE', url(A, `/picture-folders/${top.folderId}`))).statusCode).toBe(200);
