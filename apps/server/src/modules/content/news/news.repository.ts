@@ -188,7 +188,8 @@ export const readCounts = async (
 
 /**
  * Records a read of an article by a reader on a day; answers whether it counted (the reader's first read
- * of it that day). The tally row is bumped in the same transaction, so the two never disagree.
+ * of it that day). The tally row and the article's read_count are bumped in the same transaction, so they
+ * never disagree.
  */
 export const recordRead = async (
   db: Db,
@@ -204,6 +205,11 @@ export const recordRead = async (
     .onConflictDoNothing()
     .returning({ id: contentArticleReads.articleId });
   if (inserted.length === 0) return false;
+  // The article's own count, for the article list of /system/article (not an edit: no version bump).
+  await db
+    .update(contentArticles)
+    .set({ readCount: sql`${contentArticles.readCount} + 1` })
+    .where(and(eq(contentArticles.tenantId, tenantId), eq(contentArticles.id, articleId)));
   await db
     .insert(D)
     .values({ tenantId, articleId, readDay, reads: 1 })

@@ -113,7 +113,7 @@ export const newsHarness = async () => {
     expect(res.statusCode, res.body).toBe(200);
     return json<NewsDetail>(res);
   };
-  return { s, tA, tB, tokens, category, article, pastReads, signedIn, pub, list, detail };
+  return { s, tA, tB, tokens, token, category, article, pastReads, signedIn, pub, list, detail };
 };
 
 export type NewsHarness = Awaited<ReturnType<typeof newsHarness>>;

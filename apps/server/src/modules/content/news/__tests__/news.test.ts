@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE } from '@tilth/contracts/time-zone';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, today } from '../../../../platform/time/zone.js';
-import { json } from '../../../../test/harness.js';
+import { auth, json } from '../../../../test/harness.js';
 import { createTenant } from '../../../demo/seed.helpers.js';
 import { contentArticleReads } from '../../article/index.js';
 import { type ArticleSeed, type NewsHarness, newsHarness } from './news-helpers.js';
@@ -194,6 +194,13 @@ describe('the detail and its read count', () => {
     expect(keys).toHaveLength(5);
     for (const { k } of keys) expect(k).toMatch(/^(u:\d+|a:[A-Za-z0-9_-]{32})$/);
     expect(JSON.stringify(keys)).not.toContain('10.1.1');
+    // The article list of /system/article shows the same count.
+    const admin = await h.s.inject({
+      method: 'GET',
+      url: `/wfpf/v1/${h.tA}/content/articles/${id}`,
+      headers: auth(await h.token('adminA')),
+    });
+    expect((admin.json() as { readCount: number }).readCount).toBe(5);
     // The next day the same readers count again (tokens are issued anew after the clock moves).
     vi.setSystemTime(Date.now() + 86_400_000);
     h.tokens.clear();
