@@ -81,6 +81,8 @@ const SERVER_MADE: Record<string, string> = {
  * own suites check the headers.
  */
 const CHECKED_ELSEWHERE: Record<string, string> = {
+  '/wfpf/v1/public/:tenantId/news/:consultId/image/:fileId':
+    "a live news item's cover and body pictures, signed out: only files the live article shows, of its tenant (news-images.test.ts checks that, the image type, nosniff and CSP; news-public.test.ts the rest)",
   '/wfpf/v1/:tenantId/agriculture/inquiry-pool/:askTenantId/:inquiryId/photos/:fileId':
     "a pool inquiry's photo for platform pool experts (tenant 0): only files of that inquiry's thread, each checked at ask time to be the asker tenant's sniffed JPG / PNG ≤ 10 MB (inquiry.test.ts checks type, nosniff, CSP)",
 };

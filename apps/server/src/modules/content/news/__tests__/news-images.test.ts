@@ -52,6 +52,9 @@ describe('news pictures', () => {
       const res = await h.s.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\//);
+      // Served back like every stored file: never sniffed into something else, never a page.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(res.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
       const meta = await sharp(res.rawPayload).metadata();
       expect(meta.width).toBeGreaterThan(0);
     }
