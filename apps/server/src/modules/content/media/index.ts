@@ -10,6 +10,7 @@ export { recordPictureUsage } from './picture.service.js';
 export { mediaJobs } from './video.jobs.js';
 export { seedDemoMedia, seedDemoMediaLater } from './media.demo.js';
 export {
+  demoPromoVideoId,
   openPromoVideo,
   type PromoVideoAsset,
   promoVideoAsset,

@@ -1,10 +1,15 @@
 import type { PromoVideoRef } from '@tilth/contracts/media.types';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../platform/db/client.js';
+import type { Database, Db } from '../../../platform/db/client.js';
+import { DEMO_VIDEO_NAME } from './media.demo.js';
 import { MediaErrors } from './media.errors.js';
-import { contentVideos } from './media.tables.js';
 import { videoUrls } from './video.files.js';
-import { findVideo, type VideoRow } from './video.repository.js';
+import {
+  findVideo,
+  findVideoByAsset,
+  readyVideoNamed,
+  type VideoRow,
+  videosByIds,
+} from './video.repository.js';
 import { type OpenedFile, VideoService } from './video.service.js';
 
 // What product domains (farm/seed, trace/catalog) use of promo videos: the attach check, the console's
@@ -40,10 +45,7 @@ export const promoVideoRefs = async (
 ): Promise<Map<number, PromoVideoRef>> => {
   const want = [...new Set(ids)];
   if (want.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(contentVideos)
-    .where(and(eq(contentVideos.tenantId, tenantId), inArray(contentVideos.id, want)) as SQL);
+  const rows = await videosByIds(db, tenantId, want);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -82,10 +84,21 @@ export const openPromoVideo = async (
   assetKey: string,
   which: 'video' | 'poster',
 ): Promise<OpenedFile> => {
-  const [r] = await db
-    .select()
-    .from(contentVideos)
-    .where(and(eq(contentVideos.tenantId, tenantId), eq(contentVideos.assetKey, assetKey)) as SQL);
+  const r = await findVideoByAsset(db, tenantId, assetKey);
   if (!ready(r)) throw MediaErrors.videoNotFound();
   return new VideoService(dataDir).opened(r, which);
+};
+
+/** The demo tenant's promo video (media.demo.ts), once ready; waits up to `waitMs` for the demo seeding. */
+export const demoPromoVideoId = async (
+  db: Database,
+  tenantId: number,
+  waitMs: number,
+): Promise<number | undefined> => {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const id = await db.withTenant(tenantId, (tx) => readyVideoNamed(tx, tenantId, DEMO_VIDEO_NAME));
+    if (id !== undefined || Date.now() >= until) return id;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 };
