@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PromoVideoRef } from '@tilth/contracts/media.types';
+import type { Page } from '@tilth/contracts';
+import type { PromoVideo, PromoVideoRef } from '@tilth/contracts/media.types';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import { mediaKeys, videoApi } from './media.api';
+import { api } from '../../../shared/api/client';
+import { mediaKeys } from './media.api';
 import { PictureThumb } from './PictureThumb';
 
 // The promo video of a product (seed product, traced product; issue 19 item 4): the tenant's ready videos
@@ -36,7 +38,12 @@ export function PromoVideoSelect({
 }: PromoVideoSelectProps) {
   const list = useQuery({
     queryKey: [...mediaKeys.videos(tenantId), 'ready-options'],
-    queryFn: () => videoApi.page(tenantId, { status: 'ready', page: 0, size: OFFERED_MAX }),
+    // A farm user may lack the company video page: then only the current video is offered, no error toast.
+    queryFn: () =>
+      api.get<Page<PromoVideo>>(`/wfpf/v1/${tenantId}/content/videos`, {
+        query: { status: 'ready', page: 0, size: OFFERED_MAX },
+        globalErrors: false,
+      }),
     retry: false,
   });
   const videos: PromoVideoRef[] = (list.data?.content ?? []).map((v) => ({
