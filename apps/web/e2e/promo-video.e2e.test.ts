@@ -4,8 +4,9 @@ import { seedDemoMedia } from '../../server/src/modules/content/media/index.js';
 import { DEMO_TENANT_ID } from '../../server/src/modules/demo/demo.devices.js';
 import { seedProducts } from '../../server/src/modules/farm/seed/seed.tables.js';
 import { DEMO_TRACE_LOT, seedDemoTracePublication } from '../../server/src/modules/trace/catalog/index.js';
+import { button, dialog, formItem, row } from './antd.js';
 import { type E2E, startE2E } from './harness.js';
-import { localOnly, settledScreenshot, withPage } from './helpers.js';
+import { localOnly, settledScreenshot, settleLatestAnnouncement, signIn, withPage } from './helpers.js';
 
 // Issue 19 item 4, "played on the seed and trace pages": signed out, the demo seed product's /seed page
 // and the demo lot's trace page show the demo promo video with its poster, and the browser can load both
@@ -86,4 +87,24 @@ describe('the promo video on the public pages', () => {
       await settledScreenshot(page, 'promo-trace-public');
     });
   }, 60_000);
+
+  it('is chosen in the traced product form: the ready video with its poster, clearable', async () => {
+    await withPage(e, 'promo-form', async (page) => {
+      await localOnly(e, page);
+      await signIn(e, page, 'demo', 'demo1234');
+      await settleLatestAnnouncement(page);
+      await page.goto(`${e.baseUrl}/web/trace/produce`);
+      await button(row(page, '示范农场粉冠番茄'), '编辑').click();
+      const drawer = await dialog(page, '编辑溯源产品');
+      const field = formItem(drawer, '宣传视频');
+      await field.getByText('农场宣传片（演示）').waitFor();
+      // The poster thumbnail is read with the session and shown.
+      const thumb = field.locator('img[alt="农场宣传片（演示）"]');
+      await thumb.waitFor();
+      expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+      await field.locator('.ant-select').hover();
+      await expect.poll(() => field.locator('.ant-select-clear').count()).toBeGreaterThan(0);
+      await settledScreenshot(page, 'promo-product-form');
+    });
+  }, 90_000);
 });
