@@ -284,3 +284,10 @@ export const publicPromoVideo = z.object({
   durationMs: z.number().int(),
 });
 export type PublicPromoVideo = z.infer<typeof publicPromoVideo>;
+
+/** A chosen promo video as the console's product forms and pages get it (signed-in URLs). */
+export const promoVideoRef = publicPromoVideo.extend({
+  videoId: z.number().int(),
+  videoName: z.string(),
+});
+export type PromoVideoRef = z.infer<typeof promoVideoRef>;

@@ -12,6 +12,7 @@ import {
   updateBodyOf,
 } from './common.types.js';
 import { CROP_EN_NAME_MAX, CROP_NAME_MAX, catalogueImageUrl } from './crop.types.js';
+import { promoVideoRef, publicPromoVideo } from './media.types.js';
 
 // Seed products (farm `seed` page, public /seed page): spec 03 §2 'Seed public page', §3 'Seed product
 // detail', §7 'GET seed/page, GET/POST/PUT seed, DELETE seed/{id}'. The public detail path was not shown:
@@ -70,6 +71,8 @@ export const seedCreateBody = z.strictObject({
   imageUrl: catalogueImageUrl.optional(),
   farmingPractices: practices.default([]),
   productAttributes: attributes.default([]),
+  /** A ready promo video of the tenant (400 naming promoVideoId otherwise); null: none. */
+  promoVideoId: bodyId.nullish(),
   enabledFlag: flag01.default(1),
 });
 export type SeedCreateBody = z.infer<typeof seedCreateBody>;
@@ -86,6 +89,8 @@ const seedUpdateFields = z.strictObject({
   imageUrl: catalogueImageUrl.optional(),
   farmingPractices: practices.optional(),
   productAttributes: attributes.optional(),
+  /** null clears, omitted keeps. */
+  promoVideoId: bodyId.nullish(),
   enabledFlag: flag01.optional(),
 });
 export type SeedUpdateBody = z.infer<typeof seedUpdateBody>;
@@ -104,6 +109,8 @@ export const seedPageQuery = pageQuery.extend({
 export type SeedPageQuery = z.infer<typeof seedPageQuery>;
 
 export const seedIdParam = tenantIdParam;
+/** The promo video of a public product (`/seed/public/{id}/video/{assetKey}/video|poster.jpg`). */
+export const seedPublicVideoParam = tenantIdParam.extend({ assetKey: z.uuid() });
 /** A stored image the public page of a product shows (`/seed/public/{id}/image/{fileId}`). */
 export const seedPublicImageParam = tenantIdParam.extend({ fileId: z.guid() });
 
@@ -125,12 +132,17 @@ export const seedPublicDetail = z.object({
   imageUrl: z.string().nullable(),
   farmingPractices: z.array(farmingPractice),
   productAttributes: z.array(productAttribute),
+  /** The product's promo video, served by this product's public video routes; absent or null: none. */
+  promoVideo: publicPromoVideo.nullish(),
 });
 export type SeedPublicDetail = z.infer<typeof seedPublicDetail>;
 
 /** A seed product as its managers see it (GET seed/{id}, POST, PUT). */
 export const seedProduct = seedPublicDetail.extend({
   seedId: z.number().int(),
+  /** The chosen promo video (content/media), or null; `promoVideo` then carries signed-in URLs. */
+  promoVideoId: z.number().int().nullable(),
+  promoVideo: promoVideoRef.nullable(),
   enabledFlag: flag01,
   objectVersionNumber: z.number().int(),
   creationDate: z.string(),
@@ -140,7 +152,7 @@ export type SeedProduct = z.infer<typeof seedProduct>;
 
 /** A row of GET seed/page: the product without its cards, with their counts. */
 export const seedSummary = seedProduct
-  .omit({ farmingPractices: true, productAttributes: true })
+  .omit({ farmingPractices: true, productAttributes: true, promoVideo: true })
   .extend({ practiceCount: z.number().int(), attributeCount: z.number().int() });
 export type SeedSummary = z.infer<typeof seedSummary>;
 export const seedPage = pageOf(seedSummary);

@@ -12,6 +12,7 @@ import {
   tenantParam,
   updateBodyOf,
 } from './common.types.js';
+import { promoVideoRef } from './media.types.js';
 import { PLANTING_STANDARDS, traceCertificate, traceInspection } from './trace.types.js';
 import {
   BATCH_CODE_PATTERN,
@@ -83,6 +84,10 @@ export const traceProduct = z.object({
   imageUrl: z.string().nullable(),
   description: z.string().nullable(),
   outletIds: z.array(z.number().int()),
+  /** The promo video (content/media) its public trace page plays, or null. */
+  promoVideoId: z.number().int().nullable(),
+  /** That video for the console (signed-in URLs), or null. */
+  promoVideo: promoVideoRef.nullable(),
   outlets: z.array(
     z.object({ outletId: z.number().int(), outletName: z.string(), kind: z.enum(OUTLET_KINDS) }),
   ),
@@ -122,6 +127,8 @@ const productWrite = {
   imageUrl: fileUrl,
   description: optionalText(1000).optional(),
   outletIds: z.array(bodyId).max(TRACE_OUTLETS_PER_PRODUCT_MAX).default([]),
+  /** A ready promo video of the tenant (400 naming promoVideoId otherwise); null clears, omitted keeps. */
+  promoVideoId: bodyId.nullish(),
   enabledFlag: flag01.default(1),
 };
 

@@ -77,6 +77,13 @@ export const traceImageLotParam = tracePageLotParam.extend({
   version: z.coerce.number().int().min(1).max(1_000_000),
   index: z.coerce.number().int().min(0).max(99),
 });
+/** The promo video of the current record (`/video/{serial}/{version}/video|poster.jpg`). */
+export const traceVideoSerialParam = tracePageSerialParam.extend({
+  version: z.coerce.number().int().min(1).max(1_000_000),
+});
+export const traceVideoLotParam = tracePageLotParam.extend({
+  version: z.coerce.number().int().min(1).max(1_000_000),
+});
 export const traceImageQuery = z.object({ size: z.enum(['thumb', 'full']).default('thumb').catch('thumb') });
 
 /**

@@ -149,5 +149,17 @@ export const tracePublicRecord = z.object({
   images: z.array(
     z.object({ url: z.string(), caption: z.string().nullish(), takenAt: z.string().nullish() }),
   ),
+  /**
+   * The product's promo video at publication (issue 19 item 4), absent in older records: the public
+   * video routes serve only the video whose assetKey this names.
+   */
+  promoVideo: z
+    .object({
+      assetKey: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      durationMs: z.number().int(),
+    })
+    .optional(),
 });
 export type TracePublicRecord = z.infer<typeof tracePublicRecord>;

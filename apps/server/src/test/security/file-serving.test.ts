@@ -72,6 +72,18 @@ const SERVER_MADE: Record<string, string> = {
     'a JPEG frame ffmpeg took from the promo video (video.test.ts)',
   '/wfpf/v1/:tenantId/content/videos/:videoId/:assetKey/video':
     'an upload, but only an MP4 / WebM whose container ffprobe confirmed (duration, picture track), always sent as video/mp4 or video/webm with byte ranges (video.test.ts)',
+  '/wfpf/v1/:tenantId/seed/public/:id/video/:assetKey/video':
+    'the promo video route above, through an enabled seed product that shows it (seed-promo.test.ts)',
+  '/wfpf/v1/:tenantId/seed/public/:id/video/:assetKey/poster.jpg':
+    "the promo video's ffmpeg poster, through an enabled seed product that shows it (seed-promo.test.ts)",
+  '/wfpf/v1/public/:tenantId/trace/video/:serial/:version/video':
+    'the promo video route above, through the published record that names it (trace-promo.test.ts)',
+  '/wfpf/v1/public/:tenantId/trace/video/:serial/:version/poster.jpg':
+    "the promo video's ffmpeg poster, through the published record that names it (trace-promo.test.ts)",
+  '/wfpf/v1/public/:tenantId/trace/video/b/:lot/:version/video':
+    'the promo video route above, through the published record of a lot (trace-promo.test.ts)',
+  '/wfpf/v1/public/:tenantId/trace/video/b/:lot/:version/poster.jpg':
+    "the promo video's ffmpeg poster, through the published record of a lot (trace-promo.test.ts)",
   '/wfpf/v1/:tenantId/trace/code-package/:packageId/file/:file':
     'a PDF label sheet (pdfkit), CSV of serials and URLs, or ZIP (fflate) made by the code job, always as an attachment (code-package.test.ts checks type, disposition, nosniff, CSP)',
 };

@@ -87,6 +87,10 @@ const REVIEWED_PUBLIC: readonly string[] = [
   // Seed products a tenant publishes (the QR code on the bag).
   'GET /wfpf/v1/:tenantId/seed/public/:id',
   'GET /wfpf/v1/:tenantId/seed/public/:id/image/:fileId',
+  // Its promo video and poster (issue 19 item 4): only the video an enabled product shows, per-address
+  // limits, byte ranges; anything else 404 (farm/seed/__tests__/seed-promo.test.ts).
+  'GET /wfpf/v1/:tenantId/seed/public/:id/video/:assetKey/video',
+  'GET /wfpf/v1/:tenantId/seed/public/:id/video/:assetKey/poster.jpg',
   // Video for <video>/mpegts.js, admitted by a signed token bound to tenant, camera, session and expiry.
   'GET /wfpe/v1/:tenantId/camera/stream/:cameraId',
   // A published VR tour's read-only link, admitted by its random token (≥ 192 bits), per-address limits;
@@ -111,6 +115,11 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /wfpf/v1/public/:tenantId/trace/proof/b/:lot',
   'GET /wfpf/v1/public/:tenantId/trace/image/:serial/:version/:index',
   'GET /wfpf/v1/public/:tenantId/trace/image/b/:lot/:version/:index',
+  // The promo video the current record names and its poster (trace/public/__tests__/trace-promo.test.ts).
+  'GET /wfpf/v1/public/:tenantId/trace/video/:serial/:version/video',
+  'GET /wfpf/v1/public/:tenantId/trace/video/:serial/:version/poster.jpg',
+  'GET /wfpf/v1/public/:tenantId/trace/video/b/:lot/:version/video',
+  'GET /wfpf/v1/public/:tenantId/trace/video/b/:lot/:version/poster.jpg',
   // The page's "share my rough location": writes only to the scan that page counted, with the HMAC token
   // it was given, within 30 minutes; 20 a minute per address (trace/public/__tests__/scan-place.test.ts).
   'POST /wfpf/v1/public/:tenantId/trace/scan/:serial/place',

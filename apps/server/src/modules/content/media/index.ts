@@ -9,3 +9,12 @@ export {
 export { recordPictureUsage } from './picture.service.js';
 export { mediaJobs } from './video.jobs.js';
 export { seedDemoMedia, seedDemoMediaLater } from './media.demo.js';
+export {
+  demoPromoVideoId,
+  openPromoVideo,
+  type PromoVideoAsset,
+  promoVideoAsset,
+  promoVideoRefs,
+  requirePromoVideo,
+} from './video.public.js';
+export { sendRanged } from './video.routes.js';

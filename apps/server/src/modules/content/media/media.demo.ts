@@ -12,7 +12,7 @@ import { findFolderByName, insertFolder, insertPicture, replaceUsages } from './
 import { makeThumb, PICTURE_BUCKET } from './picture.service.js';
 import { videoDir, videoFile } from './video.files.js';
 import { videoRunnerOf } from './video.jobs.js';
-import { insertVideo } from './video.repository.js';
+import { attachDemoSeedVideo, findVideoByAsset, insertVideo } from './video.repository.js';
 
 // Demo media (issue 19 item 4): a folder tree with eight pictures drawn by sharp, two banners per
 // placement, and a 5 s 16:9 promo video made by ffmpeg's test source, its poster made by the runner.
@@ -22,6 +22,8 @@ const run = promisify(execFile);
 const W = 1200;
 const H = 500;
 const ROOT = '农场风光';
+/** The demo promo video; the seed and trace demos attach it once ready (video.public.ts). */
+export const DEMO_VIDEO_NAME = '农场宣传片（演示）';
 
 /** A flat landscape: sky, sun, ground and a few shapes of the scene. */
 const scene = (sky: string, ground: string, extra: string, label: string) => `
@@ -205,7 +207,7 @@ export const seedDemoMedia = async (platform: Platform, tenantId: number): Promi
   const size = (await stat(file)).size;
   await database.withTenant(tenantId, (tx) =>
     insertVideo(tx, tenantId, null, {
-      videoName: '农场宣传片（演示）',
+      videoName: DEMO_VIDEO_NAME,
       contentType: 'video/mp4',
       fileSize: size,
       durationMs: 5000,
@@ -214,7 +216,13 @@ export const seedDemoMedia = async (platform: Platform, tenantId: number): Promi
       assetKey,
     }),
   );
+  // The runner's drain has made the poster by now: the demo seed product's public page plays it. (The
+  // trace demo attaches it to its product itself before publishing, so the frozen record carries it.)
   await videoRunnerOf(platform).kick(tenantId);
+  await database.withTenant(tenantId, async (tx) => {
+    const v = await findVideoByAsset(tx, tenantId, assetKey);
+    if (v?.status === 'ready') await attachDemoSeedVideo(tx, tenantId, v.id);
+  });
 };
 
 /** Seeds the demo media a moment after start-up, off the start path. */

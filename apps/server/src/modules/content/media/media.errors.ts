@@ -133,6 +133,14 @@ export const MediaErrors = defineErrors({
       'en-US': 'The poster could not be made; upload the video again',
     },
   },
+  videoNotUsable: {
+    status: 400,
+    code: 'wfpf.media.video.notUsable',
+    message: {
+      'zh-CN': '{field}：只能选择本企业已处理完成的宣传视频',
+      'en-US': '{field}: choose a promo video of this company that has finished processing',
+    },
+  },
   videoInUse: {
     status: 409,
     code: 'wfpf.media.video.inUse',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { escapeLike } from '../../../platform/db/like.js';
 import { pageRows } from '../../../platform/db/paging.js';
@@ -138,4 +138,55 @@ export const videoUsers = async (db: Db, tenantId: number, id: number): Promise<
       select p.product_name from trace_products p where p.tenant_id = ${tenantId} and p.promo_video_id = ${id}
     ) u order by name limit 20`);
   return rowsOf<{ name: string }>(r).map((x) => x.name);
+};
+
+/**
+ * The demo: the first seed product of the tenant without a video shows the demo video (plain SQL, like
+ * videoUsers: farm/seed owns the table and itself imports this domain).
+ */
+export const attachDemoSeedVideo = async (db: Db, tenantId: number, id: number): Promise<void> => {
+  await db.execute(sql`
+    update seed_products set promo_video_id = ${id}
+    where id = (select min(id) from seed_products where tenant_id = ${tenantId})
+      and tenant_id = ${tenantId} and promo_video_id is null`);
+};
+
+export const findVideoByAsset = async (
+  db: Db,
+  tenantId: number,
+  assetKey: string,
+): Promise<VideoRow | undefined> => {
+  const [r] = await db
+    .select()
+    .from(contentVideos)
+    .where(and(eq(contentVideos.tenantId, tenantId), eq(contentVideos.assetKey, assetKey)) as SQL);
+  return r;
+};
+
+export const videosByIds = async (db: Db, tenantId: number, ids: number[]): Promise<VideoRow[]> =>
+  ids.length === 0
+    ? []
+    : db
+        .select()
+        .from(contentVideos)
+        .where(and(eq(contentVideos.tenantId, tenantId), inArray(contentVideos.id, ids)) as SQL);
+
+export const readyVideoNamed = async (
+  db: Db,
+  tenantId: number,
+  name: string,
+): Promise<number | undefined> => {
+  const [r] = await db
+    .select({ id: contentVideos.id })
+    .from(contentVideos)
+    .where(
+      and(
+        eq(contentVideos.tenantId, tenantId),
+        eq(contentVideos.videoName, name),
+        eq(contentVideos.status, 'ready'),
+      ) as SQL,
+    )
+    .orderBy(asc(contentVideos.id))
+    .limit(1);
+  return r?.id;
 };

@@ -20,6 +20,8 @@ export interface SeedValues {
   imageUrl: string | null;
   farmingPractices: FarmingPractice[];
   productAttributes: ProductAttribute[];
+  /** A ready content video of the tenant (checked by the service), or null. */
+  promoVideoId?: number | null;
   enabledFlag: number;
 }
 

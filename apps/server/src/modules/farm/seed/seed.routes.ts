@@ -8,11 +8,14 @@ import {
   seedProduct,
   seedPublicDetail,
   seedPublicImageParam,
+  seedPublicVideoParam,
   seedUpdateBody,
 } from '@tilth/contracts/seed.types';
+import { perClientLimit } from '../../../platform/http/rate-limit.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import { sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
+import { sendRanged } from '../../content/media/index.js';
 import { FileService } from '../../messaging/file/index.js';
 import { SEED_ACCESS, SeedService } from './seed.service.js';
 
@@ -55,6 +58,31 @@ export const registerSeedRoutes = (app: App, platform: Platform): void => {
       return sendStoredFile(reply, { ...img, cacheScope: 'public' });
     },
   });
+
+  // A player asks for many ranges while seeking; the cap still stops a client from pulling the file in a loop.
+  const videoLimit = perClientLimit({ max: 300, windowSeconds: 60 });
+  for (const which of ['video', 'poster'] as const) {
+    addRoute(app, platform, {
+      method: 'GET',
+      url: `/wfpf/v1/:tenantId/seed/public/:id/video/:assetKey/${which === 'video' ? 'video' : 'poster.jpg'}`,
+      access: SEED_ACCESS.public,
+      summary:
+        which === 'video'
+          ? 'The promo video of an enabled seed product for its public page (no sign-in; byte ranges, 206)'
+          : 'The poster (JPEG) of the promo video of an enabled seed product (no sign-in)',
+      schema: { params: seedPublicVideoParam },
+      noTransaction: true,
+      serves: 'file',
+      rateLimit: videoLimit,
+      handler: async (ctx, req, reply) =>
+        sendRanged(
+          req,
+          reply,
+          await seeds.publicVideo(ctx, platform.config.dataDir, req.params.id, req.params.assetKey, which),
+          'public',
+        ),
+    });
+  }
 
   addRoute(app, platform, {
     method: 'GET',

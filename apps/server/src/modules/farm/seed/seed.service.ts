@@ -11,12 +11,20 @@ import {
   type SeedSummary,
   type SeedUpdateBody,
 } from '@tilth/contracts/seed.types';
+import type { Db } from '../../../platform/db/client.js';
 import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import {
+  openPromoVideo,
+  type PromoVideoAsset,
+  promoVideoAsset,
+  promoVideoRefs,
+  requirePromoVideo,
+} from '../../content/media/index.js';
 import { sanitizeNoticeHtml } from '../../messaging/notice/index.js';
 import { SeedErrors } from './seed.errors.js';
 import {
@@ -86,10 +94,29 @@ const publicUrl = <U extends string | null>(r: SeedRow, url: U): U | string => {
   return `/wfpf/v1/${r.tenantId}/seed/public/${r.id}/image/${m[2]}?width=1600&height=1600&flag=0`;
 };
 
-export const toSeedPublicView = (r: SeedRow): SeedPublicDetail => {
+/**
+ * The product's own public routes for its promo video (the console's URLs need a session). Absent when
+ * none, so a product without one answers exactly spec 03 §3's shape.
+ */
+const publicVideo = (r: SeedRow, v: PromoVideoAsset | undefined): Pick<SeedPublicDetail, 'promoVideo'> => {
+  if (!v) return {};
+  const base = `/wfpf/v1/${r.tenantId}/seed/public/${r.id}/video/${v.assetKey}`;
+  return {
+    promoVideo: {
+      videoUrl: `${base}/video`,
+      posterUrl: `${base}/poster.jpg`,
+      width: v.width,
+      height: v.height,
+      durationMs: v.durationMs,
+    },
+  };
+};
+
+export const toSeedPublicView = (r: SeedRow, video?: PromoVideoAsset): SeedPublicDetail => {
   const d = toSeedPublic(r);
   return {
     ...d,
+    ...publicVideo(r, video),
     imageUrl: publicUrl(r, d.imageUrl),
     farmingPractices: d.farmingPractices.map((p) => ({ ...p, imageUrl: publicUrl(r, p.imageUrl) })),
     productAttributes: d.productAttributes.map((a) => ({ ...a, imageUrl: publicUrl(r, a.imageUrl) })),
@@ -116,9 +143,13 @@ export const toSeedPublic = (r: SeedRow): SeedPublicDetail => ({
   })),
 });
 
-export const toSeedProduct = (r: SeedRow): SeedProduct => ({
+export const toSeedProduct = async (db: Db, r: SeedRow): Promise<SeedProduct> => ({
   seedId: r.id,
   ...toSeedPublic(r),
+  promoVideoId: r.promoVideoId ?? null,
+  promoVideo: r.promoVideoId
+    ? ((await promoVideoRefs(db, r.tenantId, [r.promoVideoId])).get(r.promoVideoId) ?? null)
+    : null,
   enabledFlag: flagOf(r.enabledFlag),
   objectVersionNumber: r.objectVersionNumber,
   creationDate: r.creationDate.toISOString(),
@@ -133,6 +164,7 @@ const toSeedSummary = (r: SeedSummaryRow): SeedSummary => ({
   seedName: r.seedName,
   seedEnName: r.seedEnName,
   imageUrl: r.imageUrl,
+  promoVideoId: r.promoVideoId ?? null,
   enabledFlag: flagOf(r.enabledFlag),
   practiceCount: r.practiceCount,
   attributeCount: r.attributeCount,
@@ -161,7 +193,7 @@ export class SeedService {
     requireTenant(ctx);
     const row = await findSeed(ctx.db, ctx.tenantId, id);
     if (!row) throw SeedErrors.notFound();
-    return toSeedProduct(row);
+    return toSeedProduct(ctx.db, row);
   }
 
   /**
@@ -173,7 +205,21 @@ export class SeedService {
     if (ctx.tenantId === null) throw SeedErrors.notFound();
     const row = await findSeed(ctx.db, ctx.tenantId, id);
     if (row?.enabledFlag !== 1) throw SeedErrors.notFound();
-    return toSeedPublicView(row);
+    return toSeedPublicView(row, await promoVideoAsset(ctx.db, ctx.tenantId, row.promoVideoId));
+  }
+
+  /** The promo video (or its poster) of the enabled product `id`, when `assetKey` is the one it shows. */
+  async publicVideo(ctx: Ctx, dataDir: string, id: number, assetKey: string, which: 'video' | 'poster') {
+    requireAccess(ctx, SEED_ACCESS.public);
+    const tenantId = ctx.tenantId;
+    if (tenantId === null) throw SeedErrors.notFound();
+    return ctx.transact(async (db) => {
+      const row = await findSeed(db, tenantId, id);
+      if (row?.enabledFlag !== 1) throw SeedErrors.notFound();
+      const v = await promoVideoAsset(db, tenantId, row.promoVideoId);
+      if (v?.assetKey !== assetKey.toLowerCase()) throw SeedErrors.notFound();
+      return openPromoVideo(dataDir, db, tenantId, v.assetKey, which);
+    });
   }
 
   /** Whether the enabled product `id` shows the stored file `fileId` on its public page. */
@@ -199,9 +245,11 @@ export class SeedService {
       imageUrl: body.imageUrl ?? null,
       farmingPractices: practicesOf(body.farmingPractices),
       productAttributes: attributesOf(body.productAttributes),
+      promoVideoId: body.promoVideoId ?? null,
       enabledFlag: body.enabledFlag,
     };
-    return toSeedProduct(await insertSeed(ctx.db, ctx.tenantId, ctx.user.id, values));
+    await requirePromoVideo(ctx.db, ctx.tenantId, values.promoVideoId);
+    return toSeedProduct(ctx.db, await insertSeed(ctx.db, ctx.tenantId, ctx.user.id, values));
   }
 
   async update(ctx: Ctx, body: SeedUpdateBody): Promise<SeedProduct> {
@@ -220,6 +268,13 @@ export class SeedService {
       changes.productAttributes = attributesOf(body.productAttributes);
     }
     if (body.enabledFlag !== undefined) changes.enabledFlag = body.enabledFlag;
+    if (body.promoVideoId !== undefined) {
+      // Re-saving the video already shown is always allowed; a new choice must be ready and ours.
+      if (body.promoVideoId !== current.promoVideoId) {
+        await requirePromoVideo(ctx.db, ctx.tenantId, body.promoVideoId);
+      }
+      changes.promoVideoId = body.promoVideoId;
+    }
     const row = await updateSeed(
       ctx.db,
       ctx.tenantId,
@@ -229,7 +284,7 @@ export class SeedService {
       changes,
     );
     if (!row) throw CommonErrors.stale();
-    return toSeedProduct(row);
+    return toSeedProduct(ctx.db, row);
   }
 
   async remove(ctx: Ctx, id: number): Promise<{ success: boolean }> {

@@ -12,6 +12,7 @@ import type { Written } from '../../../platform/db/writes.js';
 import { CommonErrors } from '../../../platform/errors.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { promoVideoRefs, requirePromoVideo } from '../../content/media/index.js';
 import { CATALOG_ACCESS } from './catalog.access.js';
 import { CatalogErrors } from './catalog.errors.js';
 import { requireOwnFiles } from './catalog.rules.js';
@@ -49,6 +50,11 @@ const toProducts = async (ctx: TenantCtx, rows: ProductListRow[]): Promise<Trace
       o,
     ]),
   );
+  const videos = await promoVideoRefs(
+    ctx.db,
+    ctx.tenantId,
+    rows.flatMap((r) => (r.promoVideoId ? [r.promoVideoId] : [])),
+  );
   return rows.map((r) => ({
     traceProductId: r.id,
     productName: r.productName,
@@ -70,6 +76,8 @@ const toProducts = async (ctx: TenantCtx, rows: ProductListRow[]): Promise<Trace
     imageUrl: r.imageUrl,
     description: r.description,
     outletIds: r.outletIds.filter((id) => outlets.has(id)),
+    promoVideoId: r.promoVideoId ?? null,
+    promoVideo: r.promoVideoId ? (videos.get(r.promoVideoId) ?? null) : null,
     outlets: r.outletIds.flatMap((id) => {
       const o = outlets.get(id);
       return o ? [{ outletId: o.id, outletName: o.outletName, kind: o.kind as 'store' | 'online' }] : [];
@@ -122,7 +130,7 @@ export class TraceProductService {
     const current = await lockProduct(ctx.db, ctx.tenantId, body.traceProductId);
     if (!current) throw CatalogErrors.productNotFound();
     if (current.objectVersionNumber !== body.objectVersionNumber) throw CommonErrors.stale();
-    const v = await this.check(ctx, body, current.id);
+    const v = await this.check(ctx, body, current.id, current.promoVideoId);
     const written = await updateProduct(
       ctx.db,
       ctx.tenantId,
@@ -176,7 +184,12 @@ export class TraceProductService {
   }
 
   /** Every rule of a product: its source exists, GTIN valid and ours, outlets and files ours. */
-  private async check(ctx: TenantCtx, b: TraceProductValues, exceptId?: number): Promise<ProductValues> {
+  private async check(
+    ctx: TenantCtx,
+    b: TraceProductValues,
+    exceptId?: number,
+    currentVideoId?: number | null,
+  ): Promise<ProductValues> {
     let cropId = b.cropId ?? null;
     let varietyId = b.varietyId ?? null;
     const inventoryProductId = b.inventoryProductId ?? null;
@@ -208,6 +221,11 @@ export class TraceProductService {
       b.certificates.map((c) => c.fileUrl),
       'certificates.fileUrl',
     );
+    // Omitted keeps the current video; re-saving the one already shown is always allowed.
+    const promoVideoId = b.promoVideoId === undefined ? (currentVideoId ?? null) : b.promoVideoId;
+    if (promoVideoId !== null && promoVideoId !== currentVideoId) {
+      await requirePromoVideo(ctx.db, ctx.tenantId, promoVideoId);
+    }
     return {
       productName: b.productName,
       productEnName: b.productEnName ?? null,
@@ -225,6 +243,7 @@ export class TraceProductService {
       imageUrl: b.imageUrl ?? null,
       description: b.description ?? null,
       outletIds,
+      promoVideoId,
       enabledFlag: b.enabledFlag,
     };
   }

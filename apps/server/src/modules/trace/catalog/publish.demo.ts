@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Db } from '../../../platform/db/client.js';
 import { demoAdminCtx } from '../../../platform/db/seed.js';
 import type { JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
+import { demoPromoVideoId } from '../../content/media/index.js';
 import { findBatch } from '../../farm/batch/index.js';
 import { FarmLogService, farmLogsOfPlots } from '../../farm/farm-log/index.js';
 import { cameras } from '../../iot/camera/index.js';
 import { fileUrlOf, insertFile } from '../../messaging/file/index.js';
-import { traceBatches } from './catalog.tables.js';
+import { traceBatches, traceProducts } from './catalog.tables.js';
 import { PublishService } from './publish.service.js';
 import { sourcesOfTraceBatch } from './record.repository.js';
 
@@ -42,6 +44,20 @@ const drawCapture = (g: number, label: string): Promise<Buffer> => {
   return sharp(Buffer.from(svg)).jpeg({ quality: 72 }).toBuffer();
 };
 
+/** The demo product shows the demo video unless someone chose another. */
+const attachDemoVideo = async (tx: Db, tenantId: number, productId: number, videoId: number) => {
+  await tx
+    .update(traceProducts)
+    .set({ promoVideoId: videoId })
+    .where(
+      and(
+        eq(traceProducts.tenantId, tenantId),
+        eq(traceProducts.id, productId),
+        isNull(traceProducts.promoVideoId),
+      ),
+    );
+};
+
 /**
  * Publishes the demo tenant's first draft trace batch whose harvests are in (part A's catalogue demo makes
  * it), after drawing its plot's camera captures; answers the published version, or null when there is none.
@@ -49,8 +65,11 @@ const drawCapture = (g: number, label: string): Promise<Buffer> => {
 export const seedDemoTracePublication = async (
   platform: Platform,
   tenantId: number,
-): Promise<number | null> =>
-  platform.database.withTenant(tenantId, async (tx) => {
+  /** How long to wait for the demo promo video (seeded in the background too); 0: only if ready now. */
+  waitVideoMs = 0,
+): Promise<number | null> => {
+  const videoId = await demoPromoVideoId(platform.database, tenantId, waitVideoMs);
+  return platform.database.withTenant(tenantId, async (tx) => {
     const ctx = demoAdminCtx(tx, tenantId, 0);
     const [batch] = await tx
       .select()
@@ -104,11 +123,14 @@ export const seedDemoTracePublication = async (
         });
       }
     }
+    // The demo product shows the demo promo video, attached before publishing so the record carries it.
+    if (videoId !== undefined) await attachDemoVideo(tx, tenantId, batch.traceProductId, videoId);
     const published = await new PublishService().publish(ctx, batch.id, {
       objectVersionNumber: batch.objectVersionNumber,
     });
     return published.version;
   });
+};
 
 /** Runs seedDemoTracePublication in the background after start-up (the catalogue demo is seeded by then). */
 export const seedDemoTracePublicationLater = (
@@ -117,7 +139,8 @@ export const seedDemoTracePublicationLater = (
   log: () => JobLog,
 ): void => {
   setTimeout(() => {
-    seedDemoTracePublication(platform, tenantId).catch((err: unknown) =>
+    // Waits (bounded) for the demo promo video, which the media demo makes a moment later.
+    seedDemoTracePublication(platform, tenantId, 60_000).catch((err: unknown) =>
       log().error({ err }, 'demo trace publication failed'),
     );
   }, 1_500).unref();

@@ -6,6 +6,7 @@ import {
 } from '@tilth/contracts/trace.types';
 import type { Db } from '../../../platform/db/client.js';
 import { addDays, dayEnd, dayStart } from '../../../platform/time/zone.js';
+import { promoVideoAsset } from '../../content/media/index.js';
 import { inputsById } from '../../farm/agricultural/index.js';
 import { findBase } from '../../farm/area/index.js';
 import { findBatch } from '../../farm/batch/index.js';
@@ -183,6 +184,8 @@ export const assembleRecord = async (
   const logo = business?.logoUrl ? addImage(business.logoUrl, business.businessName, null) : undefined;
   const outlets = await outletsByIds(db, tenantId, product.outletIds);
   const footprint = a.footprintOf ? await a.footprintOf(farmBatches.map((b) => b.id)) : null;
+  // Frozen like the pictures: the public routes serve only the video this record names.
+  const video = await promoVideoAsset(db, tenantId, product.promoVideoId);
 
   return {
     schema: 1,
@@ -247,5 +250,16 @@ export const assembleRecord = async (
       openingHours: o.openingHours,
     })),
     images,
+    // Absent (not null) when none, so records without a video hash as before.
+    ...(video
+      ? {
+          promoVideo: {
+            assetKey: video.assetKey,
+            width: video.width,
+            height: video.height,
+            durationMs: video.durationMs,
+          },
+        }
+      : {}),
   };
 };

@@ -34,7 +34,15 @@ export interface PageInput {
   scan: ScanInfo;
   proof: ProofSummary;
   /** The page's own path (language links), the proof JSON, the script, each image by index. */
-  urls: { self: string; proof: string; script: string; region: string | null; image: (i: number) => string };
+  urls: {
+    self: string;
+    proof: string;
+    script: string;
+    region: string | null;
+    image: (i: number) => string;
+    /** The promo video the record names, and its poster (issue 19 item 4). */
+    video?: (which: 'video' | 'poster') => string;
+  };
 }
 
 const dateFmt = (lang: Lang, tz: string, withTime: boolean) =>
@@ -85,6 +93,17 @@ const header = (p: PageInput, t: T): string => {
     `<h1>${e(r.name)}</h1>${r.enName && p.lang === 'en-US' ? `<div class="en">${e(r.enName)}</div>` : ''}` +
     `<div class="badges"><span class="badge">${e(label(t, 'standard_', r.plantingStandard))}</span>${certs}</div>` +
     `${hero}</header>`
+  );
+};
+
+/** The product's promo video: nothing loads until the visitor presses play (preload none). */
+const promo = (p: PageInput, t: T): string => {
+  const v = p.record.promoVideo;
+  if (!v || !p.urls.video) return '';
+  return (
+    `<section class="promo" id="promo-video"><h2>${e(t('promoVideo'))}</h2>` +
+    `<video controls preload="none" playsinline width="${v.width}" height="${v.height}"` +
+    ` poster="${e(p.urls.video('poster'))}" src="${e(p.urls.video('video'))}">${e(t('videoUnsupported'))}</video></section>`
   );
 };
 
@@ -358,7 +377,7 @@ export const renderTracePage = (p: PageInput): string => {
     `<title>${e(t('title', { product: r.product.name }))}</title><style>${PAGE_CSS}</style>` +
     `<script src="${e(p.urls.script)}" defer></script></head><body>` +
     header(p, t) +
-    `<main>${banners(p, t)}${lot(p, t)}${origin(p, t)}${season(p, t)}${captures(p, t)}${inspections(p, t)}` +
+    `<main>${banners(p, t)}${promo(p, t)}${lot(p, t)}${origin(p, t)}${season(p, t)}${captures(p, t)}${inspections(p, t)}` +
     `${footprint(p, t)}${business(p, t)}${outlets(p, t)}${ledger(p, t)}${region(p, t)}</main>` +
     `<footer>${e(t('published', { date: formatWhen(r.publishedAt, p.lang, p.timeZone) }))} · ${e(t('poweredBy'))}</footer>` +
     '</body></html>'

@@ -11,6 +11,8 @@ import {
   traceScanPlaceAnswer,
   traceScanPlaceBody,
   traceScanPlaceQuery,
+  traceVideoLotParam,
+  traceVideoSerialParam,
 } from '@tilth/contracts/trace-public.types';
 import type { FastifyReply } from 'fastify';
 import { AppError, CommonErrors } from '../../../platform/errors.js';
@@ -19,6 +21,7 @@ import { perClientLimit } from '../../../platform/http/rate-limit.js';
 import { type App, addRoute, tenantTimeZone } from '../../../platform/http/route.js';
 import { sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
+import { openPromoVideo, sendRanged } from '../../content/media/index.js';
 import { FileService } from '../../messaging/file/index.js';
 import { tenantOfGtin } from '../catalog/index.js';
 import { attachScanPlace } from '../code/index.js';
@@ -38,6 +41,8 @@ const LIMITS = {
   page: perClientLimit({ max: 60, windowSeconds: 60 }),
   proof: perClientLimit({ max: 60, windowSeconds: 60 }),
   image: perClientLimit({ max: 300, windowSeconds: 60 }),
+  // A player asks for many byte ranges while seeking.
+  video: perClientLimit({ max: 300, windowSeconds: 60 }),
   place: perClientLimit({ max: 20, windowSeconds: 60 }),
 };
 const IMAGE_SIZES = { thumb: 480, full: 1280 } as const;
@@ -93,6 +98,8 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
             ? `${base}/scan/${encodeURIComponent(view.place.serial)}/place?n=${view.place.scanNo}&k=${view.place.token}`
             : null,
           image: (i) => `${base}/image/${keyPath(key)}/${rec.version}/${i}`,
+          video: (which) =>
+            `${base}/video/${keyPath(key)}/${rec.version}/${which === 'video' ? 'video' : 'poster.jpg'}`,
         },
       });
       return sendHtml(reply, 200, html);
@@ -257,6 +264,46 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
         return sendStoredFile(reply, { ...img, cacheScope: 'public', immutable: true });
       },
     });
+  }
+
+  for (const [prefix, params, keyOf] of [
+    [
+      '/video/:serial/:version',
+      traceVideoSerialParam,
+      (p: { serial?: string; lot?: string }) => ({ serial: p.serial as string }),
+    ],
+    [
+      '/video/b/:lot/:version',
+      traceVideoLotParam,
+      (p: { serial?: string; lot?: string }) => ({ lot: p.lot as string }),
+    ],
+  ] as const) {
+    for (const which of ['video', 'poster'] as const) {
+      addRoute(app, platform, {
+        method: 'GET',
+        url: `${PUBLIC}${prefix}/${which === 'video' ? 'video' : 'poster.jpg'}`,
+        access: 'public',
+        summary:
+          which === 'video'
+            ? 'The promo video the published record names (no sign-in; byte ranges, 206; any other version 404)'
+            : 'The poster (JPEG) of the promo video the published record names (no sign-in)',
+        schema: { params },
+        rateLimit: LIMITS.video,
+        serves: 'file',
+        handler: async (ctx, req, reply) => {
+          const p = req.params as { serial?: string; lot?: string; version: number };
+          const assetKey = await pub.videoKey(ctx, keyOf(p), p.version);
+          const file = await openPromoVideo(
+            platform.config.dataDir,
+            ctx.db,
+            ctx.tenantId ?? -1,
+            assetKey,
+            which,
+          );
+          return sendRanged(req, reply, file, 'public');
+        },
+      });
+    }
   }
 };
 

@@ -158,6 +158,16 @@ export class TracePublicService {
     if (!img) throw gone();
     return img.url;
   }
+
+  /** The asset key of the current record's promo video, when `version` is the current one. */
+  async videoKey(ctx: Ctx, key: TraceKey, version: number): Promise<string> {
+    requireAccess(ctx, 'public');
+    const { published } = await lookup(ctx, key);
+    if (published.record.version !== version) throw gone();
+    const v = published.record.promoVideo;
+    if (!v) throw gone();
+    return v.assetKey;
+  }
 }
 
 export type { TracePublicRecord };

@@ -11,6 +11,7 @@ header .top{display:flex;justify-content:space-between;align-items:center;font-s
 header a{color:#fff}
 header h1{margin:10px 0 2px;font-size:22px;line-height:1.3}
 header .en{opacity:.85;font-size:14px}
+.promo video{display:block;width:100%;height:auto;border-radius:10px;background:#000}
 .hero{display:block;width:100%;max-height:220px;object-fit:cover;border-radius:10px;margin-top:12px;background:#ddd}
 .badges{margin-top:8px;display:flex;flex-wrap:wrap;gap:6px}
 .badge{background:rgba(255,255,255,.2);border:1px solid rgba(255,255,255,.5);border-radius:12px;padding:1px 9px;font-size:12px}
@@ -71,6 +72,7 @@ export const PAGE_CSP = [
   "script-src 'self'",
   `style-src '${PAGE_CSS_HASH}'`,
   "img-src 'self'",
+  "media-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",

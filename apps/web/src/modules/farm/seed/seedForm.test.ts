@@ -30,6 +30,16 @@ const product: SeedProduct = {
   imageUrl: '/hfle/v1/1/files/abc/file',
   farmingPractices: [{ imageUrl: '', name: '播种', description: '<p>4 月播种</p>' }],
   productAttributes: [{ name: '抗倒伏', enName: '', imageUrl: '', description: '' }],
+  promoVideoId: 7,
+  promoVideo: {
+    videoId: 7,
+    videoName: '宣传片',
+    videoUrl: '/wfpf/v1/1/content/videos/7/k/video',
+    posterUrl: '/wfpf/v1/1/content/videos/7/k/poster.jpg',
+    width: 640,
+    height: 360,
+    durationMs: 5000,
+  },
   enabledFlag: 1,
   objectVersionNumber: 2,
   creationDate: '2025-01-01T00:00:00Z',
@@ -71,10 +81,15 @@ describe('seed form mapping', () => {
       seedEnName: null,
       imageUrl: '/hfle/v1/1/files/abc/file',
       enabledFlag: 1,
+      promoVideoId: 7,
       farmingPractices: [{ imageUrl: null, name: '播种', description: '<p>4 月播种</p>' }],
       productAttributes: [{ name: '抗倒伏', enName: null, imageUrl: null, description: '' }],
     });
     expect(contracts.seedUpdateBody.safeParse(body).success).toBe(true);
+    // Cleared in the form: sent as null, which the server takes as "no video".
+    expect(
+      toUpdateBody(product, { ...toFormValues(product), promoVideoId: undefined }).promoVideoId,
+    ).toBeNull();
   });
 
   it('builds a create body with trimmed names and no empty cards', () => {

@@ -37,6 +37,8 @@ export interface SeedFormValues {
   seedEnName?: string;
   publicity?: string;
   imageUrl?: string;
+  /** The promo video its public page plays (a ready video of the tenant), or none. */
+  promoVideoId?: number | null;
   enabled: boolean;
   farmingPractices: PracticeValues[];
   productAttributes: AttributeValues[];
@@ -62,6 +64,7 @@ export const toFormValues = (product: SeedProduct | null): SeedFormValues => {
     seedEnName: product.seedEnName ?? '',
     publicity: product.publicity ?? '',
     imageUrl: product.imageUrl ?? '',
+    promoVideoId: product.promoVideoId ?? null,
     enabled: product.enabledFlag === 1,
     farmingPractices: product.farmingPractices.map((p) => ({ ...p })),
     productAttributes: product.productAttributes.map((a) => ({ ...a })),
@@ -90,6 +93,7 @@ const fields = (v: SeedFormValues) => ({
   seedEnName: orNull(v.seedEnName),
   publicity: orNull(v.publicity),
   imageUrl: orNull(v.imageUrl),
+  promoVideoId: v.promoVideoId ?? null,
   enabledFlag: v.enabled ? (1 as const) : (0 as const),
   ...lists(v),
 });

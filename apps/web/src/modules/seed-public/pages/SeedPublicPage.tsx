@@ -100,6 +100,30 @@ function Attributes({ list }: { list: Attribute[] }) {
   );
 }
 
+/** The product's promo video: the public routes serve byte ranges, so nothing loads until play. */
+function PromoVideo({ video }: { video: NonNullable<SeedPublicDetail['promoVideo']> }) {
+  const { t } = useTranslation('seedPublic');
+  return (
+    <section className="tl-seedpub-section">
+      <h2>{t('promoVideo')}</h2>
+      {/* biome-ignore lint/a11y/useMediaCaption: promo videos are uploaded without captions */}
+      <video
+        className="tl-seedpub-video"
+        src={video.videoUrl}
+        poster={video.posterUrl}
+        width={video.width}
+        height={video.height}
+        controls
+        preload="none"
+        playsInline
+        data-testid="seed-promo-video"
+      >
+        {t('videoUnsupported')}
+      </video>
+    </section>
+  );
+}
+
 /** The public seed-product page (/seed?tenantId=..&id=..; spec 03 §2): no sign-in, phone first. */
 export function SeedPublicPage() {
   const { t } = useTranslation(['seedPublic', 'common']);
@@ -157,6 +181,7 @@ export function SeedPublicPage() {
       <>
         <Hero detail={detail} />
         {detail.publicity ? <blockquote className="tl-seedpub-slogan">{detail.publicity}</blockquote> : null}
+        {detail.promoVideo ? <PromoVideo video={detail.promoVideo} /> : null}
         {detail.farmingPractices.length > 0 ? (
           <Practices list={detail.farmingPractices} onOpen={setOpen} />
         ) : null}

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../shared/crud/useSubmit';
 import { DatePicker } from '../../../shared/form/DatePicker';
 import { useShell } from '../../../shell/ShellContext';
+import { PromoVideoSelect } from '../../content/media/PromoVideoSelect';
 import { catalogApi, catalogKeys, type ProductInput, type TraceProduct } from '../api/catalog.api';
 import { gtinProblem } from './catalogModel';
 import { dayField } from './components/dateField';
@@ -89,6 +90,7 @@ export function ProductFormDrawer({ open, product, onClose }: ProductFormDrawerP
       cropId: v.cropId ?? null,
       certificates: v.certificates ?? [],
       outletIds: v.outletIds ?? [],
+      promoVideoId: v.promoVideoId ?? null,
       enabledFlag: enabled ? 1 : 0,
     };
     await submit.run(
@@ -290,6 +292,18 @@ export function ProductFormDrawer({ open, product, onClose }: ProductFormDrawerP
         </Form.Item>
         <Form.Item name="imageUrl" label={t('traceCatalog:field.image')}>
           <FileField />
+        </Form.Item>
+        <Form.Item
+          name="promoVideoId"
+          label={t('traceCatalog:product.promoVideo')}
+          extra={t('traceCatalog:product.promoVideoHint')}
+        >
+          <PromoVideoSelect
+            tenantId={tenantId}
+            current={product?.promoVideo ?? null}
+            placeholder={t('traceCatalog:product.promoVideoPlaceholder')}
+            emptyText={t('traceCatalog:product.promoVideoEmpty')}
+          />
         </Form.Item>
         <Form.Item name="outletIds" label={t('traceCatalog:product.outlets')}>
           <Select

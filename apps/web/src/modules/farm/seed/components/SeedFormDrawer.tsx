@@ -11,6 +11,7 @@ import Switch from 'antd/es/switch';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../../shared/crud/useSubmit';
+import { PromoVideoSelect } from '../../../content/media/PromoVideoSelect';
 import { seedApi, seedKeys } from '../api/seed.api';
 import {
   CROP_EN_NAME_MAX,
@@ -137,6 +138,18 @@ export function SeedFormDrawer({ tenantId, open, seedId, onClose }: SeedFormDraw
               <Switch />
             </Form.Item>
           </div>
+          <Form.Item
+            name="promoVideoId"
+            label={t('farmSeed:field.promoVideo')}
+            extra={t('farmSeed:promoVideo.hint')}
+          >
+            <PromoVideoSelect
+              tenantId={tenantId}
+              current={loaded?.promoVideo ?? null}
+              placeholder={t('farmSeed:promoVideo.placeholder')}
+              emptyText={t('farmSeed:promoVideo.empty')}
+            />
+          </Form.Item>
 
           <h4 className="tl-seed-form__section">{t('farmSeed:practice.title')}</h4>
           <Form.List name="farmingPractices">
