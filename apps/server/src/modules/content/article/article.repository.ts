@@ -231,3 +231,11 @@ export const lastRejectComment = async (
     .limit(1);
   return e?.comment ?? null;
 };
+
+/** A counted read (content/news records who read on which day): the article list's reads column. */
+export const countArticleRead = async (db: Db, tenantId: number, articleId: number): Promise<void> => {
+  await db
+    .update(contentArticles)
+    .set({ readCount: sql`${contentArticles.readCount} + 1` })
+    .where(and(eq(contentArticles.tenantId, tenantId), eq(contentArticles.id, articleId)));
+};

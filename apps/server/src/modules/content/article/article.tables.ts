@@ -1,6 +1,5 @@
 import {
   bigint,
-  date,
   index,
   integer,
   pgTable,
@@ -11,8 +10,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 
-// Articles and news (issue 19 items 2 and 3, spec 03 §2 and §3 "News item"): a category tree, articles with
-// every saved version kept as a revision, and who read what on which day (read counts and the hot list).
+// Articles (issue 19 item 2, spec 03 §3 "News item"): a category tree and articles with every saved version
+// kept as a revision. Who read what is the news domain's (content/news/news.tables.ts).
 
 /** The category tree of articles (/system/classify); news tabs are its enabled categories. */
 export const contentCategories = pgTable(
@@ -103,22 +102,4 @@ export const contentArticleRevisions = pgTable(
     creationDate: timestamp('creation_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.articleId, t.revision] }), tenantIsolation()],
-);
-
-/** One row per reader per article per day: the read count and the hot list's window. */
-export const contentArticleReads = pgTable(
-  'content_article_reads',
-  {
-    tenantId: tenantIdColumn(),
-    articleId: bigint('article_id', { mode: 'number' }).notNull(),
-    readDay: date('read_day', { mode: 'string' }).notNull(),
-    /** 'u:<userId>' for a signed-in reader; 'a:<hash>' for a signed-out one. */
-    readerKey: text('reader_key').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.articleId, t.readDay, t.readerKey] }),
-    index('content_article_reads_day_idx').on(t.tenantId, t.readDay, t.articleId),
-    tenantIsolation(),
-  ],
 );

@@ -1,10 +1,10 @@
 // The public surface of content/article: what other domains may use (ADR 0009).
 export {
-  contentArticleReads,
   contentArticleRevisions,
   contentArticles,
   contentCategories,
 } from './article.tables.js';
+export { countArticleRead } from './article.repository.js';
 export { type ArticleDraftInput, createArticleDraft } from './article.service.js';
 export { registerArticleRoutes } from './article.routes.js';
 export { articleJobs } from './article.jobs.js';

@@ -1,4 +1,4 @@
 // The public surface of content/news: what other domains and the composition root may use (ADR 0009).
-export { contentArticleDayReads } from './news.tables.js';
+export { contentArticleDayReads, contentArticleReads } from './news.tables.js';
 export { registerNewsRoutes } from './news.routes.js';
 export { readCounts as articleReadCounts } from './news.repository.js';

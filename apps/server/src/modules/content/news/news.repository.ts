@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import { rowsOf } from '../../../platform/db/rows.js';
-import { contentArticleReads, contentArticles, contentCategories } from '../article/index.js';
-import { contentArticleDayReads } from './news.tables.js';
+import { contentArticles, contentCategories, countArticleRead } from '../article/index.js';
+import { contentArticleDayReads, contentArticleReads } from './news.tables.js';
 
 // The news page's reads (spec 03 §7): live articles only. An article is live when it is enabled, published
 // (or scheduled and due: the article job may not have run yet) and its release time has come — publish_at
@@ -205,11 +205,8 @@ export const recordRead = async (
     .onConflictDoNothing()
     .returning({ id: contentArticleReads.articleId });
   if (inserted.length === 0) return false;
-  // The article's own count, for the article list of /system/article (not an edit: no version bump).
-  await db
-    .update(contentArticles)
-    .set({ readCount: sql`${contentArticles.readCount} + 1` })
-    .where(and(eq(contentArticles.tenantId, tenantId), eq(contentArticles.id, articleId)));
+  // The article's own count, for the article list of /system/article (the article domain writes it).
+  await countArticleRead(db, tenantId, articleId);
   await db
     .insert(D)
     .values({ tenantId, articleId, readDay, reads: 1 })

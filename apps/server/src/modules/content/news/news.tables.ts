@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantIdColumn, tenantIsolation } from '../../../platform/db/columns.js';
 
 // The news page's read tally (issue 19 item 3): content_article_reads keeps one row per reader per article
@@ -17,6 +17,24 @@ export const contentArticleDayReads = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.articleId, t.readDay] }),
     index('content_article_day_reads_day_idx').on(t.tenantId, t.readDay, t.articleId, t.reads),
+    tenantIsolation(),
+  ],
+);
+
+/** One row per reader per article per day: the read count and the hot list's window. */
+export const contentArticleReads = pgTable(
+  'content_article_reads',
+  {
+    tenantId: tenantIdColumn(),
+    articleId: bigint('article_id', { mode: 'number' }).notNull(),
+    readDay: date('read_day', { mode: 'string' }).notNull(),
+    /** 'u:<userId>' for a signed-in reader; 'a:<hash>' for a signed-out one. */
+    readerKey: text('reader_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.articleId, t.readDay, t.readerKey] }),
+    index('content_article_reads_day_idx').on(t.tenantId, t.readDay, t.articleId),
     tenantIsolation(),
   ],
 );

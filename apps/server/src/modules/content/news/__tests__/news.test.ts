@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { addDays, today } from '../../../../platform/time/zone.js';
 import { auth, json } from '../../../../test/harness.js';
 import { createTenant } from '../../../demo/seed.helpers.js';
-import { contentArticleReads } from '../../article/index.js';
+import { contentArticleReads } from '../news.tables.js';
 import { type ArticleSeed, type NewsHarness, newsHarness } from './news-helpers.js';
 
 let h: NewsHarness;
