@@ -52,7 +52,14 @@ export function SpectacularsPage() {
     <div className="tl-carbon-panel">
       <h3>{title}</h3>
       {charts.counts[key] > 0 ? (
-        <Suspense fallback={<div className="tl-carbon-empty">…</div>}>
+        <Suspense
+          fallback={
+            // A spinner while the chart code loads: a bare '…' read as a cut label in English.
+            <div className="tl-carbon-empty">
+              <Spin />
+            </div>
+          }
+        >
           <CarbonChart option={option} label={title} />
         </Suspense>
       ) : (
