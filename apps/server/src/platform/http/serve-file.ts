@@ -90,3 +90,51 @@ export const guardStoredBytes = async (
   req.log.error({ url: req.routeOptions.url }, 'stored file bytes sent without sendStoredFile');
   throw new Error(`${req.routeOptions.url ?? '?'} sent stored file bytes without sendStoredFile`);
 };
+
+/** One byte range of a file of `size` bytes (RFC 9110 §14), or 'unsatisfiable', or undefined for all. */
+export const byteRange = (
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined => {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges or another unit: the whole file, as the RFC allows.
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    if (n === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+};
+
+/** A stored file that can be read from any byte on (a video players seek in). */
+export interface RangedFile {
+  size: number;
+  contentType: string;
+  fileName: string;
+  open: (part?: { start: number; end: number }) => Readable;
+}
+
+/** Sends a file one byte range per request (206; 416 outside it) so players can seek. */
+export const sendRanged = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  f: RangedFile,
+  cache: Pick<StoredFile, 'cacheScope' | 'immutable'> = {},
+): FastifyReply => {
+  const range = byteRange(req.headers.range, f.size);
+  reply.header('accept-ranges', 'bytes');
+  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${f.size}`).send();
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${f.size}`);
+  return sendStoredFile(reply, {
+    body: f.open(range),
+    contentType: f.contentType,
+    fileName: f.fileName,
+    size: range ? range.end - range.start + 1 : f.size,
+    ...cache,
+  });
+};

@@ -17,4 +17,3 @@ export {
   promoVideoRefs,
   requirePromoVideo,
 } from './video.public.js';
-export { sendRanged } from './video.routes.js';

@@ -10,59 +10,18 @@ import {
   videoIdParam,
   videoLimits,
 } from '@tilth/contracts/media.types';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type App, addRoute } from '../../../platform/http/route.js';
-import { sendStoredFile } from '../../../platform/http/serve-file.js';
+import { sendRanged } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
 import { MEDIA_ACCESS } from './media.access.js';
 import { MediaErrors } from './media.errors.js';
 import { videoRunnerOf } from './video.jobs.js';
-import { type OpenedFile, VideoService } from './video.service.js';
+import { VideoService } from './video.service.js';
 
 // Promo videos (issue 19 item 4): upload (checked by ffprobe), poll while the poster is made, play with
 // byte ranges, rename, delete.
 
 const P = '/wfpf/v1/:tenantId/content/videos';
-
-/** One byte range of a file of `size` bytes (RFC 9110 §14), or 'unsatisfiable', or undefined for all. */
-export const byteRange = (
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined => {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  if (m[1] === '') {
-    const n = Number(m[2]);
-    if (n === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - n), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-};
-
-/** Sends a video or poster, one byte range per request (206) so players can seek. */
-export const sendRanged = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-  f: OpenedFile,
-  cacheScope: 'private' | 'public',
-) => {
-  const range = byteRange(req.headers.range, f.size);
-  reply.header('accept-ranges', 'bytes');
-  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${f.size}`).send();
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${f.size}`);
-  return sendStoredFile(reply, {
-    body: f.open(range),
-    contentType: f.contentType,
-    fileName: f.fileName,
-    size: range ? range.end - range.start + 1 : f.size,
-    cacheScope,
-    immutable: true,
-  });
-};
 
 export const registerVideoRoutes = (app: App, platform: Platform): void => {
   const svc = new VideoService(platform.config.dataDir);
@@ -152,12 +111,10 @@ export const registerVideoRoutes = (app: App, platform: Platform): void => {
       noTransaction: true,
       serves: 'file',
       handler: async (ctx, req, reply) =>
-        sendRanged(
-          req,
-          reply,
-          await svc.file(ctx, req.params.videoId, req.params.assetKey, which),
-          'private',
-        ),
+        sendRanged(req, reply, await svc.file(ctx, req.params.videoId, req.params.assetKey, which), {
+          cacheScope: 'private',
+          immutable: true,
+        }),
     });
   }
 };

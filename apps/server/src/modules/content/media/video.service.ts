@@ -22,6 +22,7 @@ import { CommonErrors } from '../../../platform/errors.js';
 import { markStored } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
+import type { RangedFile } from '../../../platform/http/serve-file.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import { MEDIA_ACCESS } from './media.access.js';
 import { MediaErrors } from './media.errors.js';
@@ -68,12 +69,8 @@ const nameOf = (fileName: string): string =>
     .join('')
     .trim();
 
-export interface OpenedFile {
-  size: number;
-  contentType: string;
-  fileName: string;
-  open: (part?: { start: number; end: number }) => Readable;
-}
+/** A promo video or its poster, ready to send with byte ranges. */
+export type OpenedFile = RangedFile;
 
 export class VideoService {
   constructor(private readonly dataDir: string) {}

@@ -13,9 +13,8 @@ import {
 } from '@tilth/contracts/seed.types';
 import { perClientLimit } from '../../../platform/http/rate-limit.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
-import { sendStoredFile } from '../../../platform/http/serve-file.js';
+import { sendRanged, sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
-import { sendRanged } from '../../content/media/index.js';
 import { FileService } from '../../messaging/file/index.js';
 import { SEED_ACCESS, SeedService } from './seed.service.js';
 
@@ -79,7 +78,7 @@ export const registerSeedRoutes = (app: App, platform: Platform): void => {
           req,
           reply,
           await seeds.publicVideo(ctx, platform.config.dataDir, req.params.id, req.params.assetKey, which),
-          'public',
+          { cacheScope: 'public', immutable: true },
         ),
     });
   }

@@ -10,11 +10,11 @@ import {
 } from '@tilth/contracts/camera-timelapse.types';
 import { okResult, tenantParam } from '@tilth/contracts/common.types';
 import { type App, addRoute } from '../../../platform/http/route.js';
-import { sendStoredFile } from '../../../platform/http/serve-file.js';
+import { sendRanged } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
 import { CAMERA_ACCESS } from './camera.access.js';
 import { timelapseRunnerOf } from './camera-timelapse.jobs.js';
-import { byteRange, CameraTimelapseService } from './camera-timelapse.service.js';
+import { CameraTimelapseService } from './camera-timelapse.service.js';
 
 // Growth time-lapses of a plot or batch (issue 16 item 4): queue, poll, list, delete, and the MP4.
 
@@ -87,20 +87,7 @@ export const registerTimelapseRoutes = (app: App, platform: Platform): void => {
     serves: 'file',
     handler: async (ctx, req, reply) => {
       const v = await svc.video(ctx, req.params.id);
-      const range = byteRange(req.headers.range, v.size);
-      reply.header('accept-ranges', 'bytes');
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${v.size}`).send();
-      }
-      if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${v.size}`);
-      }
-      return sendStoredFile(reply, {
-        body: v.open(range),
-        contentType: 'video/mp4',
-        fileName: v.fileName,
-        size: range ? range.end - range.start + 1 : v.size,
-      });
+      return sendRanged(req, reply, { ...v, contentType: 'video/mp4' });
     },
   });
 };

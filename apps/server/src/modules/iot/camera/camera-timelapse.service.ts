@@ -48,26 +48,6 @@ const toTimelapse = (r: repo.TimelapseRow): Timelapse => ({
   createdAt: r.creationDate.toISOString(),
 });
 
-/** One byte range of a file of `size` bytes (RFC 9110 §14), or 'unsatisfiable', or undefined for all. */
-export const byteRange = (
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined => {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  // Several ranges or another unit: the whole file, as the RFC allows.
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  if (m[1] === '') {
-    const n = Number(m[2]);
-    if (n === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - n), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-};
-
 export class CameraTimelapseService {
   constructor(private readonly dataDir: string) {}
 

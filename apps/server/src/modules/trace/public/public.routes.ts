@@ -19,9 +19,9 @@ import { AppError, CommonErrors } from '../../../platform/errors.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import { perClientLimit } from '../../../platform/http/rate-limit.js';
 import { type App, addRoute, tenantTimeZone } from '../../../platform/http/route.js';
-import { sendStoredFile } from '../../../platform/http/serve-file.js';
+import { sendRanged, sendStoredFile } from '../../../platform/http/serve-file.js';
 import type { Platform } from '../../../platform/platform.js';
-import { openPromoVideo, sendRanged } from '../../content/media/index.js';
+import { openPromoVideo } from '../../content/media/index.js';
 import { FileService } from '../../messaging/file/index.js';
 import { tenantOfGtin } from '../catalog/index.js';
 import { attachScanPlace } from '../code/index.js';
@@ -300,7 +300,7 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
             assetKey,
             which,
           );
-          return sendRanged(req, reply, file, 'public');
+          return sendRanged(req, reply, file, { cacheScope: 'public', immutable: true });
         },
       });
     }

@@ -7,14 +7,13 @@ import type { Page } from '@tilth/contracts';
 import type { Timelapse, TimelapseDefaults } from '@tilth/contracts/camera-timelapse.types';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
+import { byteRange, STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
 import { login, signInRoles, startTestServer, type TestServer } from '../../../../test/harness.js';
 import { insertCamera } from '../camera.repository.js';
 import { storeStill } from '../camera.still.js';
 import { insertSeedling } from '../camera-capture.repository.js';
 import { DEMO_STILLS, seedDemoStills } from '../camera-demo-stills.js';
 import { dayScript, sampleEvenly } from '../camera-timelapse.jobs.js';
-import { byteRange } from '../camera-timelapse.service.js';
 import { caller } from './camera-helpers.js';
 
 // Growth time-lapses: a real MP4 from ten small stills, polled to done, served with ranges; the refusals.
