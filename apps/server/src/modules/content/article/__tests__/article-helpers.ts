@@ -1,12 +1,10 @@
 import type { Article, Category } from '@tilth/contracts/article.types';
-import type { ErrorBody } from '@tilth/contracts/common.types';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Db } from '../../../../platform/db/client.js';
 import { demoAdminCtx } from '../../../../platform/db/seed.js';
 import type { TenantCtx } from '../../../../platform/http/context.js';
 import {
-  auth,
   json,
   type RoleTokens,
   signInRoles,
@@ -14,9 +12,9 @@ import {
   type TestServer,
   uploadFile,
 } from '../../../../test/harness.js';
+import { roleCalls } from '../../../../test/role-calls.js';
 
 type Who = keyof RoleTokens;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Lang = 'en-US' | 'zh-CN';
 
 /** A test server with tenant A's and B's tokens and short-hands for the content calls. */
@@ -25,41 +23,7 @@ export const articleHarness = async () => {
   const tok = await signInRoles(s);
   const tA = s.fixtures.tenantA;
   const tB = s.fixtures.tenantB;
-  const call = (
-    who: Who,
-    method: Method,
-    path: string,
-    payload?: unknown,
-    tenant = tA,
-    lang: Lang = 'en-US',
-  ) =>
-    s.inject({
-      method,
-      url: `/wfpf/v1/${tenant}/content/${path}`,
-      headers: { ...auth(tok[who]), 'accept-language': lang },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const ok = async <T>(who: Who, method: Method, path: string, payload?: unknown, tenant = tA) => {
-    const res = await call(who, method, path, payload, tenant);
-    expect(res.statusCode, res.body).toBe(200);
-    return json<T>(res);
-  };
-  const refused = async (
-    status: number,
-    code: string | undefined,
-    who: Who,
-    method: Method,
-    path: string,
-    payload?: unknown,
-    tenant = tA,
-    lang: Lang = 'en-US',
-  ): Promise<ErrorBody> => {
-    const res = await call(who, method, path, payload, tenant, lang);
-    expect(res.statusCode, res.body).toBe(status);
-    const body = json<ErrorBody>(res);
-    if (code) expect(body.code, res.body).toBe(code);
-    return body;
-  };
+  const { call, ok, refused } = roleCalls(s, tok, 'content', tA);
   const category = (name: string, extra: Record<string, unknown> = {}, who: Who = 'admin', tenant = tA) =>
     ok<Category>(who, 'POST', 'categories', { categoryName: name, ...extra }, tenant);
   const draft = (title: string, extra: Record<string, unknown> = {}, who: Who = 'admin', tenant = tA) =>

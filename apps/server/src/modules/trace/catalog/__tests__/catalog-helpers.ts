@@ -1,9 +1,7 @@
-import type { ErrorBody } from '@tilth/contracts/common.types';
 import type { TraceProduct } from '@tilth/contracts/trace-catalog.types';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import {
-  auth,
   json,
   type RoleTokens,
   signInRoles,
@@ -11,12 +9,12 @@ import {
   type TestServer,
   uploadFile,
 } from '../../../../test/harness.js';
+import { roleCalls } from '../../../../test/role-calls.js';
 import { areas } from '../../../farm/area/index.js';
 import { batches } from '../../../farm/batch/index.js';
 import { crops } from '../../../farm/crop/index.js';
 
 type Who = keyof RoleTokens;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A test server with tenant A's and B's tokens and short-hands for the trace catalogue calls. */
 export const catalogHarness = async () => {
@@ -25,34 +23,7 @@ export const catalogHarness = async () => {
   const tA = s.fixtures.tenantA;
   const tB = s.fixtures.tenantB;
   const adminOf = (tenant: number): Who => (tenant === tA ? 'admin' : 'adminB');
-  const call = (who: Who, method: Method, path: string, payload?: unknown, tenant = tA, lang = 'en-US') =>
-    s.inject({
-      method,
-      url: `/wfpf/v1/${tenant}/trace/${path}`,
-      headers: { ...auth(tok[who]), 'accept-language': lang },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const ok = async <T>(who: Who, method: Method, path: string, payload?: unknown, tenant = tA) => {
-    const res = await call(who, method, path, payload, tenant);
-    expect(res.statusCode, res.body).toBe(200);
-    return json<T>(res);
-  };
-  const refused = async (
-    status: number,
-    code: string | undefined,
-    who: Who,
-    method: Method,
-    path: string,
-    payload?: unknown,
-    tenant = tA,
-    lang = 'en-US',
-  ): Promise<ErrorBody> => {
-    const res = await call(who, method, path, payload, tenant, lang);
-    expect(res.statusCode, res.body).toBe(status);
-    const body = json<ErrorBody>(res);
-    if (code) expect(body.code, res.body).toBe(code);
-    return body;
-  };
+  const { call, ok, refused } = roleCalls(s, tok, 'trace', tA);
 
   let n = 0;
   /** A crop of `tenant` (written as the crop domain stores it). */

@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
-import type { ErrorBody } from '@tilth/contracts/common.types';
 import type { Hotspot, Scene, Vr } from '@tilth/contracts/vr.types';
 import { VISUAL_DEFAULT } from '@tilth/contracts/vr.types';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import {
-  auth,
   json,
   type RoleTokens,
   signInRoles,
@@ -13,12 +11,12 @@ import {
   type TestServer,
   uploadFile,
 } from '../../../../test/harness.js';
+import { roleCalls } from '../../../../test/role-calls.js';
 import { cameras } from '../../../iot/camera/index.js';
 import { insertDemoDevices } from '../../../iot/device/index.js';
 import { panoramas } from '../../panorama/index.js';
 
 type Who = keyof RoleTokens;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Lang = 'en-US' | 'zh-CN';
 
 const TILES = {
@@ -37,42 +35,7 @@ export const tourHarness = async () => {
   const tok = await signInRoles(s);
   const tA = s.fixtures.tenantA;
   const tB = s.fixtures.tenantB;
-  const call = (
-    who: Who,
-    method: Method,
-    path: string,
-    payload?: unknown,
-    tenant = tA,
-    lang: Lang = 'en-US',
-  ) =>
-    s.inject({
-      method,
-      url: `/wfpf/v1/${tenant}/${path}`,
-      headers: { ...auth(tok[who]), 'accept-language': lang },
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const ok = async <T>(who: Who, method: Method, path: string, payload?: unknown, tenant = tA) => {
-    const res = await call(who, method, path, payload, tenant);
-    expect(res.statusCode, res.body).toBe(200);
-    return json<T>(res);
-  };
-  /** Expects a refusal with this status (and code); answers the error body. */
-  const refused = async (
-    status: number,
-    code: string | undefined,
-    who: Who,
-    method: Method,
-    path: string,
-    payload?: unknown,
-    tenant = tA,
-    lang: Lang = 'en-US',
-  ): Promise<ErrorBody> => {
-    const res = await call(who, method, path, payload, tenant, lang);
-    expect(res.statusCode, res.body).toBe(status);
-    const body = json<ErrorBody>(res);
-    if (code) expect(body.code, res.body).toBe(code);
-    return body;
-  };
+  const { call, ok, refused } = roleCalls(s, tok, '', tA);
   const area = async (areaName: string, tenant = tA) =>
     (await ok<{ areaId: number }>(tenant === tA ? 'admin' : 'adminB', 'POST', 'area', { areaName }, tenant))
       .areaId;
