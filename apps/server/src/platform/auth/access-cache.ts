@@ -47,9 +47,6 @@ export const permissionCache = new TtlMap<ReadonlySet<string>>();
 export const scopeCache = new TtlMap<readonly number[] | null>();
 /** Tenant id → its time zone; other processes see a change within TTL_MS. */
 export const timeZoneCache = new TtlMap<string>();
-export const forgetTenantTimeZone = (tenantId: number): void => {
-  timeZoneCache.deleteWhere((k) => k === String(tenantId));
-};
 
 /** What changed about who may do what; long-lived answers (live streams) end on it (live-streams.ts). */
 export type AccessChange = { session: string } | { user: number } | { tenant: number } | { all: true };
@@ -62,45 +59,90 @@ const notify = (change: AccessChange): void => {
   for (const fn of listeners) fn(change);
 };
 
-export const forgetSession = (sessionId: string): void => {
-  sessionCache.deleteWhere((k) => k === sessionId);
-  notify({ session: sessionId });
-};
-export const forgetUser = (userId: number): void => {
-  sessionCache.deleteWhere((_k, v) => v.id === userId);
-  membershipCache.deleteWhere((k) => k.startsWith(`${userId}:`));
-  permissionCache.deleteWhere((k) => k.startsWith(`${userId}:`));
-  scopeCache.deleteWhere((k) => k.startsWith(`${userId}:`));
-  notify({ user: userId });
-};
-export const forgetTenantPermissions = (tenantId: number): void => {
-  permissionCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
-  scopeCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
-  membershipCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
-  // The tenant's applications too (a disabled tenant refuses their tokens at once).
-  clientCache.deleteWhere((_k, v) => v.row.tenantId === tenantId);
-  notify({ tenant: tenantId });
-};
-/** The organisation tree or staff changed: 'units' scopes are recomputed on the next request. */
-export const forgetTenantScopes = (tenantId: number): void => {
-  scopeCache.deleteWhere((k) => k.endsWith(`:${tenantId}`));
-  // Streams re-open with the new scope.
-  notify({ tenant: tenantId });
-};
 /** Application (client id) → what its tokens are checked against; forgotten on every change to it. */
 export const clientCache = new TtlMap<ClientEntry>();
+/**
+ * A forget as it crosses to the other server processes (docs/scaling.md): each process applies it to its
+ * own caches and ends its own streams, so a revocation holds everywhere at once, not after TTL_MS.
+ */
+export type AccessForget =
+  | { k: 'session'; v: string }
+  | { k: 'user'; v: number }
+  | { k: 'tenant'; v: number }
+  | { k: 'scopes'; v: number }
+  | { k: 'client'; v: string }
+  | { k: 'tz'; v: number }
+  | { k: 'all' };
+
+let broadcast: ((f: AccessForget) => void) | undefined;
+/** Sends every forget made in this process to the others (the broker relay); answers the undo. */
+export const broadcastAccessForgets = (fn: (f: AccessForget) => void): (() => void) => {
+  broadcast = fn;
+  return () => {
+    if (broadcast === fn) broadcast = undefined;
+  };
+};
+
+const apply = (f: AccessForget): void => {
+  switch (f.k) {
+    case 'session':
+      sessionCache.deleteWhere((k) => k === f.v);
+      notify({ session: f.v });
+      return;
+    case 'user':
+      sessionCache.deleteWhere((_k, v) => v.id === f.v);
+      membershipCache.deleteWhere((k) => k.startsWith(`${f.v}:`));
+      permissionCache.deleteWhere((k) => k.startsWith(`${f.v}:`));
+      scopeCache.deleteWhere((k) => k.startsWith(`${f.v}:`));
+      notify({ user: f.v });
+      return;
+    case 'tenant':
+      permissionCache.deleteWhere((k) => k.endsWith(`:${f.v}`));
+      scopeCache.deleteWhere((k) => k.endsWith(`:${f.v}`));
+      membershipCache.deleteWhere((k) => k.endsWith(`:${f.v}`));
+      // The tenant's applications too (a disabled tenant refuses their tokens at once).
+      clientCache.deleteWhere((_k, v) => v.row.tenantId === f.v);
+      notify({ tenant: f.v });
+      return;
+    case 'scopes':
+      scopeCache.deleteWhere((k) => k.endsWith(`:${f.v}`));
+      // Streams re-open with the new scope.
+      notify({ tenant: f.v });
+      return;
+    case 'client':
+      clientCache.deleteWhere((k) => k === f.v);
+      notify({ session: clientSessionId(f.v) });
+      return;
+    case 'tz':
+      timeZoneCache.deleteWhere((k) => k === String(f.v));
+      return;
+    case 'all':
+      sessionCache.clear();
+      clientCache.clear();
+      membershipCache.clear();
+      permissionCache.clear();
+      scopeCache.clear();
+      timeZoneCache.clear();
+      notify({ all: true });
+      return;
+  }
+};
+
+const forget = (f: AccessForget): void => {
+  apply(f);
+  broadcast?.(f);
+};
+
+/** Applies a forget another process made (not sent on again). */
+export const applyRemoteForget = (f: AccessForget): void => apply(f);
+
+export const forgetSession = (sessionId: string): void => forget({ k: 'session', v: sessionId });
+export const forgetUser = (userId: number): void => forget({ k: 'user', v: userId });
+export const forgetTenantPermissions = (tenantId: number): void => forget({ k: 'tenant', v: tenantId });
+/** The organisation tree or staff changed: 'units' scopes are recomputed on the next request. */
+export const forgetTenantScopes = (tenantId: number): void => forget({ k: 'scopes', v: tenantId });
+export const forgetTenantTimeZone = (tenantId: number): void => forget({ k: 'tz', v: tenantId });
 /** The pseudo session of an application's tokens: live streams it holds end when it is forgotten. */
 export const clientSessionId = (appId: string): string => `client:${appId}`;
-export const forgetClient = (appId: string): void => {
-  clientCache.deleteWhere((k) => k === appId);
-  notify({ session: clientSessionId(appId) });
-};
-export const forgetAll = (): void => {
-  sessionCache.clear();
-  clientCache.clear();
-  membershipCache.clear();
-  permissionCache.clear();
-  scopeCache.clear();
-  timeZoneCache.clear();
-  notify({ all: true });
-};
+export const forgetClient = (appId: string): void => forget({ k: 'client', v: appId });
+export const forgetAll = (): void => forget({ k: 'all' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DeviceStreamEvent, deviceStreamEvent } from '@tilth/contracts/live-events.types';
 import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
+import { type AccessForget, applyRemoteForget, broadcastAccessForgets } from '../auth/access-cache.js';
 import type { IotLog } from './embedded.js';
 import type { EventHub } from './events.js';
 
@@ -10,6 +11,8 @@ export const EVENTS_TOPIC_PREFIX = 'tilth-internal/events/';
 export const eventsTopic = (tenantId: number): string => `${EVENTS_TOPIC_PREFIX}${tenantId}`;
 /** Devices whose cached broker login every process must drop (disabled, deleted, re-keyed). */
 export const FORGET_TOPIC = `${EVENTS_TOPIC_PREFIX}forget`;
+/** Sessions, users, tenants and applications whose cached access every process must drop (revocations). */
+export const ACCESS_TOPIC = `${EVENTS_TOPIC_PREFIX}access`;
 
 const MAX_BATCH = 500;
 /** Bytes of events per relayed message: well under a broker's max_packet_size (32 KiB recommended). */
@@ -20,6 +23,20 @@ const forgotten = z.object({
   o: z.string(),
   t: z.number().int().nonnegative(),
   d: z.number().int().positive(),
+});
+const id = z.number().int().nonnegative();
+const key = z.string().min(1).max(200);
+const accessForget = z.object({
+  o: z.string(),
+  f: z.discriminatedUnion('k', [
+    z.object({ k: z.literal('session'), v: key }),
+    z.object({ k: z.literal('user'), v: id }),
+    z.object({ k: z.literal('tenant'), v: id }),
+    z.object({ k: z.literal('scopes'), v: id }),
+    z.object({ k: z.literal('client'), v: key }),
+    z.object({ k: z.literal('tz'), v: id }),
+    z.object({ k: z.literal('all') }),
+  ]),
 });
 
 export interface EventRelayOptions {
@@ -45,6 +62,7 @@ export class EventRelay {
   private client: MqttClient | undefined;
   private readonly pending = new Map<number, DeviceStreamEvent[]>();
   private timer: NodeJS.Timeout | undefined;
+  private stopBroadcast: (() => void) | undefined;
 
   constructor(
     private readonly opts: EventRelayOptions,
@@ -74,9 +92,11 @@ export class EventRelay {
     }
     this.client = client;
     this.hub.relayTo((tenantId, event) => this.push(tenantId, event));
+    this.stopBroadcast = broadcastAccessForgets((f) => this.forgetAccess(f));
   }
 
   async close(): Promise<void> {
+    this.stopBroadcast?.();
     this.hub.relayTo(undefined);
     this.flush();
     await this.client?.endAsync();
@@ -89,6 +109,15 @@ export class EventRelay {
     // QoS 1 to the broker; without a link the others' caches still expire (and ingest checks anyway).
     if (client?.connected)
       client.publish(FORGET_TOPIC, JSON.stringify({ o: this.origin, t: tenantId, d: deviceId }), { qos: 1 });
+  }
+
+  /**
+   * Tells the other processes that a session, user, tenant or application lost access (QoS 1). Without a
+   * link their caches still expire within 5 s, and their streams re-check within TTL (docs/scaling.md).
+   */
+  private forgetAccess(f: AccessForget): void {
+    const client = this.client;
+    if (client?.connected) client.publish(ACCESS_TOPIC, JSON.stringify({ o: this.origin, f }), { qos: 1 });
   }
 
   private push(tenantId: number, event: DeviceStreamEvent): void {
@@ -135,6 +164,10 @@ export class EventRelay {
       this.receiveForget(payload);
       return;
     }
+    if (topic === ACCESS_TOPIC) {
+      this.receiveAccess(payload);
+      return;
+    }
     if (!topic.startsWith(EVENTS_TOPIC_PREFIX)) return;
     const raw = topic.slice(EVENTS_TOPIC_PREFIX.length);
     if (!/^\d{1,10}$/.test(raw)) return;
@@ -170,5 +203,21 @@ export class EventRelay {
     const msg = forgotten.safeParse(body);
     if (!msg.success || msg.data.o === this.origin) return;
     this.opts.onForget?.(msg.data.t, msg.data.d);
+  }
+
+  private receiveAccess(payload: Buffer): void {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const msg = accessForget.safeParse(body);
+    if (!msg.success) {
+      this.log().warn({ topic: ACCESS_TOPIC }, 'dropped a malformed access change');
+      return;
+    }
+    if (msg.data.o === this.origin) return;
+    applyRemoteForget(msg.data.f);
   }
 }

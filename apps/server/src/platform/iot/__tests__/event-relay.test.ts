@@ -5,7 +5,16 @@ import { iotPorts } from '../../../app/server.js';
 import { auth, json, login, startTestServer, type TestServer } from '../../../test/harness.js';
 import { closeClient, registerDevice, topicOf, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
+import {
+  type AccessChange,
+  forgetSession,
+  forgetUser,
+  onAccessChange,
+  permissionCache,
+  sessionCache,
+} from '../../auth/access-cache.js';
 import { loadConfig } from '../../config.js';
+import { ACCESS_TOPIC } from '../event-relay.js';
 import { IotServer } from '../runtime.js';
 
 // Live events across server processes on one external broker: whichever process ingests a reading (the
@@ -165,5 +174,56 @@ describe('device changes across server processes', () => {
     await put(1);
     await waitFor(() => second.deviceLogin(d.username, d.secret, d.username), 3000, 'accepted there again');
     expect(await second.publishUplink(topicOf(d, 'up'), body)).toBe(true);
+  });
+});
+
+describe('access revocations across server processes', () => {
+  const raw = async (id: string) => {
+    const c = await mqtt.connectAsync(broker.url, { clientId: id, protocolVersion: 4, reconnectPeriod: 0 });
+    clients.push(c);
+    return c;
+  };
+
+  it('a session forgotten here is sent to the others, so their caches and streams drop it at once', async () => {
+    const c = await raw('access-listener');
+    const got: unknown[] = [];
+    c.on('message', (topic, payload) => {
+      if (topic === ACCESS_TOPIC) got.push(JSON.parse(payload.toString('utf8')));
+    });
+    await c.subscribeAsync(ACCESS_TOPIC, { qos: 1 });
+    forgetSession('sess-revoked-here');
+    forgetUser(4242);
+    await waitFor(() => got.length >= 2, 5000, 'both forgets on the broker');
+    expect(got).toEqual([
+      { o: expect.any(String), f: { k: 'session', v: 'sess-revoked-here' } },
+      { o: expect.any(String), f: { k: 'user', v: 4242 } },
+    ]);
+    await c.unsubscribeAsync(ACCESS_TOPIC);
+  });
+
+  it("another process's revocation empties this process's caches and ends its streams", async () => {
+    const user = { id: 777, expiresAt: Date.now() + 60_000 } as Parameters<typeof sessionCache.set>[1];
+    sessionCache.set('sess-other', user);
+    permissionCache.set('777:5', new Set(['x']));
+    const changes: AccessChange[] = [];
+    const stop = onAccessChange((ch) => changes.push(ch));
+    const c = await raw('access-publisher');
+    await c.publishAsync(ACCESS_TOPIC, 'not json', { qos: 1 });
+    await c.publishAsync(ACCESS_TOPIC, JSON.stringify({ o: 'other', f: { k: 'session', v: 12 } }), {
+      qos: 1,
+    });
+    await c.publishAsync(ACCESS_TOPIC, JSON.stringify({ o: 'other', f: { k: 'session', v: 'sess-other' } }), {
+      qos: 1,
+    });
+    await waitFor(() => sessionCache.get('sess-other') === undefined, 5000, 'the session forgotten');
+    expect(permissionCache.get('777:5')).toBeDefined();
+    await c.publishAsync(ACCESS_TOPIC, JSON.stringify({ o: 'other', f: { k: 'user', v: 777 } }), { qos: 1 });
+    await waitFor(() => permissionCache.get('777:5') === undefined, 5000, "the user's codes forgotten");
+    // Malformed messages changed nothing; the good ones ended the matching streams. (This test runs two
+    // relays in one Node process, so each applies them: in production one process has one relay.)
+    expect(new Set(changes.map((ch) => JSON.stringify(ch)))).toEqual(
+      new Set([JSON.stringify({ session: 'sess-other' }), JSON.stringify({ user: 777 })]),
+    );
+    stop();
   });
 });
