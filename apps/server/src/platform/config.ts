@@ -65,6 +65,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Per-client-address limits on the public identity routes (ADR 0008); undefined = off. */
   rateLimits: Record<RateLimitName, RateLimit | undefined>;
+  /** Where per-address limits count: this process's memory, or the database shared by every process. */
+  rateLimitStore: 'memory' | 'database';
   /** Who may frame the console (CSP frame-ancestors): 'self', 'none' or listed origins. */
   frameAncestors: string[];
   /** The console is served behind HTTPS: Strict-Transport-Security and upgrade-insecure-requests. */
@@ -164,6 +166,14 @@ const limit = (v: string | undefined, fallback: string, name: string): RateLimit
     throw new Error(`${name} must be max/seconds (e.g. ${fallback}) or 0, got "${v}"`);
   }
   return { max: Number(m[1]), windowSeconds: Number(m[2]) };
+};
+
+// Several server processes behind one balancer must count together, or each multiplies the limits.
+const rateLimitStore = (v: string | undefined): 'memory' | 'database' => {
+  const t = v?.trim() || 'memory';
+  if (t !== 'memory' && t !== 'database')
+    throw new Error(`TILTH_RATE_LIMIT_STORE must be memory or database, got "${v}"`);
+  return t;
 };
 
 const list = (v: string | undefined): string[] => (v ?? '').split(/[\s,]+/).filter(Boolean);
@@ -316,6 +326,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       account: limit(env.TILTH_RATE_LIMIT_ACCOUNT, '10/600', 'TILTH_RATE_LIMIT_ACCOUNT'),
       captcha: limit(env.TILTH_RATE_LIMIT_CAPTCHA, '60/60', 'TILTH_RATE_LIMIT_CAPTCHA'),
     },
+    rateLimitStore: rateLimitStore(env.TILTH_RATE_LIMIT_STORE),
     frameAncestors: frameAncestors(env.TILTH_FRAME_ANCESTORS),
     hsts: flag(env.TILTH_HSTS, false, 'TILTH_HSTS'),
     cspExtra: {

@@ -64,7 +64,7 @@ export const buildApp = async (
 
   // First, so that every answer below carries them: API, documentation, the console and its fallback.
   await registerSecurityHeaders(app, platform.config);
-  await registerRateLimits(app);
+  await registerRateLimits(app, platform.database, platform.config.rateLimitStore);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipart, {
     limits: { fileSize: platform.config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },

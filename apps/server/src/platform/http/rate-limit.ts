@@ -1,6 +1,8 @@
 import rateLimitPlugin, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimit } from '../config.js';
+import type { Database } from '../db/client.js';
+import { countHit, readHits, sweepWindows, type WindowHits } from '../db/rate-limit.repository.js';
 import { CommonErrors } from '../errors.js';
 import type { App } from './route.js';
 
@@ -19,10 +21,55 @@ export const rateLimitedError = (ttlMs: number) => {
     : CommonErrors.rateLimitedMinutes({ minutes: Math.ceil(seconds / 60) });
 };
 
+type Done = (err: Error | null, res?: WindowHits) => void;
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A @fastify/rate-limit store that counts in the database, so every server process behind the balancer
+ * counts the same hits (TILTH_RATE_LIMIT_STORE=database). Each route counts apart, like the memory store.
+ */
+const databaseStore = (database: Database) => {
+  let lastSweep = 0;
+  return class DatabaseRateStore {
+    // The plugin constructs the root store with its options; children carry their route's prefix.
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
+    incr(key: string, done: Done, timeWindow: number): void {
+      const now = Date.now();
+      if (now - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = now;
+        sweepWindows(database.db).catch(() => undefined);
+      }
+      countHit(database.db, this.prefix + key, timeWindow).then(
+        (hits) => done(null, hits),
+        (err: Error) => done(err),
+      );
+    }
+    read(key: string, done: Done): void {
+      readHits(database.db, this.prefix + key).then(
+        (hits) => done(null, hits),
+        (err: Error) => done(err),
+      );
+    }
+    child(routeOptions: object): DatabaseRateStore {
+      // The plugin passes the merged limit options with the route as routeInfo.
+      const r = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
+      return new DatabaseRateStore(undefined, `${String(r.method ?? '')} ${String(r.url ?? '')}|`);
+    }
+  };
+};
+
 /** Registers @fastify/rate-limit for routes that declare a limit (none is global). Before any route. */
-export const registerRateLimits = async (app: App): Promise<void> => {
+export const registerRateLimits = async (
+  app: App,
+  database: Database,
+  store: 'memory' | 'database',
+): Promise<void> => {
   await app.register(rateLimitPlugin, {
     global: false,
+    ...(store === 'database' ? { store: databaseStore(database) } : {}),
     keyGenerator: clientAddress,
     // The error handler renders it as {failed, code, message}; Retry-After is set by the plugin.
     errorResponseBuilder: (_req, ctx) => rateLimitedError(ctx.ttl),
