@@ -89,7 +89,7 @@ export const startLocalS3 = async (o: { bucket?: string; prefix?: string } = {})
 };
 
 /**
- * Every stored key under `prefix` (a folder, no trailing `/`) of a server's storage, whichever the
+ * Every stored key under `prefix` (a folder, no trailing `/`; '' for all) of a server's storage, whichever the
  * driver: what a suite checks to see that a refused upload stored nothing.
  */
 export const storedKeys = async (config: Pick<Config, 'dataDir' | 'storage'>, prefix: string) => {
@@ -118,7 +118,7 @@ export const storedKeys = async (config: Pick<Config, 'dataDir' | 'storage'>, pr
       const out = await client.send(
         new ListObjectsV2Command({
           Bucket: s.bucket,
-          Prefix: `${s.prefix}${prefix}/`,
+          Prefix: `${s.prefix}${prefix ? `${prefix}/` : ''}`,
           ContinuationToken: token,
         }),
       );
