@@ -4,7 +4,7 @@
 //
 //   node scripts/s3-local.mjs --port 19100 --dir /tmp/tilth-s3 --bucket tilth
 //
-// Port 0 picks a free port (the printed URL names it).
+// Port 0 picks a free port (the printed URL names it). --exit-with-stdin: exit when stdin closes.
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     address: { type: 'string', default: '127.0.0.1' },
     dir: { type: 'string' },
     bucket: { type: 'string', default: 'tilth' },
+    // For a parent that spawns it with a stdin pipe (the test helper): its exit, however abrupt, ends us.
+    'exit-with-stdin': { type: 'boolean', default: false },
   },
 });
 if (!values.dir) {
@@ -50,3 +52,7 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+if (values['exit-with-stdin']) {
+  process.stdin.on('close', stop);
+  process.stdin.resume();
+}

@@ -27,8 +27,9 @@ export const startLocalS3 = async (o: { bucket?: string; prefix?: string } = {})
   const dir = await mkdtemp(path.join(tmpdir(), 'tilth-s3-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    [SCRIPT, '--port', '0', '--dir', dir, '--bucket', bucket],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    [SCRIPT, '--port', '0', '--dir', dir, '--bucket', bucket, '--exit-with-stdin'],
+    // A test worker that dies or abandons a timed-out start still ends it: its stdin closes.
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
