@@ -14,7 +14,7 @@ import { TelemetryIngest } from '../modules/iot/telemetry/telemetry.ingest.js';
 import { loadKeyRing } from '../platform/auth/keys.js';
 import type { Config } from '../platform/config.js';
 import { type Database, type OpenOptions, openDatabase } from '../platform/db/client.js';
-import { LocalDiskStorage, trackReads } from '../platform/files/storage.js';
+import { openStorage } from '../platform/files/open-storage.js';
 import type { BuiltApp } from '../platform/http/app.js';
 import { buildApp } from '../platform/http/app.js';
 import { type IotOptions, type IotPorts, IotServer } from '../platform/iot/runtime.js';
@@ -103,7 +103,7 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       config,
       database,
       keys,
-      storage: trackReads(new LocalDiskStorage(path.join(config.dataDir, 'files'))),
+      storage: openStorage(config),
       sms,
       sessions: {
         findSession,

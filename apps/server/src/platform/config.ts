@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -89,7 +90,25 @@ export interface Config {
   approvalTickMs: number;
   /** Pest identification (issue 19 item 6, docs/adr/0019-pest-identification.md). */
   identify: IdentifyConfig;
+  /** Where stored bytes live (TILTH_STORAGE): `<dataDir>/files`, or an S3-compatible bucket (ADR 0020). */
+  storage: StorageConfig;
+  /** Scratch files for ffmpeg / ffprobe / sharp (TILTH_SCRATCH_DIR, default the OS temp dir); never storage. */
+  scratchDir: string;
 }
+
+export type StorageConfig =
+  | { driver: 'disk' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      /** Always empty or ending in `/`. */
+      prefix: string;
+    };
 
 export interface IdentifyConfig {
   /** onnx when a model is set, else none; http for a cloud service. */
@@ -252,6 +271,35 @@ const identifyConfig = (env: NodeJS.ProcessEnv): IdentifyConfig => {
   };
 };
 
+const storageConfig = (env: NodeJS.ProcessEnv): StorageConfig => {
+  const driver = env.TILTH_STORAGE || 'disk';
+  if (driver === 'disk') return { driver };
+  if (driver !== 's3') throw new Error(`TILTH_STORAGE must be disk or s3, got "${driver}"`);
+  const bucket = env.S3_BUCKET;
+  if (!bucket) throw new Error('TILTH_STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
+    throw new Error(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    driver,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    // Self-hosted stores (MinIO, s3rver) rarely have per-bucket DNS names: path style unless told.
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, endpoint !== undefined, 'S3_FORCE_PATH_STYLE'),
+    prefix: prefix ? `${prefix}/` : '',
+  };
+};
+
 const flag = (v: string | undefined, fallback: boolean, name: string): boolean => {
   if (v === undefined || v === '') return fallback;
   if (v === '1' || v === 'true') return true;
@@ -350,5 +398,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     pushTickMs: int(env.TILTH_PUSH_TICK_MS, 250, 'TILTH_PUSH_TICK_MS'),
     approvalTickMs: int(env.TILTH_APPROVAL_TICK_MS, 60_000, 'TILTH_APPROVAL_TICK_MS'),
     identify: identifyConfig(env),
+    storage: storageConfig(env),
+    scratchDir: path.resolve(env.TILTH_SCRATCH_DIR || tmpdir()),
   };
 };

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createServer, type Started, type StartOptions } from '../app/server.js';
 import { createTenant, createUser, PLATFORM_TENANT_NAME } from '../modules/demo/seed.helpers.js';
 import { loadConfig } from '../platform/config.js';
+import { type LocalS3, startLocalS3 } from './s3.js';
 import { createScratchDatabase } from './test-database.js';
 
 export interface Fixtures {
@@ -37,6 +38,17 @@ export const RATE_LIMITS_LIFTED = {
 export const HARNESS_TENANT_IDS = { a: 101, b: 102 } as const;
 
 /**
+ * Where a test server stores bytes: its data dir (the default), or, with TILTH_TEST_STORAGE=s3 in the
+ * environment or TILTH_STORAGE=s3 in a suite's env without an S3_ENDPOINT, its own s3rver (test/s3.ts).
+ */
+const testStorage = async (env: Record<string, string>): Promise<LocalS3 | undefined> => {
+  const wanted = env.TILTH_STORAGE ?? process.env.TILTH_TEST_STORAGE ?? 'disk';
+  if (wanted === 'disk') return undefined;
+  if (wanted !== 's3') throw new Error(`TILTH_TEST_STORAGE must be disk or s3, got "${wanted}"`);
+  return env.S3_ENDPOINT ? undefined : startLocalS3();
+};
+
+/**
  * A fresh server on a fresh database (PGlite in memory, or a scratch PostgreSQL database when
  * DATABASE_URL is set), seeded with two tenants, users of each built-in role and the platform admin.
  */
@@ -46,6 +58,7 @@ export const startTestServer = async (
 ): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tilth-test-'));
   const scratch = await createScratchDatabase();
+  const s3 = await testStorage(env);
   const config = loadConfig({
     ...process.env,
     TILTH_DATA_DIR: dataDir,
@@ -64,13 +77,21 @@ export const startTestServer = async (
     TILTH_PUSH_TICK_MS: '0',
     // Approval time-out tests drive the sweeper with a fake clock.
     TILTH_APPROVAL_TICK_MS: '0',
+    TILTH_STORAGE: s3 ? 's3' : 'disk',
+    // Scratch inside the data dir, so a suite can see that ffmpeg / sharp work leaves nothing behind.
+    TILTH_SCRATCH_DIR: path.join(dataDir, 'tmp'),
     ...env,
+    ...s3?.env,
   });
   const started = await createServer(config, {
     pgliteDir: 'memory://',
     logger: false,
     smsLog: { info: () => undefined },
     ...opts,
+  }).catch(async (err: unknown) => {
+    await s3?.stop();
+    await scratch?.drop();
+    throw err;
   });
   const db = started.platform.database;
   await createTenant(db, PLATFORM_TENANT_NAME, { id: 0 });
@@ -104,6 +125,7 @@ export const startTestServer = async (
     close: async () => {
       await started.close();
       await scratch?.drop();
+      await s3?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

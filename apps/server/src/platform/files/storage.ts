@@ -1,22 +1,59 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-/** Where file bytes live. Local disk by default; an S3 driver implements the same three calls. */
+/** Bytes `start` to `end` of a stored file, both included (an HTTP byte range already checked). */
+export interface ByteSpan {
+  start: number;
+  end: number;
+}
+
+export interface StoredStat {
+  size: number;
+  modified: Date;
+}
+
+/**
+ * Where file bytes live: local disk (TILTH_STORAGE=disk, the default) or an S3-compatible store
+ * (TILTH_STORAGE=s3, s3-storage.ts). Both stream both ways; neither holds a whole file in memory.
+ */
 export interface FileStorage {
   put(key: string, body: Readable): Promise<void>;
-  get(key: string): Promise<Readable | undefined>;
+  /** The file's bytes (or one span of them), or undefined when there is no such file. */
+  get(key: string, span?: ByteSpan): Promise<Readable | undefined>;
+  stat(key: string): Promise<StoredStat | undefined>;
+  /** Removing a missing key is not an error. */
   remove(key: string): Promise<void>;
 }
+
+/**
+ * A storage key checked the same way for every driver: relative, `/`-separated, no `.`/`..` or empty
+ * segment, no backslash or control character. Keys are server-made; this refuses one that would climb
+ * out of the disk root (or name something else in a bucket) whatever built it.
+ */
+export const checkKey = (key: string): string => {
+  const segments = key.split('/');
+  if (
+    key.length === 0 ||
+    key.length > 1000 ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    /[\\\x00-\x1f\x7f]/.test(key) ||
+    segments.some((s) => s === '' || s === '.' || s === '..')
+  ) {
+    throw new Error(`bad storage key ${JSON.stringify(key)}`);
+  }
+  return key;
+};
 
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    const p = path.resolve(this.root, key);
-    // Keys are server-made, but never let one climb out of the storage root.
+    const p = path.resolve(this.root, checkKey(key));
+    // Belt and braces: never let a key climb out of the storage root.
     if (!p.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`bad storage key ${key}`);
     return p;
   }
@@ -24,17 +61,27 @@ export class LocalDiskStorage implements FileStorage {
   async put(key: string, body: Readable): Promise<void> {
     const p = this.pathOf(key);
     await mkdir(path.dirname(p), { recursive: true });
-    await pipeline(body, createWriteStream(p));
+    // Written aside, then renamed: a reader never sees half a file, and a refused or broken body leaves
+    // the key as it was (as an aborted S3 upload does).
+    const part = `${p}.${randomUUID()}.part`;
+    try {
+      await pipeline(body, createWriteStream(part));
+      await rename(part, p);
+    } catch (err) {
+      await rm(part, { force: true });
+      throw err;
+    }
   }
 
-  async get(key: string): Promise<Readable | undefined> {
+  async get(key: string, span?: ByteSpan): Promise<Readable | undefined> {
     const p = this.pathOf(key);
-    try {
-      await stat(p);
-    } catch {
-      return undefined;
-    }
-    return createReadStream(p);
+    if (!(await this.stat(key))) return undefined;
+    return createReadStream(p, span ? { start: span.start, end: span.end } : {});
+  }
+
+  async stat(key: string): Promise<StoredStat | undefined> {
+    const s = await stat(this.pathOf(key)).catch(() => undefined);
+    return s?.isFile() ? { size: s.size, modified: s.mtime } : undefined;
   }
 
   async remove(key: string): Promise<void> {
@@ -58,9 +105,10 @@ export const isStored = (payload: unknown): boolean =>
 /** A driver whose every read is marked as stored content, whatever the driver. */
 export const trackReads = (inner: FileStorage): FileStorage => ({
   put: (key, body) => inner.put(key, body),
-  get: async (key) => {
-    const body = await inner.get(key);
+  get: async (key, span) => {
+    const body = await inner.get(key, span);
     return body && markStored(body);
   },
+  stat: (key) => inner.stat(key),
   remove: (key) => inner.remove(key),
 });

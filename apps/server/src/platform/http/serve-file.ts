@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isStored } from '../files/storage.js';
+import { type ByteSpan, type FileStorage, isStored } from '../files/storage.js';
 
 // The one way stored bytes leave the server (ADR 0007). Whatever a user uploaded, the browser gets it as
 // the type sniffed at upload, never sniffs again, never runs it as a page of the console's origin: every
@@ -116,22 +116,44 @@ export interface RangedFile {
   size: number;
   contentType: string;
   fileName: string;
-  open: (part?: { start: number; end: number }) => Readable;
+  /** The whole file or one span of it; rejects when the file went away since `size` was read. */
+  open: (part?: ByteSpan) => Promise<Readable>;
 }
 
+/** A file in storage as a RangedFile (its size from `stat`), or undefined when there is no such file. */
+export const rangedFile = async (
+  storage: FileStorage,
+  key: string,
+  meta: { contentType: string; fileName: string },
+): Promise<RangedFile | undefined> => {
+  const st = await storage.stat(key);
+  if (!st) return undefined;
+  return {
+    size: st.size,
+    ...meta,
+    open: async (part) => {
+      const body = await storage.get(key, part);
+      if (!body) throw new Error(`stored file ${key} went away while being served`);
+      return body;
+    },
+  };
+};
+
 /** Sends a file one byte range per request (206; 416 outside it) so players can seek. */
-export const sendRanged = (
+export const sendRanged = async (
   req: FastifyRequest,
   reply: FastifyReply,
   f: RangedFile,
   cache: Pick<StoredFile, 'cacheScope' | 'immutable'> = {},
-): FastifyReply => {
+): Promise<FastifyReply> => {
   const range = byteRange(req.headers.range, f.size);
   reply.header('accept-ranges', 'bytes');
   if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${f.size}`).send();
+  // Opened before the status is set: a read that fails answers 500, not a 206 with no body.
+  const body = await f.open(range);
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${f.size}`);
   return sendStoredFile(reply, {
-    body: f.open(range),
+    body,
     contentType: f.contentType,
     fileName: f.fileName,
     size: range ? range.end - range.start + 1 : f.size,

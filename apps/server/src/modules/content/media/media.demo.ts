@@ -1,16 +1,18 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { storeFile, withScratchDir } from '../../../platform/files/scratch.js';
 import type { JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { insertFile } from '../../messaging/file/index.js';
 import { insertBanner, nextSortOrder } from './banner.repository.js';
 import { findFolderByName, insertFolder, insertPicture, replaceUsages } from './picture.repository.js';
 import { makeThumb, PICTURE_BUCKET } from './picture.service.js';
-import { videoDir, videoFile } from './video.files.js';
+import { videoKey } from './video.files.js';
 import { videoRunnerOf } from './video.jobs.js';
 import { attachDemoSeedVideo, findVideoByAsset, insertVideo } from './video.repository.js';
 
@@ -182,29 +184,31 @@ export const seedDemoMedia = async (platform: Platform, tenantId: number): Promi
   });
   // The promo video: 5 s of ffmpeg's test pattern at 640×360, its poster made by the runner.
   const assetKey = randomUUID();
-  await mkdir(videoDir(config.dataDir, tenantId, assetKey), { recursive: true });
-  const file = videoFile(config.dataDir, tenantId, assetKey, 'video/mp4');
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25',
-    '-t',
-    '5',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-pix_fmt',
-    'yuv420p',
-    '-movflags',
-    '+faststart',
-    file,
-  ]);
-  const size = (await stat(file)).size;
+  const size = await withScratchDir(config.scratchDir, 'demo-video', async (dir) => {
+    const file = path.join(dir, 'video.mp4');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=640x360:rate=25',
+      '-t',
+      '5',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      file,
+    ]);
+    await storeFile(storage, videoKey(tenantId, assetKey, 'video/mp4'), file);
+    return (await stat(file)).size;
+  });
   await database.withTenant(tenantId, (tx) =>
     insertVideo(tx, tenantId, null, {
       videoName: DEMO_VIDEO_NAME,

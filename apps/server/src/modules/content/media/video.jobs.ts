@@ -1,11 +1,12 @@
-import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { AppError } from '../../../platform/errors.js';
+import { fetchToFile, storeFile, withScratchDir } from '../../../platform/files/scratch.js';
 import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
 import { listTenantIds } from '../../identity/tenant/index.js';
 import { MediaErrors } from './media.errors.js';
-import { posterFile, videoFile } from './video.files.js';
+import { posterKey, videoKey } from './video.files.js';
 import { makePoster } from './video.probe.js';
 import { claimVideo, setVideoState, type VideoRow } from './video.repository.js';
 
@@ -36,18 +37,22 @@ export class VideoPosterRunner extends TenantQueueRunner<VideoRow> {
   }
 
   protected async run(row: VideoRow): Promise<void> {
-    const { dataDir } = this.platform.config;
-    const poster = posterFile(dataDir, row.tenantId, row.assetKey);
+    const { storage } = this.platform;
+    const poster = posterKey(row.tenantId, row.assetKey);
     try {
       await this.setState(row, { progress: 20 });
-      await makePoster(
-        videoFile(dataDir, row.tenantId, row.assetKey, row.contentType),
-        row.durationMs,
-        poster,
-      );
+      // ffmpeg reads and writes paths: a scratch copy of the video in, the poster stored back.
+      await withScratchDir(this.platform.config.scratchDir, 'poster', async (dir) => {
+        const video = path.join(dir, 'video');
+        if (!(await fetchToFile(storage, videoKey(row.tenantId, row.assetKey, row.contentType), video))) {
+          throw MediaErrors.videoNotFound();
+        }
+        await makePoster(video, row.durationMs, path.join(dir, 'poster.jpg'));
+        await storeFile(storage, poster, path.join(dir, 'poster.jpg'));
+      });
       await this.setState(row, { status: 'ready', progress: 100 });
     } catch (err) {
-      await rm(poster, { force: true });
+      await storage.remove(poster).catch(() => undefined);
       const code = err instanceof AppError ? err.code : MediaErrors.defs.videoFailed.code;
       this.log().error({ err, id: row.id }, 'promo video poster failed');
       await this.setState(row, { status: 'failed', error: code }).catch(() => undefined);

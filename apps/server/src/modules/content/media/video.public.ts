@@ -1,5 +1,6 @@
 import type { PromoVideoRef } from '@tilth/contracts/media.types';
 import type { Database, Db } from '../../../platform/db/client.js';
+import type { FileStorage } from '../../../platform/files/storage.js';
 import { DEMO_VIDEO_NAME } from './media.demo.js';
 import { MediaErrors } from './media.errors.js';
 import { videoUrls } from './video.files.js';
@@ -10,7 +11,7 @@ import {
   type VideoRow,
   videosByIds,
 } from './video.repository.js';
-import { type OpenedFile, VideoService } from './video.service.js';
+import { type OpenedFile, openVideoFile } from './video.service.js';
 
 // What product domains (farm/seed, trace/catalog) use of promo videos: the attach check, the console's
 // view of a chosen video, and opening one for a public page that shows it (issue 19 item 4).
@@ -78,7 +79,7 @@ export const promoVideoAsset = async (
  * product names); 404 for anything else. The caller has checked the page shows it.
  */
 export const openPromoVideo = async (
-  dataDir: string,
+  storage: FileStorage,
   db: Db,
   tenantId: number,
   assetKey: string,
@@ -86,7 +87,7 @@ export const openPromoVideo = async (
 ): Promise<OpenedFile> => {
   const r = await findVideoByAsset(db, tenantId, assetKey);
   if (!ready(r)) throw MediaErrors.videoNotFound();
-  return new VideoService(dataDir).opened(r, which);
+  return openVideoFile(storage, r, which);
 };
 
 /** The demo tenant's promo video (media.demo.ts), once ready; waits up to `waitMs` for the demo seeding. */

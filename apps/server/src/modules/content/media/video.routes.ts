@@ -24,7 +24,7 @@ import { VideoService } from './video.service.js';
 const P = '/wfpf/v1/:tenantId/content/videos';
 
 export const registerVideoRoutes = (app: App, platform: Platform): void => {
-  const svc = new VideoService(platform.config.dataDir);
+  const svc = new VideoService(platform.storage, platform.config.scratchDir);
 
   addRoute(app, platform, {
     method: 'GET',

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Page } from '@tilth/contracts/common.types';
@@ -19,14 +17,15 @@ import type { z } from 'zod';
 import { containsFilter } from '../../../platform/db/like.js';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
-import { markStored } from '../../../platform/files/storage.js';
+import { storeFile, withScratchDir } from '../../../platform/files/scratch.js';
+import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
-import type { RangedFile } from '../../../platform/http/serve-file.js';
+import { type RangedFile, rangedFile } from '../../../platform/http/serve-file.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import { MEDIA_ACCESS } from './media.access.js';
 import { MediaErrors } from './media.errors.js';
-import { posterFile, videoDir, videoFile, videoTempDir, videoUrls } from './video.files.js';
+import { posterKey, videoKey, videoUrls } from './video.files.js';
 import { receiveVideo } from './video.probe.js';
 import * as repo from './video.repository.js';
 
@@ -73,7 +72,10 @@ const nameOf = (fileName: string): string =>
 export type OpenedFile = RangedFile;
 
 export class VideoService {
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly scratchDir: string,
+  ) {}
 
   limits(ctx: Ctx): VideoLimits {
     requireAccess(ctx, MEDIA_ACCESS.videos);
@@ -119,34 +121,32 @@ export class VideoService {
   ): Promise<PromoVideo> {
     requireAccess(ctx, MEDIA_ACCESS.uploadVideo);
     requireTenant(ctx);
-    const tmp = videoTempDir(this.dataDir);
-    await mkdir(tmp, { recursive: true });
-    const tempPath = path.join(tmp, `upload-${randomUUID()}`);
-    const got = await receiveVideo(part.stream, tempPath);
-    const assetKey = randomUUID();
-    const dir = videoDir(this.dataDir, ctx.tenantId, assetKey);
-    try {
-      await mkdir(dir, { recursive: true });
-      await rename(tempPath, videoFile(this.dataDir, ctx.tenantId, assetKey, got.contentType));
-      const name = nameOf(part.fileName) || (ctx.lang === 'zh-CN' ? '宣传视频' : 'Promo video');
-      const row = await ctx.transact((db) =>
-        repo.insertVideo(db, ctx.tenantId, ctx.user.id, {
-          videoName: name,
-          contentType: got.contentType,
-          fileSize: got.size,
-          durationMs: got.durationMs,
-          width: got.width,
-          height: got.height,
-          assetKey,
-        }),
-      );
-      return toVideo(row, ctx.lang);
-    } catch (err) {
-      await rm(dir, { recursive: true, force: true });
-      throw err;
-    } finally {
-      await rm(tempPath, { force: true });
-    }
+    // Checked on a scratch copy (ffprobe needs a path); stored only once every check passed.
+    return withScratchDir(this.scratchDir, 'video', async (tmp) => {
+      const tempPath = path.join(tmp, 'upload');
+      const got = await receiveVideo(part.stream, tempPath);
+      const assetKey = randomUUID();
+      const key = videoKey(ctx.tenantId, assetKey, got.contentType);
+      try {
+        await storeFile(this.storage, key, tempPath);
+        const name = nameOf(part.fileName) || (ctx.lang === 'zh-CN' ? '宣传视频' : 'Promo video');
+        const row = await ctx.transact((db) =>
+          repo.insertVideo(db, ctx.tenantId, ctx.user.id, {
+            videoName: name,
+            contentType: got.contentType,
+            fileSize: got.size,
+            durationMs: got.durationMs,
+            width: got.width,
+            height: got.height,
+            assetKey,
+          }),
+        );
+        return toVideo(row, ctx.lang);
+      } catch (err) {
+        await this.storage.remove(key).catch(() => undefined);
+        throw err;
+      }
+    });
   }
 
   async update(ctx: Ctx, b: UpdateBody): Promise<PromoVideo> {
@@ -176,7 +176,11 @@ export class VideoService {
       await repo.deleteVideo(db, ctx.tenantId, id);
       return v;
     });
-    await rm(videoDir(this.dataDir, r.tenantId, r.assetKey), { recursive: true, force: true });
+    await Promise.all(
+      [videoKey(r.tenantId, r.assetKey, r.contentType), posterKey(r.tenantId, r.assetKey)].map((k) =>
+        this.storage.remove(k),
+      ),
+    );
     return { success: true };
   }
 
@@ -186,25 +190,23 @@ export class VideoService {
     requireTenant(ctx);
     const r = await ctx.transact((db) => repo.findVideo(db, ctx.tenantId, id));
     if (!r || r.assetKey !== assetKey) throw MediaErrors.videoNotFound();
-    return this.opened(r, which);
-  }
-
-  async opened(r: repo.VideoRow, which: 'video' | 'poster'): Promise<OpenedFile> {
-    const file =
-      which === 'video'
-        ? videoFile(this.dataDir, r.tenantId, r.assetKey, r.contentType)
-        : posterFile(this.dataDir, r.tenantId, r.assetKey);
-    const size = await stat(file).then(
-      (s) => s.size,
-      () => undefined,
-    );
-    if (size === undefined) throw MediaErrors.videoNotFound();
-    const ext = which === 'poster' ? 'jpg' : r.contentType === 'video/webm' ? 'webm' : 'mp4';
-    return {
-      size,
-      contentType: which === 'poster' ? 'image/jpeg' : r.contentType,
-      fileName: `${r.videoName.replace(/[\\/]/g, '_')}.${ext}`,
-      open: (part) => markStored(createReadStream(file, part ?? {})),
-    };
+    return openVideoFile(this.storage, r, which);
   }
 }
+
+/** A video row's file or poster in storage, ready to send with byte ranges; 404 when it is not there. */
+export const openVideoFile = async (
+  storage: FileStorage,
+  r: repo.VideoRow,
+  which: 'video' | 'poster',
+): Promise<OpenedFile> => {
+  const key =
+    which === 'video' ? videoKey(r.tenantId, r.assetKey, r.contentType) : posterKey(r.tenantId, r.assetKey);
+  const ext = which === 'poster' ? 'jpg' : r.contentType === 'video/webm' ? 'webm' : 'mp4';
+  const file = await rangedFile(storage, key, {
+    contentType: which === 'poster' ? 'image/jpeg' : r.contentType,
+    fileName: `${r.videoName.replace(/[\\/]/g, '_')}.${ext}`,
+  });
+  if (!file) throw MediaErrors.videoNotFound();
+  return file;
+};

@@ -77,7 +77,7 @@ export const registerSeedRoutes = (app: App, platform: Platform): void => {
         sendRanged(
           req,
           reply,
-          await seeds.publicVideo(ctx, platform.config.dataDir, req.params.id, req.params.assetKey, which),
+          await seeds.publicVideo(ctx, platform.storage, req.params.id, req.params.assetKey, which),
           { cacheScope: 'public', immutable: true },
         ),
     });

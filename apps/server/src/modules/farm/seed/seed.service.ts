@@ -16,6 +16,7 @@ import { flagOf } from '../../../platform/db/columns.js';
 import { containsFilter } from '../../../platform/db/like.js';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
+import type { FileStorage } from '../../../platform/files/storage.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx } from '../../../platform/http/context.js';
 import {
@@ -209,7 +210,7 @@ export class SeedService {
   }
 
   /** The promo video (or its poster) of the enabled product `id`, when `assetKey` is the one it shows. */
-  async publicVideo(ctx: Ctx, dataDir: string, id: number, assetKey: string, which: 'video' | 'poster') {
+  async publicVideo(ctx: Ctx, storage: FileStorage, id: number, assetKey: string, which: 'video' | 'poster') {
     requireAccess(ctx, SEED_ACCESS.public);
     const tenantId = ctx.tenantId;
     if (tenantId === null) throw SeedErrors.notFound();
@@ -218,7 +219,7 @@ export class SeedService {
       if (row?.enabledFlag !== 1) throw SeedErrors.notFound();
       const v = await promoVideoAsset(db, tenantId, row.promoVideoId);
       if (v?.assetKey !== assetKey.toLowerCase()) throw SeedErrors.notFound();
-      return openPromoVideo(dataDir, db, tenantId, v.assetKey, which);
+      return openPromoVideo(storage, db, tenantId, v.assetKey, which);
     });
   }
 

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { TIMELAPSE_MAX_FRAMES } from '@tilth/contracts/camera-timelapse.types';
+import { storeFile, withScratchDir } from '../../../platform/files/scratch.js';
 import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
@@ -34,8 +35,9 @@ const FONTS = [
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
 ];
 
-export const timelapseDir = (dataDir: string, tenantId: number): string =>
-  path.join(dataDir, 'camera', 'timelapse', String(tenantId));
+/** The MP4's key in file storage (kept in the row's video_path). */
+export const timelapseKey = (tenantId: number, id: number): string =>
+  `camera/timelapse/${tenantId}/${id}.mp4`;
 
 /** Evenly spread picks of at most `max` items, first and last kept. */
 export const sampleEvenly = <T>(items: T[], max: number): T[] => {
@@ -99,9 +101,7 @@ export class TimelapseRunner extends TenantQueueRunner<TimelapseJob> {
   }
 
   private async make(row: TimelapseJob): Promise<void> {
-    const dir = timelapseDir(this.platform.config.dataDir, row.tenantId);
-    const work = path.join(dir, `work-${row.id}`);
-    const relative = path.join('camera', 'timelapse', String(row.tenantId), `${row.id}.mp4`);
+    const key = timelapseKey(row.tenantId, row.id);
     try {
       const all = await this.platform.database.withTenant(row.tenantId, (tx) =>
         stillsOf(tx, row.tenantId, {
@@ -113,27 +113,25 @@ export class TimelapseRunner extends TenantQueueRunner<TimelapseJob> {
       );
       const stills = sampleEvenly(all, TIMELAPSE_MAX_FRAMES);
       if (stills.length < 2) throw new Error(`fewer than 2 stills (${stills.length})`);
-      await rm(work, { recursive: true, force: true });
-      await mkdir(work, { recursive: true });
-      const deadline = Date.now() + TIME_LIMIT_MS;
-      const kept = await this.copyFrames(row, stills, work, deadline);
-      const days = kept.map((s) => dayOf(s.takenAt, row.timeZone));
-      await writeFile(path.join(work, 'days.txt'), dayScript(days, row.fps));
-      const out = path.join(work, 'out.mp4');
-      await this.encode(row, work, out, kept.length, deadline);
-      const target = path.join(this.platform.config.dataDir, relative);
-      await rename(out, target);
-      const size = (await stat(target)).size;
+      // Frames and the encoded MP4 are scratch (ffmpeg works on paths); the MP4 is then stored.
+      const { frames, size } = await withScratchDir(
+        this.platform.config.scratchDir,
+        'timelapse',
+        async (work) => {
+          const deadline = Date.now() + TIME_LIMIT_MS;
+          const kept = await this.copyFrames(row, stills, work, deadline);
+          const days = kept.map((s) => dayOf(s.takenAt, row.timeZone));
+          await writeFile(path.join(work, 'days.txt'), dayScript(days, row.fps));
+          const out = path.join(work, 'out.mp4');
+          await this.encode(row, work, out, kept.length, deadline);
+          await storeFile(this.platform.storage, key, out);
+          return { frames: kept.length, size: (await stat(out)).size };
+        },
+      );
       try {
-        await this.setState(row, {
-          status: 'done',
-          progress: 100,
-          frames: kept.length,
-          videoPath: relative,
-          videoSize: size,
-        });
+        await this.setState(row, { status: 'done', progress: 100, frames, videoPath: key, videoSize: size });
       } catch (err) {
-        await rm(target, { force: true });
+        await this.platform.storage.remove(key).catch(() => undefined);
         throw err;
       }
     } catch (err) {
@@ -141,8 +139,6 @@ export class TimelapseRunner extends TenantQueueRunner<TimelapseJob> {
         const message = err instanceof Error ? err.message : String(err);
         await this.setState(row, { status: 'failed', error: message.slice(0, 500) }).catch(() => undefined);
       }
-    } finally {
-      await rm(work, { recursive: true, force: true });
     }
   }
 

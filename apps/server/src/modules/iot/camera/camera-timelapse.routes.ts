@@ -21,7 +21,7 @@ import { CameraTimelapseService } from './camera-timelapse.service.js';
 const TL = '/wfpe/v2/:tenantId/camera/timelapse';
 
 export const registerTimelapseRoutes = (app: App, platform: Platform): void => {
-  const svc = new CameraTimelapseService(platform.config.dataDir);
+  const svc = new CameraTimelapseService(platform.storage);
   const V = CAMERA_ACCESS.view;
 
   addRoute(app, platform, {
@@ -87,7 +87,7 @@ export const registerTimelapseRoutes = (app: App, platform: Platform): void => {
     serves: 'file',
     handler: async (ctx, req, reply) => {
       const v = await svc.video(ctx, req.params.id);
-      return sendRanged(req, reply, { ...v, contentType: 'video/mp4' });
+      return sendRanged(req, reply, v);
     },
   });
 };

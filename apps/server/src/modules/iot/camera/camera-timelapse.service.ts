@@ -1,7 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type {
   Timelapse,
   TimelapseDefaults,
@@ -12,8 +8,9 @@ import type { Page } from '@tilth/contracts/common.types';
 import type { z } from 'zod';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
 import { CommonErrors } from '../../../platform/errors.js';
-import { markStored } from '../../../platform/files/storage.js';
+import type { FileStorage } from '../../../platform/files/storage.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
+import { type RangedFile, rangedFile } from '../../../platform/http/serve-file.js';
 import { addDays, dayEnd, dayStart, today } from '../../../platform/time/zone.js';
 import { findBatch, plotHistory } from '../../farm/batch/index.js';
 import { findPlot } from '../../farm/land/index.js';
@@ -49,7 +46,7 @@ const toTimelapse = (r: repo.TimelapseRow): Timelapse => ({
 });
 
 export class CameraTimelapseService {
-  constructor(private readonly dataDir: string) {}
+  constructor(private readonly storage: FileStorage) {}
 
   /** The plot the caller sees (its base scope), and the batch on it when named. */
   private async target(t: TenantCtx, landId: number, batchId: number | null | undefined) {
@@ -156,35 +153,22 @@ export class CameraTimelapseService {
     if (version !== undefined && version !== r.objectVersionNumber) throw CommonErrors.stale();
     if (r.status === 'running') throw TimelapseErrors.running();
     await repo.deleteTimelapse(t.db, t.tenantId, id);
-    if (r.videoPath) await rm(this.fileOf(r.videoPath), { force: true });
+    if (r.videoPath) await this.storage.remove(r.videoPath);
     return { success: true };
   }
 
-  private fileOf(relative: string): string {
-    const root = path.resolve(this.dataDir);
-    const p = path.resolve(root, relative);
-    // Paths are server-made; never let one leave the data dir all the same.
-    if (!p.startsWith(root + path.sep)) throw new Error(`bad time-lapse path ${relative}`);
-    return p;
-  }
-
-  /** The MP4's size and name, and a reader of it whole or of one byte range (the player seeks with ranges). */
-  async video(ctx: Ctx, id: number) {
+  /** The MP4, whole or one byte range at a time (the player seeks with ranges). */
+  async video(ctx: Ctx, id: number): Promise<RangedFile> {
     requireCameraAccess(ctx, CAMERA_ACCESS.view);
     const r = await ctx.transact((db) => repo.findTimelapse(db, ctx.tenantId as number, id));
     if (!r) throw TimelapseErrors.notFound();
     if (r.status !== 'done' || !r.videoPath) throw TimelapseErrors.notReady();
-    const file = this.fileOf(r.videoPath);
-    const size = await stat(file).then(
-      (s) => s.size,
-      () => undefined,
-    );
-    if (size === undefined) throw TimelapseErrors.notFound();
-    return {
-      size,
+    // video_path is the storage key the runner wrote (storage refuses any that climbs).
+    const file = await rangedFile(this.storage, r.videoPath, {
+      contentType: 'video/mp4',
       fileName: `${r.landName ?? 'plot'}-${r.fromDay}_${r.toDay}.mp4`.replace(/[\\/]/g, '_'),
-      open: (part?: { start: number; end: number }): Readable =>
-        markStored(createReadStream(file, part ?? {})),
-    };
+    });
+    if (!file) throw TimelapseErrors.notFound();
+    return file;
   }
 }

@@ -293,13 +293,7 @@ export const registerTracePublicRoutes = (app: App, platform: Platform): void =>
         handler: async (ctx, req, reply) => {
           const p = req.params as { serial?: string; lot?: string; version: number };
           const assetKey = await pub.videoKey(ctx, keyOf(p), p.version);
-          const file = await openPromoVideo(
-            platform.config.dataDir,
-            ctx.db,
-            ctx.tenantId ?? -1,
-            assetKey,
-            which,
-          );
+          const file = await openPromoVideo(platform.storage, ctx.db, ctx.tenantId ?? -1, assetKey, which);
           return sendRanged(req, reply, file, { cacheScope: 'public', immutable: true });
         },
       });

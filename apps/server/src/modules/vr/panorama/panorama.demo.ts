@@ -104,7 +104,7 @@ const seedOne = async (platform: Platform, tenantId: number, d: (typeof DEMO_PAN
   if (found) return found.id;
   const assetKey = randomUUID();
   const prefix = assetPrefix(tenantId, assetKey);
-  const work = path.join(panoramaTempDir(platform.config.dataDir), `demo-${tenantId}-${assetKey}`);
+  const work = path.join(panoramaTempDir(platform.config.scratchDir), `demo-${tenantId}-${assetKey}`);
   await mkdir(work, { recursive: true });
   try {
     const jpeg = await sharp(Buffer.from(d.svg())).jpeg({ quality: 88 }).toBuffer();

@@ -22,7 +22,8 @@ const BEAT_MS = 500;
 class Lost extends Error {}
 
 /** Scratch space of the runner and the upload (same disk as local storage: no cross-device copies). */
-export const panoramaTempDir = (dataDir: string): string => path.join(dataDir, 'tmp', 'panorama');
+/** Scratch for the tiler (sharp needs a path): under TILTH_SCRATCH_DIR, never in file storage. */
+export const panoramaTempDir = (scratchDir: string): string => path.join(scratchDir, 'panorama');
 
 export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
   constructor(
@@ -52,7 +53,7 @@ export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
 
   private async make(row: PanoramaRow): Promise<void> {
     const { storage, config } = this.platform;
-    const work = path.join(panoramaTempDir(config.dataDir), `job-${row.tenantId}-${row.id}`);
+    const work = path.join(panoramaTempDir(config.scratchDir), `job-${row.tenantId}-${row.id}`);
     const prefix = assetPrefix(row.tenantId, row.assetKey);
     let progress = 0;
     let lost = false;

@@ -113,7 +113,7 @@ export class PanoramaService {
   ): Promise<Panorama> {
     requireTenant(ctx);
     requireAccess(ctx, PANORAMA_ACCESS.upload);
-    const tmpDir = panoramaTempDir(this.config.dataDir);
+    const tmpDir = panoramaTempDir(this.config.scratchDir);
     await mkdir(tmpDir, { recursive: true });
     const got = await receivePanorama(file.stream, path.join(tmpDir, `upload-${randomUUID()}`), {
       minBytes: this.config.panoramaMinBytes,

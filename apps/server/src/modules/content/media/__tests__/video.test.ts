@@ -15,6 +15,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../test/harness.js';
+import { storedKeys } from '../../../../test/s3.js';
 
 // Promo videos through their routes with real ffmpeg-made files: each limit refused with the spec's text
 // and nothing stored, a good one given a poster in the background, played with byte ranges, deleted.
@@ -71,11 +72,10 @@ const stored = async () => {
         await tx.execute(sql`select count(*)::int as n from content_videos where tenant_id = ${A}`),
       )[0]?.n,
   );
-  const files = await readdir(path.join(s.platform.config.dataDir, 'content-media', String(A))).catch(
-    () => [],
-  );
-  const temp = await readdir(path.join(s.platform.config.dataDir, 'tmp', 'content-video')).catch(() => []);
-  return { rows: n, dirs: files.length, temp: temp.length };
+  // Stored bytes (whichever the driver) and scratch copies left behind.
+  const files = await storedKeys(s.platform.config, `content-media/${A}`);
+  const temp = await readdir(s.platform.config.scratchDir).catch(() => []);
+  return { rows: n, files: files.length, temp: temp.length };
 };
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, startTestServer, type TestServer, uploadFile } from '../../../../test/harness.js';
+import { storedKeys } from '../../../../test/s3.js';
 import { resizeSlots } from '../file.image.js';
 
 // Issue 10 item 11: a 2 MB PNG of 16383×16383 RGBA16 was accepted, and six resizes of it at different
@@ -32,17 +31,8 @@ const uploadOk = async (bytes: Buffer, name: string): Promise<string> => {
 const image = (fileId: string, query: string) =>
   s.inject({ method: 'GET', url: `/hfle/v1/${tA}/files/${fileId}/image${query}`, headers: auth(token) });
 
-const storedFiles = async (): Promise<string[]> => {
-  try {
-    const all = await readdir(path.join(s.platform.config.dataDir, 'files'), {
-      recursive: true,
-      withFileTypes: true,
-    });
-    return all.filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
-  } catch {
-    return [];
-  }
-};
+// Whichever the driver (disk, or S3 under TILTH_TEST_STORAGE=s3).
+const storedFiles = (): Promise<string[]> => storedKeys(s.platform.config, '');
 
 const chunk = (type: string, data: Buffer): Buffer => {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);

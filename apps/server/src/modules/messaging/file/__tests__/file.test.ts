@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, json, login, startTestServer, type TestServer } from '../../../../test/harness.js';
+import { storedKeys } from '../../../../test/s3.js';
 
 interface FileBody {
   fileId: string;
@@ -68,15 +67,8 @@ const uploadOk = async (
 const get = (who: Who, url: string) => s.inject({ method: 'GET', url, headers: auth(tok[who]) });
 
 /** Every file under the storage root, to prove refused uploads leave nothing behind. */
-const storedFiles = async (): Promise<string[]> => {
-  const root = path.join(s.platform.config.dataDir, 'files');
-  try {
-    const all = await readdir(root, { recursive: true, withFileTypes: true });
-    return all.filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
-  } catch {
-    return [];
-  }
-};
+// Whichever the driver (disk, or S3 under TILTH_TEST_STORAGE=s3).
+const storedFiles = (): Promise<string[]> => storedKeys(s.platform.config, '');
 
 describe('upload and download', () => {
   it('round-trips the bytes with type, size and an RFC 5987 name', async () => {
