@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { isReplicaFault, openReplicaPool, type ReplicaPool } from './read-replica.js';
+import { isReplicaFault, keepErrorsHandled, openReplicaPool, type ReplicaPool } from './read-replica.js';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
 
 /**
@@ -167,6 +167,8 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
   });
+  // A primary killed mid-request (failover) must fail that request, not the process.
+  pool.on('connect', keepErrorsHandled);
   // Queries on a pg client run in order, so the role is set before the first real query.
   const dropRole = (client: pg.PoolClient) => {
     client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
