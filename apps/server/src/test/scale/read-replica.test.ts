@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, openAppDatabase, type Started } from '../../app/server.js';
-import { createTenant } from '../../modules/demo/seed.helpers.js';
+import { createTenant, createUser } from '../../modules/demo/seed.helpers.js';
 import { loadConfig } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { runFixed } from '../../platform/db/fixed.js';
+import { encryptPassword } from '../harness.js';
 import { type Bouncer, type PgPair, startPgBouncer, startPrimaryAndReplica } from './pg-servers.js';
 
 // DATABASE_READ_URL and DATABASE_POOL_MODE=transaction on real PostgreSQL 15: a primary, a streaming
@@ -145,11 +146,39 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
     try {
       server = await createServer(loadConfig(env), { pgliteDir: 'memory://', logger: false });
       expect((await server.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+      // A weather report (its rollup scans read on the replica) answers with the replica up and down.
+      await createUser(server.platform.database, {
+        loginName: 'replica-admin',
+        password: 'secret123',
+        realName: 'Replica admin',
+        roles: [[tenantA, 'tenant-admin']],
+      });
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/oauth/oauth/token',
+        payload: {
+          grant_type: 'password',
+          username: 'replica-admin',
+          password: encryptPassword(server, 'secret123'),
+        },
+      });
+      const token = (login.json() as { access_token: string }).access_token;
+      const report = () =>
+        server?.app.inject({
+          method: 'GET',
+          url: `/wfpe/v1/${tenantA}/report/rainfall?startDate=2026-01-01&endDate=2026-01-31`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const before = await report();
+      expect(before?.statusCode, before?.body).toBe(200);
       pair.replica.stop();
-      const [after] = await database.withTenantReplica(tenantA, (tx) =>
+      const after = await report();
+      expect(after?.statusCode, after?.body).toBe(200);
+      expect(after?.json()).toEqual(before?.json());
+      const [where] = await database.withTenantReplica(tenantA, (tx) =>
         rowsOf<{ standby: boolean }>(tx, 'select pg_is_in_recovery() as standby'),
       );
-      expect(after).toEqual({ standby: false });
+      expect(where).toEqual({ standby: false });
       expect(await database.withTenantReplica(tenantA, areaNames)).toEqual(['Replica farm A', 'north field']);
       expect(await database.withTenantReplica(tenantB, areaNames)).toEqual(['Replica farm B']);
       // The primary gone too: the load balancer's check says so (after the probe's one-second memory).
