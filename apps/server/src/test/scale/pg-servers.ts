@@ -1,21 +1,28 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../mosquitto.js';
 
-// Real PostgreSQL 15 processes for the scale suites: a primary, a streaming replica made with
-// pg_basebackup -R, and PgBouncer in transaction mode. Debian's postgresql-15 and pgbouncer packages
+// Real PostgreSQL processes for the scale suites: a primary, a streaming replica made with
+// pg_basebackup -R, and PgBouncer in transaction mode. Debian's postgresql and pgbouncer packages
 // (`.ci/run` installs them); a missing binary fails the suite, it is never skipped.
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+// The newest installed PostgreSQL (as .ci/run picks it), or PG_BIN.
+const newestPgBin = (): string => {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0] ?? '15';
+  return path.join(root, newest, 'bin');
+};
+const PG_BIN = process.env.PG_BIN ?? newestPgBin();
 const PGBOUNCER = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
 
 export const requireBinaries = (): void => {
   for (const bin of [path.join(PG_BIN, 'initdb'), path.join(PG_BIN, 'pg_basebackup'), PGBOUNCER]) {
     if (!existsSync(bin)) {
       throw new Error(
-        `${bin} not found: the scale suites need postgresql-15 and pgbouncer (apt-get install)`,
+        `${bin} not found: the scale suites need postgresql and pgbouncer (apt-get install, or set PG_BIN / PGBOUNCER_BIN)`,
       );
     }
   }
