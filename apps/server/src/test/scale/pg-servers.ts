@@ -146,6 +146,7 @@ export const startPgBouncer = async (dir: string, target: PgNode): Promise<Bounc
       'ignore_startup_parameters = extra_float_digits,options',
       // A query waiting for a stopped server fails after a moment rather than two minutes.
       'query_wait_timeout = 5',
+      'server_login_retry = 1',
       '',
     ].join('\n'),
   );
