@@ -30,7 +30,7 @@ export const isReplicaFault = (err: unknown): boolean => {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && REPLICA_FAULT_CODES.has(code)) return true;
   const msg = String((err as { message?: unknown }).message ?? '');
-  return /Connection terminated|connection timeout|ECONNREFUSED|ECONNRESET/i.test(msg);
+  return /Connection terminated|connection timeout|not queryable|ECONNREFUSED|ECONNRESET/i.test(msg);
 };
 
 /**

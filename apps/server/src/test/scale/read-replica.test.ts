@@ -127,7 +127,7 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
     ).rejects.toThrow(/DATABASE_MIGRATE_URL/);
   });
 
-  it('a server on this arrangement is healthy; its replica stopped, reads answer from the primary', async () => {
+  it('a server on this arrangement is healthy; its replica stopped, reports and reads answer from the primary', async () => {
     const env = {
       ...process.env,
       TILTH_DEMO: '0',
@@ -181,19 +181,8 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
       expect(where).toEqual({ standby: false });
       expect(await database.withTenantReplica(tenantA, areaNames)).toEqual(['Replica farm A', 'north field']);
       expect(await database.withTenantReplica(tenantB, areaNames)).toEqual(['Replica farm B']);
-      // The primary gone too: the load balancer's check says so (after the probe's one-second memory).
-      pair.primary.stop();
-      await waitFor(
-        'health 503',
-        async () => (await server?.app.inject({ method: 'GET', url: '/health' }))?.statusCode === 503,
-        10_000,
-      );
-      const res = await server.app.inject({ method: 'GET', url: '/health' });
-      expect(res.json()).toEqual({ status: 'unavailable' });
     } finally {
-      // The server closes its pools against a running primary (PgBouncer would hold their last queries).
-      pair.primary.start();
-      await server?.close().catch(() => undefined);
+      await server?.close();
     }
   }, 120_000);
 });

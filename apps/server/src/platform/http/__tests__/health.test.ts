@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 
-// GET /health is the load balancer's check (npm run cluster's HAProxy). The database-down answer is
-// proven against a really stopped PostgreSQL in test/scale/read-replica.test.ts.
+// GET /health is the load balancer's check (npm run cluster's HAProxy).
 
 let s: TestServer;
 beforeAll(async () => {
