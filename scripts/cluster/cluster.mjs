@@ -92,6 +92,8 @@ export const serverEnv = (c, dir, i) => ({
   DATABASE_POOL_MODE: 'transaction',
   DATABASE_MIGRATE_URL: c.pg.superUrl,
   DATABASE_READ_URL: c.pg.replicaUrl,
+  // Every process counts the same per-address limits, or N processes would allow N times each.
+  TILTH_RATE_LIMIT_STORE: 'database',
   MQTT_URL: `mqtt://${c.mqttAdmin.username}:${c.mqttAdmin.password}@127.0.0.1:${c.ports.mqtt}`,
   MQTT_CLIENT_ID: `tilth-server${i}`,
   MQTT_PROVISIONING: 'mosquitto-dynsec',
@@ -109,9 +111,7 @@ export const serverEnv = (c, dir, i) => ({
 // How each part is started (again, after a kill).
 const specs = (c, dir, pg) => {
   const p = c.ports;
-  const s3Runner = existsSync(path.join(ROOT, 'scripts/s3-local.mjs'))
-    ? path.join(ROOT, 'scripts/s3-local.mjs')
-    : path.join(HERE, 's3-local.mjs');
+  const s3Runner = path.join(ROOT, 'scripts/s3-local.mjs');
   const out = {
     etcd: {
       cmd: '/usr/bin/etcd',
