@@ -21,6 +21,17 @@ import {
   WATCHDOG_GRACE_MS,
 } from './platform/shutdown.js';
 
+// The banner goes to logs: a broker URL's password must not.
+const withoutPassword = (url: string): string => {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable MQTT_URL)';
+  }
+};
+
 const portInUse = (err: unknown): boolean =>
   typeof err === 'object' &&
   err !== null &&
@@ -114,7 +125,7 @@ const main = async () => {
     `Tilth is ready at ${url} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  API docs: ${url}/api-docs`,
     `  database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/db`}`,
-    `  MQTT: ${config.mqttUrl ?? `embedded broker on port ${server.mqttPort}`}`,
+    `  MQTT: ${config.mqttUrl ? withoutPassword(config.mqttUrl) : `embedded broker on port ${server.mqttPort}`}`,
   ];
   if (config.demo) {
     lines.push('  demo logins:');

@@ -11,7 +11,8 @@ import type { App } from './route.js';
  * as IPv4, and IPv6 cut to its /64, the block one subscriber gets, so rotating within it does not help.
  * `req.ip` follows X-Forwarded-For only when TILTH_TRUST_PROXY says the proxy in front is ours.
  */
-export const clientAddress = (req: FastifyRequest): string => normalizeIP(req.ip);
+// req.ip is undefined once the socket has closed (a health checker hanging up early): count it as one address.
+export const clientAddress = (req: FastifyRequest): string => (req.ip ? normalizeIP(req.ip) : 'unknown');
 
 /** A typed 429 with the wait in the caller's language: seconds for short waits, minutes for long ones. */
 export const rateLimitedError = (ttlMs: number) => {
