@@ -7,11 +7,13 @@
 //        npm run bench:ingest                                                           (PGlite)
 // Knobs: BENCH_DEVICES (1000), BENCH_RATE (12000 msg/s), BENCH_SECONDS (30), BENCH_LATENCY_RATE (2000),
 //        BENCH_LATENCY_SECONDS (10).
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { createServer } from '../apps/server/src/app/server.js';
 import { createTenant, createUser } from '../apps/server/src/modules/demo/seed.helpers.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
@@ -52,6 +54,46 @@ const LAT_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const TARGET_RATE = 10_000;
 const TARGET_P99_MS = 1000;
 const TYPE = 'weather-station';
+
+/** CPU time (ms) of a process or thread from /proc: utime + stime, in clock ticks of 10 ms. */
+const procCpuMs = (statPath: string): number => {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0; // the process ended
+  }
+};
+
+/**
+ * CPU spent by the server (this process's main thread: broker, ingest, pg driver), this whole process
+ * (with the load worker and V8's helper threads) and every PostgreSQL process, read before and after a
+ * run: µs per stored message is a measure other jobs on the machine disturb far less than msg/s.
+ */
+const cpuMeter = async (admin: pg.Client | undefined) => {
+  const pgPids = async () =>
+    admin
+      ? ((await admin.query('select pid from pg_stat_activity')).rows as { pid: number }[]).map((r) => r.pid)
+      : [];
+  const snap = async () => {
+    const pids = await pgPids();
+    return {
+      main: procCpuMs(`/proc/self/task/${process.pid}/stat`),
+      proc: process.cpuUsage(),
+      pg: new Map(pids.map((p) => [p, procCpuMs(`/proc/${p}/stat`)])),
+    };
+  };
+  const a = await snap();
+  return async (messages: number) => {
+    const b = await snap();
+    let pgMs = 0;
+    for (const [p, ms] of b.pg) pgMs += ms - (a.pg.get(p) ?? 0);
+    const procMs = (b.proc.user + b.proc.system - a.proc.user - a.proc.system) / 1000;
+    const per = (ms: number) => ((ms * 1000) / messages).toFixed(1);
+    return `CPU per stored message: server main thread ${per(b.main - a.main)} µs, whole bench process ${per(procMs)} µs, PostgreSQL ${per(pgMs)} µs`;
+  };
+};
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -134,9 +176,27 @@ const main = async () => {
     };
 
     await phase(1000, 2); // warm-up: JIT, connection pools, auth cache
+    // A superuser connection of its own sees the PostgreSQL processes and the statement statistics.
+    const admin = scratch ? new pg.Client({ connectionString: scratch.url }) : undefined;
+    await admin?.connect();
+    const pgss = await admin?.query('create extension if not exists pg_stat_statements').then(
+      () => admin.query('select pg_stat_statements_reset()').then(() => true),
+      () => false,
+    );
     const before = await stored();
+    const cpu = await cpuMeter(admin);
     const r = await phase(RATE, SECONDS);
     const after = await stored();
+    console.log(await cpu(after - before));
+    if (pgss && admin) {
+      // pg_stat_statements is there only when the server preloads it (shared_preload_libraries).
+      const top = await admin.query(`select calls, round(total_exec_time::numeric, 1) as ms, rows,
+          left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
+        from pg_stat_statements order by total_exec_time desc limit 8`);
+      for (const row of top.rows)
+        console.log(`  pg: ${row.ms} ms ${row.calls} calls ${row.rows} rows  ${row.q}`);
+    }
+    await admin?.end();
     const span = (r.lastAck - r.firstPublish) / 1000;
     const sustained = r.acked / span;
     const lost = r.acked - (after - before);

@@ -16,6 +16,8 @@ export interface IotLog {
   error(obj: unknown, msg?: string): void;
 }
 
+const UPLINK_TOPIC = /^tilth\/[^/]+\/[^/]+\/[^/]+\/(up|status|ack)$/;
+
 const authError = (returnCode: 2 | 4 | 5, message: string): AuthenticateError =>
   Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 
@@ -51,7 +53,10 @@ export class EmbeddedLink {
       logged.set(why, now);
       this.log().warn({ limit: why, detail, remote }, 'MQTT connection closed by a broker limit');
     };
-    this.broker = await startEmbeddedBroker(port, host, this.hooks(), { ...limits, onRefused });
+    // Devices publish only on their own up / status / ack (authorizePublish) and may subscribe only to
+    // their own …/down: what a client publishes is ingest's alone.
+    const consumed = (topic: string) => UPLINK_TOPIC.test(topic);
+    this.broker = await startEmbeddedBroker(port, host, this.hooks(), { ...limits, onRefused, consumed });
     // A client revoked between its authentication and its registration is closed as it registers.
     this.broker.broker.on('client', (client) => {
       if (this.revoked.has(client)) client.close();

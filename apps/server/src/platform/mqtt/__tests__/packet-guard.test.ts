@@ -1,6 +1,7 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { connectHeader, connectPacket, publishHeader, remainingLength } from '../../../test/raw-mqtt.js';
-import { PacketGauge } from '../packet-guard.js';
+import { GuardedConnection, PacketGauge } from '../packet-guard.js';
 
 // The fixed-header gauge in front of the embedded broker's parser: it must find packet boundaries in
 // any chunking, refuse by the announced size before the body arrives, and switch limits on CONNECT.
@@ -70,5 +71,45 @@ describe('PacketGauge', () => {
   it('refuses a remaining length longer than four bytes', () => {
     const g = new PacketGauge(limits);
     expect(g.check(Buffer.from([0x10, 0x80, 0x80, 0x80, 0x80, 0x01]))).toMatch(/malformed/);
+  });
+});
+
+describe('GuardedConnection', () => {
+  it('sends what the broker wrote in one tick as one socket write, bytes unchanged and in order', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const peer = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    peer.on('data', (b: Buffer) => received.push(b));
+    const socket = await new Promise<Socket>((resolve) => server.once('connection', resolve));
+    let writes = 0;
+    const write = socket.write.bind(socket) as (chunk: Buffer) => boolean;
+    socket.write = ((chunk: Buffer) => {
+      writes++;
+      return write(chunk);
+    }) as typeof socket.write;
+    const conn = new GuardedConnection(socket, new PacketGauge(limits), () => undefined);
+    // As mqtt-packet writes PUBACKs: corked, each in three pieces (type, length, packet id); ten in one tick.
+    conn.cork();
+    for (let id = 1; id <= 10; id++) {
+      conn.write(Buffer.from([0x40]));
+      conn.write(Buffer.from([0x02]));
+      conn.write(Buffer.from([0x00, id]));
+    }
+    process.nextTick(() => conn.uncork());
+    const expected = Buffer.concat(
+      Array.from({ length: 10 }, (_, i) => Buffer.from([0x40, 0x02, 0x00, i + 1])),
+    );
+    while (Buffer.concat(received).length < expected.length) await new Promise((r) => setTimeout(r, 5));
+    expect(Buffer.concat(received)).toEqual(expected);
+    expect(writes).toBe(1);
+    // A lone write goes through as well (the _write path).
+    conn.write(Buffer.from([0xd0, 0x00]));
+    while (Buffer.concat(received).length < expected.length + 2) await new Promise((r) => setTimeout(r, 5));
+    expect(writes).toBe(2);
+    peer.destroy();
+    conn.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });
