@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
+import { captureOption } from './sql-capture.js';
 
 /**
  * Every table of the server. Platform names no module: the composition root fills this in by declaration
@@ -83,7 +84,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', ...captureOption });
   await migratePglite(db, { migrationsFolder });
   const asSuper = async (text: string) => {
     await client.exec(text);
@@ -129,7 +130,7 @@ const openPostgres = async (url: string, schema: Schema, poolSize: number): Prom
   } finally {
     check.release();
   }
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case', ...captureOption });
   const base = wrap('postgres', db as unknown as Db, () => pool.end());
   const perClient = new WeakMap<pg.PoolClient, Db>();
   return {
@@ -143,7 +144,7 @@ const openPostgres = async (url: string, schema: Schema, poolSize: number): Prom
         let tx = perClient.get(client);
         if (!tx) {
           // Building a Drizzle handle walks the whole schema; do it once per pooled connection.
-          tx = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+          tx = drizzlePg(client, { schema, casing: 'snake_case', ...captureOption }) as unknown as Db;
           perClient.set(client, tx);
         }
         const out = await fn(tx);
