@@ -43,9 +43,9 @@ const cases = (name: string, open: () => Promise<Target>) =>
       expect(plan.distributed).toContain('devices');
       expect(plan.distributed).toContain('applications');
       expect(plan.distributed).not.toContain('memberships');
-      expect(plan.reference).toEqual(expect.arrayContaining(['tenants', 'users']));
+      expect(plan.reference).toEqual(expect.arrayContaining(['memberships', 'tenants', 'users']));
       expect(plan.local).toEqual(
-        expect.arrayContaining(['memberships', 'platform_settings', 'tenant_domains']),
+        expect.arrayContaining(['auth_sessions', 'platform_settings', 'tenant_domains']),
       );
     });
 
