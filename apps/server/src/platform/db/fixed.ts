@@ -23,7 +23,7 @@ const clientOf = (db: Db): Queryable => (db as unknown as { session: { client: Q
  * text on PostgreSQL: cast in SQL what the caller needs).
  */
 export const runFixed = async <T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> => {
-  captureSql?.(text);
+  captureSql?.(text, values);
   const client = clientOf(db);
   const res =
     'exec' in client ? await client.query(text, values) : await client.query({ name, text, values });

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,7 +14,9 @@ interface Model {
 }
 interface Checker {
   ready(): Promise<void>;
-  checkStatement(text: string, model: Model): string[];
+  checkStatement(text: string, model: Model, same?: string[][]): string[];
+  checkStatementFull(text: string, model: Model): { problems: string[]; exempt: string[] };
+  readCapture(dir: string): Map<string, string[][]>;
   loadModel(): Model;
 }
 
@@ -153,6 +157,52 @@ describe('citus-check refuses statements that would join across shards', () => {
     ],
   ])('%s', (_name, text, expected) => {
     expect(problems(text).join('; ')).toContain(expected);
+  });
+});
+
+describe('citus-check with parameter values from the capture', () => {
+  const twoParams =
+    'select 1 from devices d join readings r on r.device_id = d.id where d.tenant_id = $1 and r.tenant_id = $2';
+
+  it('accepts tenant keys bound to two parameters that carried one value', () => {
+    expect(check.checkStatement(twoParams, model, [['$1', '$2']])).toEqual([]);
+  });
+
+  it('still refuses them when only other parameters carried one value', () => {
+    expect(check.checkStatement(`${twoParams} and d.id = $3`, model, [['$1', '$3']])).not.toEqual([]);
+  });
+
+  it('keeps only the equalities every capture of a statement agrees on', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'citus-capture-'));
+    try {
+      const end = '\n-- tilth:end\n';
+      writeFileSync(path.join(dir, '1.sql'), `-- tilth:same $1=$2=$3\n${twoParams}${end}select 1${end}`);
+      writeFileSync(path.join(dir, '2.sql'), `-- tilth:same $1=$2\n${twoParams}${end}`);
+      writeFileSync(path.join(dir, '3.sql'), `${twoParams}${end}`);
+      const stmts = check.readCapture(dir);
+      expect([...stmts.keys()].sort()).toEqual(['select 1', twoParams].sort());
+      // 3.sql captured it with no repeated value: nothing is known to be equal.
+      expect(stmts.get(twoParams)).toEqual([]);
+      rmSync(path.join(dir, '3.sql'));
+      expect(check.readCapture(dir).get(twoParams)).toEqual([['$1', '$2']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('citus-check cross-tenant reads', () => {
+  it('counts a notices read for two tenants apart instead of failing it', () => {
+    const text =
+      'select n.id from notices n left join notice_reads r on r.notice_tenant_id = n.tenant_id and r.notice_id = n.id where n.tenant_id in ($1, $2)';
+    const m: Model = {
+      ...model,
+      distributed: new Set([...model.distributed, 'notices', 'notice_reads']),
+    };
+    expect(check.checkStatementFull(text, m)).toEqual({ problems: [], exempt: ['notices'] });
+    expect(check.checkStatement(text.replace('in ($1, $2)', '= $1'), m)).toEqual([
+      'notice_reads ⋈ notices (join): tenant keys not equated',
+    ]);
   });
 });
 
