@@ -139,6 +139,11 @@ describe('citus-check refuses statements that would join across shards', () => {
       'select d.id from devices d, lateral (select r.value from readings r where r.device_id = d.id limit 1) x',
       'devices ⋈ readings (comma)',
     ],
+    [
+      'a bare tenant_id in a subquery, which is the inner table’s own',
+      'select d.id, (select count(*) from readings r where r.tenant_id = tenant_id and r.device_id = d.id) from devices d',
+      'devices ⋈ readings (subquery)',
+    ],
     ['a self-join', 'select 1 from areas a join areas p on p.id = a.parent_id', 'areas ⋈ areas (join)'],
     [
       'insert … select from another tenant',
