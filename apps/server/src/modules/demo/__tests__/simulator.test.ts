@@ -110,7 +110,7 @@ describe('demo fleet', () => {
     for (const h of history) expect(Number(h.days)).toBeGreaterThanOrEqual(30);
     // Rainfall adds up the same in the raw readings and the daily rollups.
     const raw = await rows<{ rain: number }>(
-      sql`select sum((values->>'rainfall')::float8) rain from telemetry t join devices d on d.id = t.device_id
+      sql`select sum((values->>'rainfall')::float8) rain from telemetry t join devices d on d.tenant_id = t.tenant_id and d.id = t.device_id
           where d.eui = 'SIM-WS-PY01'`,
     );
     expect(Number(history[1]?.rain)).toBeCloseTo(Number(raw[0]?.rain), 6);
@@ -138,7 +138,7 @@ describe('demo fleet', () => {
     await waitFor(
       async () => {
         const r = await rows<{ n: string }>(
-          sql`select count(distinct d.type_key) n from telemetry t join devices d on d.id = t.device_id
+          sql`select count(distinct d.type_key) n from telemetry t join devices d on d.tenant_id = t.tenant_id and d.id = t.device_id
               where t.received_at > now() - interval '1 minute'`,
         );
         return Number(r[0]?.n) === typeCount;
@@ -150,7 +150,7 @@ describe('demo fleet', () => {
     // the same weeks on the same grid (warmUp), so layer moisture does not jump at the seam. (Only when the
     // seed and this start share a warm-up grid: not across local midnight.)
     const [live] = await rows<{ values: Record<string, number> }>(
-      sql`select t.values from telemetry t join devices d on d.id = t.device_id
+      sql`select t.values from telemetry t join devices d on d.tenant_id = t.tenant_id and d.id = t.device_id
           where d.eui = 'SIM-SM-PY01' and t.ts > ${seeded?.latest_at} order by t.ts limit 1`,
     );
     if (warmupStart(new Date(String(seeded?.latest_at)).getTime()) === warmupStart(Date.now())) {
