@@ -1,8 +1,9 @@
 // `npm test`: every suite (contracts, server API on PGlite, web unit and browser tests) in one vitest run,
-// then one plain closing line `tests: N passed, N failed`. `--db` runs only the database suites (CI runs
+// then one plain closing line `tests: N passed, N failed`; the server's SQL is captured and checked for
+// Citus co-location by tenant_id (scripts/citus-check.mjs). `--db` runs only the database suites (CI runs
 // them a second time with DATABASE_URL pointing at PostgreSQL).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { webIsStale } from './start.mjs';
 
@@ -19,7 +20,15 @@ if (!dbOnly && existsSync(path.join(root, 'apps/web/e2e')) && webIsStale()) {
 const report = path.join(out, dbOnly ? 'vitest-db.json' : 'vitest.json');
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 if (dbOnly) args.push('--project', 'server');
-const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+// Every distinct statement the server's tests run is captured, then checked for Citus co-location.
+const sqlDir = path.join(out, dbOnly ? 'sql-db' : 'sql');
+rmSync(sqlDir, { recursive: true, force: true });
+const env = { ...process.env, TILTH_SQL_CAPTURE: sqlDir };
+const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
+const citus = existsSync(sqlDir)
+  ? spawnSync('node', [path.join(root, 'scripts/citus-check.mjs'), sqlDir], { cwd: root, stdio: 'inherit' })
+  : { status: 1 };
+if (!existsSync(sqlDir)) console.log('citus-check: no SQL was captured');
 
 let passed = 0;
 let failed = 0;
@@ -38,4 +47,4 @@ const label = dbOnly ? `tests (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGli
 console.log(
   `${label.replace(/\s.*/, '')}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
 );
-process.exit(r.status !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+process.exit(r.status !== 0 || citus.status !== 0 || failed > 0 || passed === 0 ? 1 : 0);

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isReplicaFault, keepErrorsHandled, openReplicaPool, type ReplicaPool } from './read-replica.js';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
+import { captureOption } from './sql-capture.js';
 
 /**
  * Every table of the server. Platform names no module: the composition root fills this in by declaration
@@ -109,7 +110,7 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', ...captureOption });
   await migratePglite(db, { migrationsFolder });
   const asSuper = async (text: string) => {
     await client.exec(text);
@@ -181,7 +182,7 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   } finally {
     check.release();
   }
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzlePg(pool, { schema, casing: 'snake_case', ...captureOption });
   const replica: ReplicaPool | undefined = opts.readUrl
     ? openReplicaPool(opts.readUrl, { max: poolSize, Client, ...(setsRole ? { onConnect: dropRole } : {}) })
     : undefined;
@@ -193,7 +194,7 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
     let tx = perClient.get(client);
     if (!tx) {
       // Building a Drizzle handle walks the whole schema; do it once per pooled connection.
-      tx = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+      tx = drizzlePg(client, { schema, casing: 'snake_case', ...captureOption }) as unknown as Db;
       perClient.set(client, tx);
     }
     return tx;
@@ -248,7 +249,7 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
         let tx = perClient.get(client);
         if (!tx) {
           // Building a Drizzle handle walks the whole schema; do it once per pooled connection.
-          tx = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+          tx = drizzlePg(client, { schema, casing: 'snake_case', ...captureOption }) as unknown as Db;
           perClient.set(client, tx);
         }
         const out = await fn(tx);

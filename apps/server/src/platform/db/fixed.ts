@@ -1,4 +1,5 @@
 import type { Db } from './client.js';
+import { captureSql } from './sql-capture.js';
 
 // Statements whose text never changes with the number of rows (arrays passed as parameters and expanded
 // with unnest): on PostgreSQL each is parsed and planned once per pooled connection (a named statement),
@@ -22,6 +23,7 @@ const clientOf = (db: Db): Queryable => (db as unknown as { session: { client: Q
  * text on PostgreSQL: cast in SQL what the caller needs).
  */
 export const runFixed = async <T>(db: Db, name: string, text: string, values: unknown[]): Promise<T[]> => {
+  captureSql?.(text, values);
   const client = clientOf(db);
   const res =
     'exec' in client ? await client.query(text, values) : await client.query({ name, text, values });

@@ -81,7 +81,7 @@ describe('demo fleet', () => {
       'switch:regular',
     ]);
     const pumps = await rows<{ n: string }>(
-      sql`select count(*) n from device_channels c join devices d on d.id = c.device_id
+      sql`select count(*) n from device_channels c join devices d on d.tenant_id = c.tenant_id and d.id = c.device_id
           where c.kind = 'pump' and d.eui = 'SIM-AER-NS01'`,
     );
     expect(Number(pumps[0]?.n)).toBe(3);
@@ -92,16 +92,16 @@ describe('demo fleet', () => {
   it('has 30 days of history with daily rollups for the weather station and a soil station', async () => {
     const history = await rows<{ eui: string; readings: string; days: string; rain: number | null }>(
       sql`select d.eui,
-            (select count(*) from telemetry t where t.device_id = d.id) readings,
-            (select count(distinct bucket) from telemetry_daily x where x.device_id = d.id) days,
-            (select sum(sum) from telemetry_daily x where x.device_id = d.id and x.metric = 'rainfall') rain
+            (select count(*) from telemetry t where t.tenant_id = d.tenant_id and t.device_id = d.id) readings,
+            (select count(distinct bucket) from telemetry_daily x where x.tenant_id = d.tenant_id and x.device_id = d.id) days,
+            (select sum(sum) from telemetry_daily x where x.tenant_id = d.tenant_id and x.device_id = d.id and x.metric = 'rainfall') rain
           from devices d where d.eui in ('SIM-WS-PY01', 'SIM-SM-PY01') order by d.eui`,
     );
     expect(history.map((h) => h.eui)).toEqual(['SIM-SM-PY01', 'SIM-WS-PY01']);
     // Soil every 3 hours, weather every hour, each with a last reading at the seed moment itself.
     expect(history.map((h) => Number(h.readings))).toEqual([30 * 8 + 1, 30 * 24 + 1]);
     const [last] = await rows<{ latest_at: Date; newest: Date }>(
-      sql`select d.latest_at, (select max(ts) from telemetry t where t.device_id = d.id) newest
+      sql`select d.latest_at, (select max(ts) from telemetry t where t.tenant_id = d.tenant_id and t.device_id = d.id) newest
           from devices d where d.eui = 'SIM-SM-PY01'`,
     );
     // The history reaches the seed moment (not a whole hour before it) and the latest values are its end.
@@ -110,7 +110,7 @@ describe('demo fleet', () => {
     for (const h of history) expect(Number(h.days)).toBeGreaterThanOrEqual(30);
     // Rainfall adds up the same in the raw readings and the daily rollups.
     const raw = await rows<{ rain: number }>(
-      sql`select sum((values->>'rainfall')::float8) rain from telemetry t join devices d on d.id = t.device_id
+      sql`select sum((values->>'rainfall')::float8) rain from telemetry t join devices d on d.tenant_id = t.tenant_id and d.id = t.device_id
           where d.eui = 'SIM-WS-PY01'`,
     );
     expect(Number(history[1]?.rain)).toBeCloseTo(Number(raw[0]?.rain), 6);
@@ -138,7 +138,7 @@ describe('demo fleet', () => {
     await waitFor(
       async () => {
         const r = await rows<{ n: string }>(
-          sql`select count(distinct d.type_key) n from telemetry t join devices d on d.id = t.device_id
+          sql`select count(distinct d.type_key) n from telemetry t join devices d on d.tenant_id = t.tenant_id and d.id = t.device_id
               where t.received_at > now() - interval '1 minute'`,
         );
         return Number(r[0]?.n) === typeCount;
@@ -150,7 +150,7 @@ describe('demo fleet', () => {
     // the same weeks on the same grid (warmUp), so layer moisture does not jump at the seam. (Only when the
     // seed and this start share a warm-up grid: not across local midnight.)
     const [live] = await rows<{ values: Record<string, number> }>(
-      sql`select t.values from telemetry t join devices d on d.id = t.device_id
+      sql`select t.values from telemetry t join devices d on d.tenant_id = t.tenant_id and d.id = t.device_id
           where d.eui = 'SIM-SM-PY01' and t.ts > ${seeded?.latest_at} order by t.ts limit 1`,
     );
     if (warmupStart(new Date(String(seeded?.latest_at)).getTime()) === warmupStart(Date.now())) {
@@ -173,7 +173,7 @@ describe('demo fleet', () => {
     // Switch the greenhouse's irrigation pump on through the API; the simulated gateway acks it.
     const token = await login(server, 'demo', 'demo1234');
     const sw = await rows<{ id: string; circuit: number }>(
-      sql`select c.id, c.circuit from device_channels c join devices d on d.id = c.device_id
+      sql`select c.id, c.circuit from device_channels c join devices d on d.tenant_id = c.tenant_id and d.id = c.device_id
           where d.eui = 'SIM-GW-PY01' and c.name = '灌溉水泵'`,
     );
     const channel = sw[0];

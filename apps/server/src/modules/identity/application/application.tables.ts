@@ -38,7 +38,8 @@ export const applications = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('applications_app_id_uq').on(t.appId),
+    // Unique per tenant (Citus needs tenant_id in it); the id names its tenant, so it is unique overall too.
+    uniqueIndex('applications_app_id_uq').on(t.tenantId, t.appId),
     uniqueIndex('applications_name_uq').on(t.tenantId, t.name),
     tenantIsolation(),
   ],

@@ -250,7 +250,7 @@ export interface TreeRow {
  */
 export const listUnitsForTree = async (db: Db, tenantId: number, onlyId?: number): Promise<TreeRow[]> => {
   const staff = db
-    .select({ unitId: orgUnitMembers.unitId, n: count().as('n') })
+    .select({ tenantId: orgUnitMembers.tenantId, unitId: orgUnitMembers.unitId, n: count().as('n') })
     .from(orgUnitMembers)
     .where(
       and(
@@ -258,7 +258,7 @@ export const listUnitsForTree = async (db: Db, tenantId: number, onlyId?: number
         onlyId === undefined ? undefined : eq(orgUnitMembers.unitId, onlyId),
       ),
     )
-    .groupBy(orgUnitMembers.unitId)
+    .groupBy(orgUnitMembers.tenantId, orgUnitMembers.unitId)
     .as('staff');
   const rows = await db
     .select({
@@ -274,7 +274,7 @@ export const listUnitsForTree = async (db: Db, tenantId: number, onlyId?: number
     })
     .from(areas)
     .leftJoin(users, eq(users.id, areas.headUserId))
-    .leftJoin(staff, eq(staff.unitId, areas.id))
+    .leftJoin(staff, and(eq(staff.tenantId, areas.tenantId), eq(staff.unitId, areas.id)))
     .where(onlyId === undefined ? byTenant(tenantId) : byId(tenantId, onlyId))
     .orderBy(asc(areas.sort), asc(areas.id));
   return rows.map((r) => ({ ...r, staffCount: Number(r.staffCount ?? 0) }));

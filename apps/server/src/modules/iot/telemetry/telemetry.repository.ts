@@ -142,7 +142,7 @@ export const touchDevices = async (
     with x as (
       select * from jsonb_to_recordset(${data}::jsonb) as x(d bigint, m jsonb, t bigint, s bigint, o boolean, n boolean)
     ), prev as (
-      select dv.id, dv.online from devices dv join x on x.d = dv.id where dv.tenant_id = ${tenantId}::bigint for update
+      select dv.tenant_id, dv.id, dv.online from devices dv join x on x.d = dv.id where dv.tenant_id = ${tenantId}::bigint for update
     )
     update devices d set
       latest = d.latest || coalesce((
@@ -156,7 +156,7 @@ export const touchDevices = async (
       last_seen_at = case when x.n then now() else d.last_seen_at end,
       online = coalesce(x.o, d.online)
     from x, prev
-    where d.tenant_id = ${tenantId}::bigint and d.id = x.d and prev.id = x.d
+    where d.tenant_id = ${tenantId}::bigint and d.id = x.d and prev.tenant_id = d.tenant_id and prev.id = x.d
     returning d.id::text as d, d.type_key as k, prev.online as w, d.online as o`);
   return rowsOf<{ d: string; k: string; w: boolean; o: boolean }>(res).map((r) => ({
     deviceId: Number(r.d),
@@ -280,23 +280,23 @@ export const rollupDaily = async (db: Db, tenantId: number, since: Date | null):
   const tz = tenantZone(tenantId);
   const res = await db.execute(sql`
     with days as (
-      select distinct device_id, metric, date_trunc('day', bucket at time zone ${tz}) as local_day
+      select distinct tenant_id, device_id, metric, date_trunc('day', bucket at time zone ${tz}) as local_day
       from telemetry_hourly
       where tenant_id = ${tenantId}::bigint
         and updated_at > coalesce(${since?.toISOString() ?? null}::timestamptz, '-infinity'::timestamptz)
     ), cut as (
       -- local midnight to local midnight: 23 or 25 hours on a daylight-saving day
-      select device_id, metric, local_day at time zone ${tz} as day,
+      select tenant_id, device_id, metric, local_day at time zone ${tz} as day,
         (local_day + interval '1 day') at time zone ${tz} as next_day
       from days
     )
     insert into telemetry_daily as t (tenant_id, device_id, metric, bucket, count, sum, min, max, last, last_ts, updated_at)
-    select ${tenantId}::bigint, h.device_id, h.metric, d.day, sum(h.count)::int, sum(h.sum), min(h.min), max(h.max),
+    select d.tenant_id, h.device_id, h.metric, d.day, sum(h.count)::int, sum(h.sum), min(h.min), max(h.max),
       (array_agg(h.last order by h.last_ts desc))[1], max(h.last_ts), now()
     from cut d
-    join telemetry_hourly h on h.tenant_id = ${tenantId}::bigint and h.device_id = d.device_id
+    join telemetry_hourly h on h.tenant_id = d.tenant_id and h.device_id = d.device_id
       and h.metric = d.metric and h.bucket >= d.day and h.bucket < d.next_day
-    group by h.device_id, h.metric, d.day
+    group by d.tenant_id, h.device_id, h.metric, d.day
     on conflict (tenant_id, device_id, metric, bucket) do update set
       count = excluded.count, sum = excluded.sum, min = excluded.min, max = excluded.max,
       last = excluded.last, last_ts = excluded.last_ts, updated_at = excluded.updated_at

@@ -33,9 +33,11 @@ export interface SubscriptionValues {
   enabledFlag: number;
 }
 
+// The subscription's columns are written qualified: in a one-table select Drizzle renders a column bare,
+// and a bare "tenant_id" inside the subquery would be the outbox's own (o.tenant_id = o.tenant_id).
 const countOf = (state: string) =>
-  sql<number>`(select count(*) from ${pushOutbox} o where o.tenant_id = ${pushSubscriptions.tenantId}
-    and o.subscription_id = ${pushSubscriptions.id} and o.state = ${state})::int`.mapWith(Number);
+  sql<number>`(select count(*) from ${pushOutbox} o where o.tenant_id = ${pushSubscriptions}.tenant_id
+    and o.subscription_id = ${pushSubscriptions}.id and o.state = ${state})::int`.mapWith(Number);
 
 const view = {
   id: pushSubscriptions.id,
@@ -47,7 +49,7 @@ const view = {
   delivered: countOf('delivered'),
   failed: countOf('failed'),
   lastDeliveredAt: sql<Date | null>`(select max(o.delivered_at) from ${pushOutbox} o
-    where o.tenant_id = ${pushSubscriptions.tenantId} and o.subscription_id = ${pushSubscriptions.id}
+    where o.tenant_id = ${pushSubscriptions}.tenant_id and o.subscription_id = ${pushSubscriptions}.id
       and o.state = 'delivered')`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
   objectVersionNumber: pushSubscriptions.objectVersionNumber,
   creationDate: pushSubscriptions.creationDate,

@@ -101,6 +101,9 @@ export const stockRollup = pgTable(
   'stock_rollup',
   {
     tenantId: tenantIdColumn(),
+    // A surrogate key: stock_rollup_key holds a nullable column, and Citus moves shards by logical
+    // replication, which needs a primary key to apply updates.
+    id: idColumn(),
     book: text('book').notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
     productId: bigint('product_id', { mode: 'number' }).notNull(),
@@ -122,6 +125,7 @@ export const stockRollup = pgTable(
     lastOutDate: date('last_out_date', { mode: 'string' }),
   },
   (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
     unique('stock_rollup_key')
       .on(t.tenantId, t.book, t.warehouseId, t.productId, t.location, t.month, t.areaId)
       .nullsNotDistinct(),

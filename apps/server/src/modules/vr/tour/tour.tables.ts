@@ -31,8 +31,9 @@ export const vrTours = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    // Looked up before any tenant is known (the public link): unique across tenants.
-    uniqueIndex('vr_tours_public_token_uq').on(t.publicToken),
+    // The public link names the tenant (/vr/<tenant>/<token>), so unique per tenant is enough (and Citus
+    // needs tenant_id in every unique index).
+    uniqueIndex('vr_tours_public_token_uq').on(t.tenantId, t.publicToken),
     tenantIsolation(),
   ],
 );

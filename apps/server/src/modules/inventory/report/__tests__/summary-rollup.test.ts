@@ -93,17 +93,18 @@ const fromLedger = async (f: SummaryFilter) =>
                  coalesce(sum(l.value_change) filter (where l.quantity > 0), 0) in_v,
                  coalesce(-sum(l.quantity) filter (where l.quantity < 0), 0) out_q,
                  coalesce(-sum(l.value_change) filter (where l.quantity < 0), 0) out_v,
-                 sum(l.quantity) net_q, sum(l.value_change) net_v
+                 sum(l.quantity) net_q, sum(l.value_change) net_v, l.tenant_id t
             from stock_ledger l
            where l.book = 'inv' and l.location = 'stock' ${wh}
              and l.doc_date between ${f.dateFrom}::date and ${f.dateTo}::date
-           group by 1, 2, 3
+           group by 1, 2, 3, l.tenant_id
         )
         select m.p::text p, m.w, m.sku, o.q open_q, round(o.v, 2) open_v, m.in_q, round(m.in_v, 2) in_v,
                m.out_q, round(m.out_v, 2) out_v, o.q + m.net_q close_q, round(o.v + m.net_v, 2) close_v
           from m cross join lateral (
             select coalesce(sum(quantity), 0) q, coalesce(sum(value_change), 0) v from stock_ledger l
-             where l.book = 'inv' and l.location = 'stock' and l.warehouse_id = m.w and l.product_id = m.sku
+             where l.tenant_id = m.t and l.book = 'inv' and l.location = 'stock' and l.warehouse_id = m.w
+               and l.product_id = m.sku
                and l.doc_date < m.p) o
          order by m.p, m.w, m.sku`),
     );
@@ -228,15 +229,15 @@ describe('slow movers over the monthly rollup', () => {
         rowsOf<Record<string, string>>(
           await tx.execute(sql`
             with b as (
-              select warehouse_id, product_id, sum(quantity) qty from stock_balances
-               where book = 'inv' and location = 'stock' group by 1, 2 having sum(quantity) > 0
+              select tenant_id, warehouse_id, product_id, sum(quantity) qty from stock_balances
+               where book = 'inv' and location = 'stock' group by 1, 2, 3 having sum(quantity) > 0
             ), m as (
               select b.*, max(l.doc_date) filter (where l.quantity < 0) last_out,
                      max(l.doc_date) filter (where l.quantity > 0) last_in, min(l.doc_date) first_at
                 from b left join stock_ledger l
-                  on l.book = 'inv' and l.location = 'stock' and l.warehouse_id = b.warehouse_id
-                 and l.product_id = b.product_id
-               group by b.warehouse_id, b.product_id, b.qty
+                  on l.tenant_id = b.tenant_id and l.book = 'inv' and l.location = 'stock'
+                 and l.warehouse_id = b.warehouse_id and l.product_id = b.product_id
+               group by b.tenant_id, b.warehouse_id, b.product_id, b.qty
             )
             select warehouse_id, product_id, last_out::text, last_in::text,
                    ${today}::date - coalesce(last_out, last_in, first_at) idle

@@ -51,7 +51,7 @@ const query = async <R>(text: string): Promise<R[]> =>
 const mismatches = (warehouses: number[]) =>
   query<Record<string, unknown>>(`
     with l as (
-      select book, warehouse_id, product_id, location, date_trunc('month', doc_date)::date as month, area_id,
+      select tenant_id, book, warehouse_id, product_id, location, date_trunc('month', doc_date)::date as month, area_id,
              coalesce(sum(quantity) filter (where quantity > 0), 0) in_qty,
              coalesce(sum(value_change) filter (where quantity > 0), 0) in_value,
              coalesce(-sum(quantity) filter (where quantity < 0), 0) out_qty,
@@ -60,10 +60,10 @@ const mismatches = (warehouses: number[]) =>
              max(doc_date) filter (where quantity > 0) last_in_date,
              max(doc_date) filter (where quantity < 0) last_out_date
         from stock_ledger where warehouse_id in (${warehouses.join(',')})
-       group by 1, 2, 3, 4, 5, 6
+       group by 1, 2, 3, 4, 5, 6, 7
     ), r as (select * from stock_rollup where warehouse_id in (${warehouses.join(',')}))
     select l.*, r.* from l full join r
-      on r.book = l.book and r.warehouse_id = l.warehouse_id and r.product_id = l.product_id
+      on r.tenant_id = l.tenant_id and r.book = l.book and r.warehouse_id = l.warehouse_id and r.product_id = l.product_id
      and r.location = l.location and r.month = l.month and r.area_id is not distinct from l.area_id
      where l.book is null or r.book is null
         or (l.in_qty, l.in_value, l.out_qty, l.out_value, l.net_value, l.moves, l.first_date)
