@@ -30,9 +30,13 @@ const collectScripts = (page) => {
     if (!isJs || scripts.has(url) || response.status() !== 200) return;
     scripts.set(url, null);
     pending.push(
-      response.body().then((body) => {
-        scripts.set(url, { raw: body.length, gzip: gzipSync(body).length });
-      }),
+      response.body().then(
+        (body) => {
+          scripts.set(url, { raw: body.length, gzip: gzipSync(body).length });
+        },
+        // A response still arriving when the tab closes (a loaded machine): it was not part of the figure.
+        () => scripts.delete(url),
+      ),
     );
   });
   return {
