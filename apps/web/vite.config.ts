@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API prefixes the dev server forwards to a locally running Tilth server (`npm start`).
 const API_PREFIXES = ['/oauth', '/iam', '/wfpf', '/wfpe', '/hmsg', '/hfle'];
@@ -18,8 +18,26 @@ const manualChunks = (id: string): string | undefined => {
   return undefined;
 };
 
+/**
+ * antd's Input (any antd field) imports `form/context`, which takes one export, FormProvider, from
+ * @rc-component/form's index; that index also mutates its Form (Form.Field = …), so Rollup keeps all of
+ * it: Field, List, useForm and async-validator, ≈ 13 KB gzip on the sign-in page, which has no Form.
+ * That one import goes to the module that defines FormProvider (the same module the index re-exports).
+ */
+const antdFormContextOnly = (): Plugin => ({
+  name: 'tilth:antd-form-context-only',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (source !== '@rc-component/form' || !importer?.endsWith('/antd/es/form/context.js')) return null;
+    const index = await this.resolve(source, importer, { ...options, skipSelf: true });
+    return index && /\/es\/index\.js$/.test(index.id)
+      ? index.id.replace(/index\.js$/, 'FormContext.js')
+      : null;
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdFormContextOnly()],
   server: {
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),
   },
@@ -28,6 +46,8 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 1200,
-    rollupOptions: { output: { manualChunks } },
+    rollupOptions: {
+      output: { manualChunks },
+    },
   },
 });

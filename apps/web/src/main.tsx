@@ -3,15 +3,23 @@ import '@tilth/contracts/no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { ROOT_TITLE_NAMESPACES } from './app/routes';
-import { initI18n } from './shared/i18n/i18n';
+import { queryClient } from './app/queryClient';
+import { namespacesOfRoot, rootRouteOf } from './app/rootRoutes';
+import { brandQuery } from './shared/brand/useBrand';
+import { initI18n, storedLanguage } from './shared/i18n/i18n';
 import './app/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
+// A page outside the shell (the sign-in page above all): its chunk, its strings and the brand it shows
+// are fetched side by side now, not one after the other as the render would ask for them.
+const first = rootRouteOf(window.location.pathname);
+void first?.page.preload();
+if (first) void queryClient.prefetchQuery(brandQuery(window.location.hostname, storedLanguage()));
+
 // The texts of the first screen are loaded before it renders, so it never flashes untranslated keys.
-void initI18n(ROOT_TITLE_NAMESPACES).then(() => {
+void initI18n(first ? namespacesOfRoot(first) : []).then(() => {
   createRoot(root).render(
     <StrictMode>
       <App />

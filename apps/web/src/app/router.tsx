@@ -4,14 +4,36 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useBrand } from '../shared/brand/useBrand';
 import { lazyPage } from '../shared/routing/lazyPage';
+import type { RouteDef } from '../shared/routing/routeDef';
 import { hasAccessToken, SESSION_KEYS, session } from '../shared/storage';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { FARM_HOME, moduleOf } from './modules';
-import { NotFoundPage, ROOT_ROUTES, type RouteDef } from './routes';
+import { NotFoundPage, ROOT_ROUTES } from './rootRoutes';
 import { connectClient } from './session';
 
 // The shell (layouts, menu, tabs) is only fetched once someone is signed in, keeping the login route small.
 const Shell = lazyPage(() => import('./shellEntry'), 'Shell');
+
+/**
+ * Someone starting to sign in (typing, clicking) fetches the shell and the farm home while they type, so
+ * signing in is not followed by a wait; merely opening the sign-in page fetches neither.
+ */
+const useShellAhead = (active: boolean): void => {
+  useEffect(() => {
+    if (!active) return;
+    const ahead = () => {
+      stop();
+      void Shell.preload().then(() => import('../modules/farm/pages/FarmHomePage'));
+    };
+    const stop = () => {
+      window.removeEventListener('input', ahead, true);
+      window.removeEventListener('pointerdown', ahead, true);
+    };
+    window.addEventListener('input', ahead, true);
+    window.addEventListener('pointerdown', ahead, true);
+    return stop;
+  }, [active]);
+};
 
 const Loading = () => (
   <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -28,10 +50,12 @@ function ToLogin() {
 
 /** A page outside the shell (sign-in, registration, the home entry). */
 function RootRoute({ route }: { route: RouteDef }) {
-  const { t } = useTranslation();
+  // The title's namespace: only the first screen's is loaded up front (main.tsx), another page's on the way.
+  const { t } = useTranslation(route.title.split(':')[0]);
   const { brand } = useBrand();
   // Spec 01 §2.7: the sign-in page carries the deployment's login title; the others add their own.
   useDocumentTitle(route.path === '/login' ? brand.loginTitle : `${t(route.title)} · ${brand.loginTitle}`);
+  useShellAhead(route.path === '/login');
   if (!route.isPublic && !hasAccessToken()) return <ToLogin />;
   const Page = route.page;
   return (
@@ -82,7 +106,15 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<Navigate to={FARM_HOME} replace />} />
         {ROOT_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={<RootRoute route={route} />} />
+          <Route
+            key={route.path}
+            path={route.path}
+            element={
+              <Suspense fallback={<Loading />}>
+                <RootRoute route={route} />
+              </Suspense>
+            }
+          />
         ))}
         {/* One catch-all element, so the shell stays mounted while moving between /web, /inventory and /system. */}
         <Route path="*" element={<ShellGate />} />

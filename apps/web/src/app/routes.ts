@@ -13,7 +13,6 @@ import { SEED_PUBLIC_ROUTES } from '../modules/seed-public/routes';
 import { SYSTEM_ROUTES } from '../modules/system/routes';
 import { TRACE_ROUTES } from '../modules/trace/routes';
 import { VR_ROUTES } from '../modules/vr/routes';
-import { lazyPage } from '../shared/routing/lazyPage';
 import type { RouteDef } from '../shared/routing/routeDef';
 
 export type { RouteDef } from '../shared/routing/routeDef';
@@ -21,9 +20,8 @@ export type { RouteDef } from '../shared/routing/routeDef';
 // The one route table of the console (ARCHITECTURE §8): it drives titles, access, keep-alive and menu
 // groups. Each domain lists its own pages in modules/<domain>/routes.ts; this file only joins them. A
 // route the menu lists but that has no page yet shows the 'no related content yet' page inside the shell
-// (pageCatalogue.test.ts keeps that list).
-
-export const NotFoundPage = lazyPage(() => import('../modules/common/pages/NotFoundPage'), 'NotFoundPage');
+// (pageCatalogue.test.ts keeps that list). The entry imports only the pages outside the shell
+// (app/rootRoutes.ts); this table comes with the shell's chunk.
 
 /** Each domain's pages with the locale namespace its titles live in. */
 export const DOMAIN_PAGES: readonly { domain: string; namespace: string; routes: readonly RouteDef[] }[] = [
@@ -53,7 +51,5 @@ const namespacesOf = (routes: readonly RouteDef[]): string[] => [
   ...new Set(routes.map((r) => r.title.split(':')[0] ?? 'common')),
 ];
 
-/** Namespaces of the titles of pages outside the shell: loaded before the first screen. */
-export const ROOT_TITLE_NAMESPACES: readonly string[] = namespacesOf(ROOT_ROUTES);
 /** Namespaces of the shell's page titles: the shell waits for them, so no tab shows a raw key. */
 export const SHELL_TITLE_NAMESPACES: readonly string[] = namespacesOf(SHELL_ROUTES);

@@ -2,7 +2,7 @@ import AntdApp from 'antd/es/app';
 import Button from 'antd/es/button';
 import ConfigProvider from 'antd/es/config-provider';
 import Spin from 'antd/es/spin';
-import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { MODULE_AREAS, moduleOf } from '../app/modules';
@@ -12,7 +12,6 @@ import { EmptyState, type EmptyVariant } from '../shared/EmptyState/EmptyState';
 import { setTimeZone, useTimeZone } from '../shared/format/time';
 import { useTruncationTitles } from '../shared/truncationTitle';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
-import { TenantSwitchModal } from './account/TenantSwitchModal';
 import { LAYOUTS } from './layouts';
 import { findTrail, type MenuNode } from './menu/menuModel';
 import { useMenuTree } from './menu/useMenu';
@@ -21,10 +20,16 @@ import { type Self, shellPorts } from './shellPorts';
 import { usePageInfo } from './tabs/pageTitle';
 import { dispatchPane, resetPanes } from './tabs/paneStore';
 import { menuTokens, shellCssVars } from './theme/menuTokens';
-import { ThemeDrawer } from './theme/ThemeDrawer';
 import { loadTheme, resetThemeStore, useTheme } from './theme/themeStore';
 import { useMenuOpenState } from './useMenuOpenState';
 import './shell.css';
+
+// Opened from the user panel only: their code (antd ColorPicker, the tenant table) comes with the first
+// opening, not with the shell.
+const ThemeDrawer = lazy(() => import('./theme/ThemeDrawer').then((m) => ({ default: m.ThemeDrawer })));
+const TenantSwitchModal = lazy(() =>
+  import('./account/TenantSwitchModal').then((m) => ({ default: m.TenantSwitchModal })),
+);
 
 // Spec 01 §4: without an access token every tab (and its kept page) is dropped, and the next user starts
 // from the default theme.
@@ -92,8 +97,9 @@ function SignedInShell({ self }: { self: Self }) {
     return extra.length ? [...served, ...extra] : served;
   }, [served, module.code, self, i18n.language]);
   const [menuOpen, setMenuOpen] = useMenuOpenState(theme.layout);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [tenantSwitchOpen, setTenantSwitchOpen] = useState(false);
+  // undefined: never opened, so not loaded yet.
+  const [drawerOpen, setDrawerOpen] = useState<boolean>();
+  const [tenantSwitchOpen, setTenantSwitchOpen] = useState<boolean>();
 
   // The pages count days in the current tenant's zone (ADR 0010): set before they first render, and again
   // (re-rendering the frame, hence the pages) when the tenant or its zone changes.
@@ -166,8 +172,14 @@ function SignedInShell({ self }: { self: Self }) {
           <div className={`tl-shell tl-shell--${theme.layout}`}>
             <Layout />
           </div>
-          <ThemeDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-          <TenantSwitchModal open={tenantSwitchOpen} onClose={() => setTenantSwitchOpen(false)} />
+          <Suspense fallback={null}>
+            {drawerOpen === undefined ? null : (
+              <ThemeDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+            )}
+            {tenantSwitchOpen === undefined ? null : (
+              <TenantSwitchModal open={tenantSwitchOpen} onClose={() => setTenantSwitchOpen(false)} />
+            )}
+          </Suspense>
         </AntdApp>
       </ConfigProvider>
     </ShellContext.Provider>

@@ -1,9 +1,9 @@
 import { lazyPage } from '../../shared/routing/lazyPage';
 import type { RouteDef } from '../../shared/routing/routeDef';
+import { AGRICULTURE_ROOT_ROUTES } from './routes.root';
 
 // Agriculture pages of the news part (issue 19); modules/agriculture/routes.ts joins the parts.
 
-const InformationPage = lazyPage(() => import('./news/InformationPage'), 'InformationPage');
 const AgricultureInformationPage = lazyPage(
   () => import('./news/AgricultureInformationPage'),
   'AgricultureInformationPage',
@@ -36,16 +36,7 @@ const articlePage = (path: string, group: string): RouteDef => ({
 });
 
 export const AGRICULTURE_NEWS_ROUTES: readonly RouteDef[] = [
-  {
-    path: '/information',
-    title: 'agriculture:route.news',
-    isAuth: false,
-    isKeeping: false,
-    group: 'news-public',
-    area: 'root',
-    isPublic: true,
-    page: InformationPage,
-  },
+  ...AGRICULTURE_ROOT_ROUTES,
   shellNews('/web/agriculture/information'),
   // The spec's second spelling of the same page.
   shellNews('/web/agriculture/infomation'),

@@ -20,20 +20,24 @@ export const FALLBACK_BRAND: Brand = {
   copyright: '© Tilth',
 };
 
+/** The brand query of a host in a language (the entry prefetches it for the sign-in page). */
+export const brandQuery = (host: string, language: string) => ({
+  queryKey: ['brand', host, language],
+  queryFn: () =>
+    api.get<Brand>('/wfpf/v1/0/tenant/domain', {
+      query: { domainName: host },
+      globalErrors: false,
+      auth: false,
+    }),
+  staleTime: 10 * 60_000,
+});
+
 /** The deployment brand of this host (GET /wfpf/v1/0/tenant/domain), in the interface language. */
 export const useBrand = (): { brand: Brand; loaded: boolean } => {
   const { i18n } = useTranslation();
-  const host = window.location.hostname;
   const query = useQuery({
-    queryKey: ['brand', host, i18n.language],
-    queryFn: () =>
-      api.get<Brand>('/wfpf/v1/0/tenant/domain', {
-        query: { domainName: host },
-        globalErrors: false,
-        auth: false,
-      }),
-    staleTime: 10 * 60_000,
-    placeholderData: (previous) => previous,
+    ...brandQuery(window.location.hostname, i18n.language),
+    placeholderData: (previous: Brand | undefined) => previous,
   });
   return { brand: query.data ?? FALLBACK_BRAND, loaded: query.isSuccess || query.isError };
 };

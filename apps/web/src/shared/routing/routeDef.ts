@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { LazyPage } from './lazyPage';
 
 /** One page of the console (ARCHITECTURE §8): each domain lists its pages in `modules/<domain>/routes.ts`. */
 export interface RouteDef {
@@ -17,5 +17,5 @@ export interface RouteDef {
   /** Reachable without signing in. */
   isPublic?: boolean;
   code?: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
 }

@@ -1,16 +1,19 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import Badge from 'antd/es/badge';
-import { Suspense, useContext, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../shared/permission/PermissionGuard';
 import { ShellContext } from '../ShellContext';
 import { useApprovalCounts } from './approval.api';
 import { withApprovalCounts } from './approvalModel';
 import { LatestAnnouncement } from './LatestAnnouncement';
-import { NoticeCenter } from './NoticeCenter';
 import { useUnreadCounts } from './notice.api';
 import { initialTab, NOTICE_PERMISSION, type NoticeTab, unreadTotal } from './noticeModel';
 import './notice.css';
+
+// The centre (tabs, approval tables, the delegation form's date picker) comes with the first click on the
+// bell, not with the shell.
+const NoticeCenter = lazy(() => import('./NoticeCenter').then((m) => ({ default: m.NoticeCenter })));
 
 export interface NoticeBellProps {
   /** The current tenant; defaults to the shell's. */
@@ -28,7 +31,8 @@ function Bell({ tenantId }: { tenantId: number }) {
   const unreadCounts = useUnreadCounts(tenantId);
   const counts = withApprovalCounts(unreadCounts.data, approvalCounts.data);
   const total = unreadTotal(counts);
-  const [open, setOpen] = useState(false);
+  // undefined: never opened, so the centre is not loaded yet.
+  const [open, setOpen] = useState<boolean>();
   const [tab, setTab] = useState<NoticeTab>('ANNOUNCE');
   const label = total > 0 ? t('notice.bell.unread', { count: total }) : t('notice.bell');
   return (
@@ -51,14 +55,18 @@ function Bell({ tenantId }: { tenantId: number }) {
           <BellOutlined />
         </button>
       </Badge>
-      <NoticeCenter
-        tenantId={tenantId}
-        open={open}
-        onClose={() => setOpen(false)}
-        tab={tab}
-        onTabChange={setTab}
-        counts={counts}
-      />
+      {open === undefined ? null : (
+        <Suspense fallback={null}>
+          <NoticeCenter
+            tenantId={tenantId}
+            open={open}
+            onClose={() => setOpen(false)}
+            tab={tab}
+            onTabChange={setTab}
+            counts={counts}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

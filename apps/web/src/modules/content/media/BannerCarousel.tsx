@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BannerPlacement, PublicBanner } from '@tilth/contracts/media.types';
-import Carousel from 'antd/es/carousel';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { bannerApi, mediaKeys } from './media.api';
 import './banner.css';
+
+// antd's Carousel (react-slick, ≈ 12 KB gzip) only for two banners or more: one is a plain slide, none is nothing.
+const Carousel = lazy(() => import('antd/es/carousel'));
 
 export interface BannerCarouselProps {
   tenantId: number;
@@ -60,11 +62,14 @@ export function BannerCarousel({ tenantId, placement, height = 200, style }: Ban
       {list.length === 1 ? (
         <Slide banner={list[0] as PublicBanner} height={height} />
       ) : (
-        <Carousel autoplay autoplaySpeed={5000} draggable>
-          {list.map((b) => (
-            <Slide key={b.bannerId} banner={b} height={height} />
-          ))}
-        </Carousel>
+        // While the carousel loads, its first slide stands in (what the carousel shows first).
+        <Suspense fallback={<Slide banner={list[0] as PublicBanner} height={height} />}>
+          <Carousel autoplay autoplaySpeed={5000} draggable>
+            {list.map((b) => (
+              <Slide key={b.bannerId} banner={b} height={height} />
+            ))}
+          </Carousel>
+        </Suspense>
       )}
     </section>
   );

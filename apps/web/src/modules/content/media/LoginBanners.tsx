@@ -1,5 +1,8 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
-import { BannerCarousel } from './BannerCarousel';
+
+// The carousel (antd Carousel, ≈ 14 KB gzip) is fetched only when there is a tenant to show banners for.
+const BannerCarousel = lazy(() => import('./BannerCarousel').then((m) => ({ default: m.BannerCarousel })));
 
 // Which tenant's banners the sign-in page shows: before sign-in no tenant is known, so it is `?tenant=`
 // of the link (a farm's own sign-in link), else the tenant this browser last worked in (remembered by the
