@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common.types.js';
-import { timeZoneSchema } from './time-zone.js';
+import { timeZoneSchema } from './time-zone.schema.js';
 
 const text = (max: number) => z.string().max(max);
 

@@ -10,7 +10,7 @@ import {
 } from './common.types.js';
 import { generalPassword, phoneSchema } from './identity.types.js';
 import { tenantScreen } from './tenant.types.js';
-import { timeZoneSchema } from './time-zone.js';
+import { timeZoneSchema } from './time-zone.schema.js';
 
 // The platform administrator's screens (issue 13 item 5): tenants, their domains and brand, their
 // visualization screens, and the audit log of every tenant. Paths /wfpf/v1/platform/…, outside any tenant.

@@ -10,7 +10,7 @@ import {
 export { THEME_LABEL_STYLES, THEME_LAYOUTS, THEME_MENU_WIDTHS, THEME_SUBFIELD_STYLES };
 
 import { flag01, nonBlank, objectVersionNumber, updateBodyOf } from './common.types.js';
-import { timeZoneSchema } from './time-zone.js';
+import { timeZoneSchema } from './time-zone.schema.js';
 
 // Tenant shell calls: brand by domain, novice flag, menu theme, visualization screens (spec 01 §2.7–2.10,
 // §3, §7).

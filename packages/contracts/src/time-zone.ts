@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // A tenant's time zone: the calendar its "today", day ranges, report buckets and document dates follow,
 // on the server and in the console whatever the browser's own zone is (ADR 0010).
 
@@ -23,8 +21,3 @@ export const isTimeZone = (name: string): boolean => {
   if (known.size < 1000) known.set(name, ok);
   return ok;
 };
-
-export const timeZoneSchema = z
-  .string()
-  .max(64)
-  .refine(isTimeZone, 'is not a time zone of the IANA database, e.g. Asia/Shanghai');
