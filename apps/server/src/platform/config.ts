@@ -7,6 +7,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** How long a request waits for a PostgreSQL connection before failing with 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs: number;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** Fixed client id prefix of the ingest connections to MQTT_URL (persistent session). */
@@ -259,6 +261,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    databaseConnectTimeoutMs: intAtLeast(
+      env.DATABASE_CONNECT_TIMEOUT_MS,
+      5000,
+      100,
+      'DATABASE_CONNECT_TIMEOUT_MS',
+    ),
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || undefined,
     mqttClientId: env.MQTT_CLIENT_ID || undefined,

@@ -41,6 +41,8 @@ export interface OpenOptions {
   schema: Schema;
   /** Most pooled PostgreSQL connections (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /** How long a request waits for a PostgreSQL connection before it fails (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
 
 /** Points row-level security of an open transaction at a tenant (used when the tenant is made in it). */
@@ -79,7 +81,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 /** Opens the database, applies committed migrations, then drops to a role that row-level security binds. */
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const { schema } = opts;
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10, opts.connectTimeoutMs ?? 5000);
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
@@ -95,7 +98,12 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   return wrap('pglite', db as unknown as Db, () => client.close());
 };
 
-const openPostgres = async (url: string, schema: Schema, poolSize: number): Promise<Database> => {
+const openPostgres = async (
+  url: string,
+  schema: Schema,
+  poolSize: number,
+  connectTimeoutMs: number,
+): Promise<Database> => {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   let useRole: boolean;
@@ -110,19 +118,30 @@ const openPostgres = async (url: string, schema: Schema, poolSize: number): Prom
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // While the database is down or failing over, a request waits at most connectTimeoutMs for a
+  // connection and then fails (503), instead of queueing without end; keep-alive finds a peer that
+  // vanished without closing the socket.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+  });
   // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
   // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
-  // exception. pg has already discarded that client, and the next checkout opens a fresh one.
-  pool.on('error', (err) => {
-    process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
-  });
-  if (useRole) {
-    // Queries on a pg client run in order, so the role is set before the first real query.
-    pool.on('connect', (client) => {
-      client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+  // exception. pg has already discarded that client (the client's own listener below warns), and the
+  // next checkout opens a fresh one.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    // A connection lost while checked out (between two queries of a transaction) emits 'error' on the
+    // client, which the pool only listens to while it is idle: without this the process would crash
+    // when the database restarts. The next query on it fails, and the pool discards it on release.
+    client.on('error', (err) => {
+      process.emitWarning(`PostgreSQL: connection lost (${err.message})`);
     });
-  }
+    // Queries on a pg client run in order, so the role is set before the first real query.
+    if (useRole) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+  });
   const check = await pool.connect();
   try {
     await checkTenantIsolation(async (text) => (await check.query(text)).rows);
@@ -138,6 +157,7 @@ const openPostgres = async (url: string, schema: Schema, poolSize: number): Prom
     withTenant: async (tenantId, fn) => {
       if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
         let tx = perClient.get(client);
@@ -150,10 +170,13 @@ const openPostgres = async (url: string, schema: Schema, poolSize: number): Prom
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw err;
       } finally {
-        client.release();
+        // A connection that cannot even roll back is not given to the next request.
+        client.release(broken);
       }
     },
   };

@@ -5,6 +5,9 @@ import type { IotLog } from './embedded.js';
 export const INGEST_GROUP = 'tilth-ingest';
 export const INGEST_TOPICS = ['up', 'status', 'ack'].map((k) => `$share/${INGEST_GROUP}/tilth/+/+/+/${k}`);
 
+/** Pause before a connection whose message could not be stored comes back for the redelivery. */
+const RECONNECT_AFTER_FAILURE_MS = 1000;
+
 export interface ExternalOptions {
   url: string;
   /** Fixed per process so the persistent session (clean: false) survives a restart. */
@@ -20,6 +23,7 @@ export interface ExternalOptions {
  */
 export class ExternalLink {
   private clients: MqttClient[] = [];
+  private closing = false;
   /** Messages each connection handled (the shared subscription's spread, for tests and ops). */
   readonly handled: number[] = [];
 
@@ -49,6 +53,7 @@ export class ExternalLink {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await Promise.all(this.clients.map((c) => c.endAsync()));
     this.clients = [];
   }
@@ -67,9 +72,15 @@ export class ExternalLink {
       this.feed(packet.topic, packet.payload).then(
         () => callback(),
         (err: unknown) => {
-          // Without the PUBACK the broker redelivers after we reconnect; drop the link to get there.
-          this.log().error({ err }, 'ingest could not store a message');
-          client.end(true, () => client.reconnect());
+          // Without the PUBACK the broker redelivers after we reconnect; drop the link to get there. The
+          // pause keeps a database outage from turning into a reconnect storm; meanwhile the broker gives
+          // new messages to the other processes' connections.
+          this.log().error({ err }, 'ingest could not store a message; reconnecting to have it redelivered');
+          client.end(true, () => {
+            setTimeout(() => {
+              if (!this.closing) client.reconnect();
+            }, RECONNECT_AFTER_FAILURE_MS).unref();
+          });
         },
       );
     };
