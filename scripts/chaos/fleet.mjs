@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 
 /**
  * @typedef {{ username: string, password: string, topic: string, deviceId: number }} FleetDevice
- * @typedef {{ device: FleetDevice, client: import('mqtt').MqttClient, seq: number, acked: number[] }} Member
+ * @typedef {{ device: FleetDevice, client: import('mqtt').MqttClient, seq: number, acked: [number, number][] }} Member
  */
 
 export class Fleet {
@@ -75,7 +75,7 @@ export class Fleet {
     this.published++;
     const p = m.client.publishAsync(m.device.topic, body, { qos: 1 }).then(
       () => {
-        m.acked.push(seq);
+        m.acked.push([seq, Date.now()]);
         this.acked++;
       },
       () => {
@@ -99,9 +99,11 @@ export class Fleet {
     this.members = [];
   }
 
-  /** device id → the seqs the broker acknowledged. */
+  /** Every reading the broker acknowledged, with when. */
   ledger() {
-    return new Map(this.members.map((m) => [m.device.deviceId, [...m.acked]]));
+    return this.members.flatMap((m) =>
+      m.acked.map(([seq, at]) => ({ deviceId: m.device.deviceId, seq, at })),
+    );
   }
 
   connectedCount() {

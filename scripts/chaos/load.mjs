@@ -32,39 +32,35 @@ export const startLoad = async (o) => {
     log,
   });
   writer.start();
+  const stored = () => storedReadings(o.superUrl, prep.tenantId);
   return {
     tenantId: prep.tenantId,
+    token: prep.token,
     fleet,
     writer,
-    /** Stops the load, waits until the stored readings stop growing (bounded), and checks the ledgers. */
+    stored,
+    /**
+     * Stops the load, waits until every acknowledged reading is stored or nothing moved for 5 s (what is
+     * missing then is lost; bounded by drainMs), and checks both ledgers against the database.
+     */
     finish: async (drainMs = 60_000) => {
       await Promise.all([fleet.stop(), writer.stop()]);
       const until = Date.now() + drainMs;
       let last = -1;
       let still = 0;
-      // Done when everything acknowledged is stored, or nothing moved for 5 s (what is missing is lost).
       for (;;) {
-        const n = await storedReadings(o.superUrl, prep.tenantId).catch(() => last);
+        const n = (await stored().catch(() => ({ n: last }))).n;
         if (n >= fleet.acked || Date.now() > until) break;
         still = n === last ? still + 1 : 0;
         if (still >= 10) break;
         last = n;
         await sleep(500);
       }
-      const result = await verify(o.superUrl, {
-        tenantId: prep.tenantId,
-        readings: fleet.ledger(),
-        writes: writer.acked,
-      });
+      const readings = fleet.ledger();
+      const writes = writer.acked;
+      const lost = await verify(o.superUrl, { tenantId: prep.tenantId, readings, writes });
       await fleet.close();
-      return {
-        ...result,
-        published: fleet.published,
-        publishErrors: fleet.errors,
-        writeAttempts: writer.attempts,
-        writeRetries: writer.retries,
-        writesFailed: writer.failed,
-      };
+      return { readings, writes, ...lost };
     },
   };
 };

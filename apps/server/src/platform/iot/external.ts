@@ -1,4 +1,4 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type ISubscriptionMap, type MqttClient } from 'mqtt';
 import type { IotLog } from './embedded.js';
 
 /** Shared subscription group every server process joins: the broker spreads messages over them. */
@@ -59,13 +59,14 @@ export class ExternalLink {
   }
 
   private async connect(clientId: string, index: number): Promise<MqttClient> {
-    const client = await mqtt.connectAsync(this.opts.url, {
+    const client = mqtt.connect(this.opts.url, {
       clientId,
       clean: false,
-      reconnectPeriod: 1000,
+      reconnectPeriod: 250,
       connectTimeout: 10_000,
     });
-    client.on('error', (err) => this.log().warn({ err: err.message, clientId }, 'MQTT ingest link error'));
+    // Set before the first packet: a resumed session's queue arrives right after the CONNACK, and
+    // mqtt.js's default handler acknowledges without storing (connectAsync resolves too late for that).
     client.handleMessage = (packet, callback) => {
       this.handled[index] = (this.handled[index] ?? 0) + 1;
       // A will cannot be told from a status on an external broker; both are status messages.
@@ -73,8 +74,7 @@ export class ExternalLink {
         () => callback(),
         (err: unknown) => {
           // Without the PUBACK the broker redelivers after we reconnect; drop the link to get there. The
-          // pause keeps a database outage from turning into a reconnect storm; meanwhile the broker gives
-          // new messages to the other processes' connections.
+          // pause keeps a database outage from turning into a reconnect storm.
           this.log().error({ err }, 'ingest could not store a message; reconnecting to have it redelivered');
           client.end(true, () => {
             setTimeout(() => {
@@ -84,7 +84,35 @@ export class ExternalLink {
         },
       );
     };
-    // A resumed session keeps its subscriptions; subscribing again is harmless and covers a new one.
+    let first = true;
+    client.on('connect', () => {
+      if (first) return;
+      // A resumed session should keep its subscriptions, but Mosquitto 2.0.11 (Debian 12) does not
+      // restore shared subscriptions from its persistence file after a restart, while it reports the
+      // session as present (test/scale/failover.broker.test.ts): subscribe again on every reconnect.
+      // `resubscribe: true`: mqtt.js would otherwise skip topics it believes subscribed already.
+      const again = Object.assign(Object.fromEntries(INGEST_TOPICS.map((t) => [t, { qos: 1 as const }])), {
+        resubscribe: true,
+      }) as ISubscriptionMap;
+      client.subscribe(again, (err) => {
+        if (err) this.log().warn({ err: err.message, clientId }, 'MQTT ingest: subscribing again failed');
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error) => {
+        client.off('connect', onConnect);
+        client.end(true);
+        reject(err);
+      };
+      const onConnect = () => {
+        client.off('error', onError);
+        resolve();
+      };
+      client.once('connect', onConnect);
+      client.once('error', onError);
+    });
+    first = false;
+    client.on('error', (err) => this.log().warn({ err: err.message, clientId }, 'MQTT ingest link error'));
     await client.subscribeAsync(INGEST_TOPICS, { qos: 1 });
     return client;
   }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, login, startTestServer, type TestServer } from '../harness.js';
 import { registerDevice, topicOf, waitFor } from '../iot.js';
 import { type Mosquitto, mosquittoBinary, startMosquitto } from '../mosquitto.js';
-import { haveOrRequire, postgresBin, startPostgres, type TestPostgres } from './failover.postgres.js';
+import { haveOrRequire, postgresBin, startPostgres, type TestPostgres } from './failover.parts.js';
 
 // The server against a PostgreSQL that crashes (SIGKILL to the postmaster and every backend) and comes
 // back: the process must neither crash nor hang, requests fail fast with 503 while the database is gone

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../mosquitto.js';
+import { freePort, requireMosquitto } from '../mosquitto.js';
 
-// A PostgreSQL of the failure tests' own (Debian's postgresql package, `.ci/run` installs it), started
-// on a free loopback port, that a test can kill like a crashed host (SIGKILL to the postmaster and every
-// backend) and start again on the same port and data.
+// Parts of the failure tests' own, on free loopback ports, that a test can kill and start again on the
+// same port and data: PostgreSQL (Debian's postgresql package, `.ci/run` installs it), killed like a
+// crashed host (SIGKILL to the postmaster and every backend); Mosquitto with persistence, restarted.
 
 /** The newest /usr/lib/postgresql/<v>/bin with initdb (or PG_BIN), or undefined when none is installed. */
 export const postgresBin = (): string | undefined => {
@@ -169,4 +170,74 @@ const postgresIds = (): [number, number] => {
   const f = line?.split(':');
   if (!f) throw new Error('no postgres user (Debian’s postgresql package creates it)');
   return [Number(f[2]), Number(f[3])];
+};
+
+export interface RestartableMosquitto {
+  url: string;
+  /** Stops it as a restart does (SIGTERM: it saves its persistence file) and resolves when it exited. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and persistence file; resolves when it listens. */
+  start(): Promise<void>;
+  /** Stops it for good and removes its files. */
+  remove(): Promise<void>;
+}
+
+const listening = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+
+/** Mosquitto with persistence (sessions and queued QoS 1 messages survive a restart), anonymous. */
+export const startPersistentMosquitto = async (): Promise<RestartableMosquitto> => {
+  const bin = requireMosquitto();
+  const dir = await mkdtemp(path.join(tmpdir(), 'tilth-failover-mq-'));
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  await writeFile(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence true',
+      `persistence_location ${dir}/`,
+      `user ${userInfo().username}`,
+      'max_inflight_messages 1000',
+      'max_queued_messages 100000',
+      'log_dest stderr',
+      'log_type error',
+      '',
+    ].join('\n'),
+  );
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(bin, ['-c', conf], { stdio: 'ignore' });
+    const until = Date.now() + 10_000;
+    while (!(await listening(port))) {
+      if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode})`);
+      if (Date.now() > until) throw new Error(`mosquitto did not listen on ${port}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const stop = async () => {
+    const c = child;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      c.once('exit', () => resolve());
+      c.kill('SIGTERM');
+    });
+  };
+  await start();
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    start,
+    stop,
+    remove: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 };
