@@ -94,6 +94,9 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
     pgliteDir: opts.pgliteDir ?? path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    readUrl: config.databaseReadUrl,
+    poolMode: config.databasePoolMode,
+    migrateUrl: config.databaseMigrateUrl,
   });
   const iot = new IotServer(config, database, iotPorts(database), opts.iot);
   const jobs = new JobRegistry();
@@ -143,6 +146,8 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
       mqttPort: iot.mqttPort,
       inFlight,
       close: async ({ drainMs = 10_000, step = runStep }: CloseOptions = {}) => {
+        // The load balancer's check fails from now on; requests in flight and arriving meanwhile are served.
+        built.health.draining = true;
         // Timers and the simulator stop first (ingest hooks stay until the MQTT side has drained).
         await step('jobs', () => jobs.stop(built.app.log));
         // Live streams end (preClose), then HTTP stops accepting and drains.

@@ -24,6 +24,8 @@ const config = loadConfig();
 const database = await openAppDatabase({
   databaseUrl: config.databaseUrl,
   pgliteDir: path.join(config.dataDir, 'db'),
+  poolMode: config.databasePoolMode,
+  migrateUrl: config.databaseMigrateUrl,
 });
 try {
   await createTenant(database, PLATFORM_TENANT_NAME, { id: 0 });

@@ -9,6 +9,18 @@ export interface Config {
   databasePoolSize: number;
   /** How long a request waits for a PostgreSQL connection before failing with 503 (DATABASE_CONNECT_TIMEOUT_MS). */
   databaseConnectTimeoutMs: number;
+  /**
+   * A streaming replica for reads that may lag a moment (reports, history, charts); unset: the primary.
+   * Same role as DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
+  /**
+   * session (default): a connection keeps its session (SET ROLE, named statements). transaction: DATABASE_URL
+   * is a transaction pooler (PgBouncer) — no session state; migrations run on DATABASE_MIGRATE_URL.
+   */
+  databasePoolMode: 'session' | 'transaction';
+  /** Owner connection for migrations and RLS preparation (required in transaction pool mode). */
+  databaseMigrateUrl: string | undefined;
   mqttPort: number;
   mqttUrl: string | undefined;
   /** Fixed client id prefix of the ingest connections to MQTT_URL (persistent session). */
@@ -148,6 +160,12 @@ const provisioning = (v: string | undefined): Config['mqttProvisioning'] => {
   throw new Error(`MQTT_PROVISIONING must be none or mosquitto-dynsec, got "${v}"`);
 };
 
+const poolMode = (v: string | undefined): Config['databasePoolMode'] => {
+  if (v === undefined || v === '' || v === 'session') return 'session';
+  if (v === 'transaction') return v;
+  throw new Error(`DATABASE_POOL_MODE must be session or transaction, got "${v}"`);
+};
+
 const trustProxy = (v: string | undefined): Config['trustProxy'] => {
   const t = v?.trim() ?? '';
   if (t === '' || t === '0' || t === 'false') return false;
@@ -267,6 +285,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       100,
       'DATABASE_CONNECT_TIMEOUT_MS',
     ),
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
+    databasePoolMode: poolMode(env.DATABASE_POOL_MODE),
+    databaseMigrateUrl: env.DATABASE_MIGRATE_URL || undefined,
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttUrl: env.MQTT_URL || undefined,
     mqttClientId: env.MQTT_CLIENT_ID || undefined,

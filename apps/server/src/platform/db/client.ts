@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isReplicaFault, openReplicaPool, type ReplicaPool } from './read-replica.js';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
 
 /**
@@ -26,6 +27,15 @@ export interface Database {
   db: Db;
   /** Runs fn in one transaction in which row-level security sees only this tenant. */
   withTenant<T>(tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one READ ONLY transaction for this tenant on the read replica (DATABASE_READ_URL), which may
+   * lag the primary by a moment: for reports, history and charts only. On the primary when there is no
+   * replica or it cannot be reached: then `fallback` when given (a request's own transaction), else a READ
+   * ONLY transaction on the primary.
+   */
+  withTenantReplica<T>(tenantId: number, fn: (tx: Db) => Promise<T>, fallback?: () => Promise<T>): Promise<T>;
+  /** Whether a read replica is configured (DATABASE_READ_URL). */
+  hasReplica: boolean;
   /** Runs fn in one transaction with no tenant set: business tables show no rows. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -41,6 +51,12 @@ export interface OpenOptions {
   schema: Schema;
   /** Most pooled PostgreSQL connections (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /** A streaming replica for withTenantReplica (DATABASE_READ_URL), connecting as databaseUrl's role does. */
+  readUrl?: string | undefined;
+  /** transaction: databaseUrl is a transaction pooler; no session state is used (DATABASE_POOL_MODE). */
+  poolMode?: 'session' | 'transaction';
+  /** The owner connection that migrates in transaction pool mode (DATABASE_MIGRATE_URL). */
+  migrateUrl?: string | undefined;
   /** How long a request waits for a PostgreSQL connection before it fails (DATABASE_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
 }
@@ -64,12 +80,22 @@ const wrap = (kind: Database['kind'], db: Db, close: () => Promise<void>): Datab
   kind,
   db,
   close,
+  hasReplica: false,
   transaction: (fn) => db.transaction((tx) => fn(tx)),
   withTenant: (tenantId, fn) =>
     db.transaction(async (tx) => {
       await setTenant(tx, tenantId);
       return fn(tx);
     }),
+  // Read only here too, so a write routed to the replica fails on PGlite as it would on a real replica.
+  withTenantReplica: (tenantId, fn) =>
+    db.transaction(
+      async (tx) => {
+        await setTenant(tx, tenantId);
+        return fn(tx);
+      },
+      { accessMode: 'read only' },
+    ),
 });
 
 /**
@@ -81,8 +107,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 /** Opens the database, applies committed migrations, then drops to a role that row-level security binds. */
 export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   const { schema } = opts;
-  if (opts.databaseUrl)
-    return openPostgres(opts.databaseUrl, opts.schema, opts.poolSize ?? 10, opts.connectTimeoutMs ?? 5000);
+  if (opts.databaseUrl) return openPostgres({ ...opts, databaseUrl: opts.databaseUrl });
   const dir = opts.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
@@ -98,13 +123,31 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   return wrap('pglite', db as unknown as Db, () => client.close());
 };
 
-const openPostgres = async (
-  url: string,
-  schema: Schema,
-  poolSize: number,
-  connectTimeoutMs: number,
-): Promise<Database> => {
-  const admin = new pg.Client({ connectionString: url });
+/**
+ * A pg client that never names a statement: behind a transaction pooler (PgBouncer 1.18) consecutive
+ * transactions may run on different server connections, where a statement prepared on one does not exist.
+ */
+class UnnamedStatementClient extends pg.Client {}
+const namedQuery = pg.Client.prototype.query;
+UnnamedStatementClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  const plain =
+    typeof config === 'object' && config !== null && 'name' in config && !('submit' in config)
+      ? { ...config, name: undefined }
+      : config;
+  return Reflect.apply(namedQuery, this, [plain, ...rest]);
+} as typeof namedQuery;
+
+const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promise<Database> => {
+  const { databaseUrl: url, schema } = opts;
+  const poolSize = opts.poolSize ?? 10;
+  const transactionPool = opts.poolMode === 'transaction';
+  if (transactionPool && !opts.migrateUrl) {
+    throw new Error(
+      'DATABASE_POOL_MODE=transaction needs DATABASE_MIGRATE_URL (the owner, direct to the primary)',
+    );
+  }
+  // Behind a transaction pooler the app role must be a plain LOGIN role (no SET ROLE); the owner migrates.
+  const admin = new pg.Client({ connectionString: transactionPool ? opts.migrateUrl : url });
   await admin.connect();
   let useRole: boolean;
   try {
@@ -118,30 +161,34 @@ const openPostgres = async (
   } finally {
     await admin.end();
   }
+  const Client = transactionPool ? UnnamedStatementClient : pg.Client;
   // While the database is down or failing over, a request waits at most connectTimeoutMs for a
   // connection and then fails (503), instead of queueing without end; keep-alive finds a peer that
   // vanished without closing the socket.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: connectTimeoutMs,
+    Client,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
     keepAlive: true,
   });
   // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
   // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
-  // exception. pg has already discarded that client (the client's own listener below warns), and the
-  // next checkout opens a fresh one.
+  // exception. pg has already discarded that client (its own listener below warns), and the next
+  // checkout opens a fresh one.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => {
+  const setsRole = useRole && !transactionPool;
+  const onConnect = (client: pg.PoolClient) => {
     // A connection lost while checked out (between two queries of a transaction) emits 'error' on the
-    // client, which the pool only listens to while it is idle: without this the process would crash
-    // when the database restarts. The next query on it fails, and the pool discards it on release.
+    // client, which the pool only listens to while it is idle: without this listener the process
+    // crashed when the database restarted. The next query on it fails; the pool discards it on release.
     client.on('error', (err) => {
       process.emitWarning(`PostgreSQL: connection lost (${err.message})`);
     });
     // Queries on a pg client run in order, so the role is set before the first real query.
-    if (useRole) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
-  });
+    if (setsRole) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+  };
+  pool.on('connect', onConnect);
   const check = await pool.connect();
   try {
     await checkTenantIsolation(async (text) => (await check.query(text)).rows);
@@ -149,10 +196,63 @@ const openPostgres = async (
     check.release();
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-  const base = wrap('postgres', db as unknown as Db, () => pool.end());
+  const replica: ReplicaPool | undefined = opts.readUrl
+    ? openReplicaPool(opts.readUrl, { max: poolSize, Client, onConnect })
+    : undefined;
+  const base = wrap('postgres', db as unknown as Db, async () => {
+    await Promise.all([pool.end(), replica?.end()]);
+  });
   const perClient = new WeakMap<pg.PoolClient, Db>();
+  const handleOf = (client: pg.PoolClient): Db => {
+    let tx = perClient.get(client);
+    if (!tx) {
+      // Building a Drizzle handle walks the whole schema; do it once per pooled connection.
+      tx = drizzlePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+      perClient.set(client, tx);
+    }
+    return tx;
+  };
+  const onClient = async <T>(
+    client: pg.PoolClient,
+    begin: string,
+    fn: (tx: Db) => Promise<T>,
+  ): Promise<T> => {
+    let broken: unknown;
+    try {
+      await client.query(begin);
+      const out = await fn(handleOf(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((e: unknown) => {
+        broken = e;
+      });
+      throw err;
+    } finally {
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  };
+  const tenantBegin = (tenantId: number, mode: string) => {
+    if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);
+    return `BEGIN${mode}; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
+  };
   return {
     ...base,
+    hasReplica: replica !== undefined,
+    withTenantReplica: async (tenantId, fn, fallback) => {
+      const begin = tenantBegin(tenantId, ' READ ONLY');
+      const client = await replica?.connect();
+      if (client) {
+        try {
+          return await onClient(client, begin, fn);
+        } catch (err) {
+          // Reads repeat safely: a replica that failed mid-read hands the read to the primary.
+          if (!isReplicaFault(err)) throw err;
+          replica?.failed(err);
+        }
+      }
+      return fallback ? fallback() : onClient(await pool.connect(), begin, fn);
+    },
     // One round trip opens the transaction and sets the tenant (the id is a checked integer, not text).
     withTenant: async (tenantId, fn) => {
       if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);

@@ -17,6 +17,7 @@ import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
 import { errorHandler } from './error-handler.js';
+import { type Health, registerHealth } from './health.js';
 import { registerRateLimits } from './rate-limit.js';
 import type { App } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -32,6 +33,8 @@ export interface BuiltApp {
   app: App;
   /** Every route registered, for the route-inventory and security suites. */
   routes: RouteRecord[];
+  /** GET /health's state: close() sets draining first, so the load balancer stops sending requests. */
+  health: Health;
 }
 
 /**
@@ -103,6 +106,8 @@ export const buildApp = async (
     }
   });
 
+  const health: Health = { draining: false };
+  registerHealth(app, platform, health);
   await registerRoutes(app);
 
   const indexHtml = path.join(platform.config.webDist, 'index.html');
@@ -124,5 +129,5 @@ export const buildApp = async (
       message: err.messageIn(langFromHeader(req.headers['accept-language'])),
     });
   });
-  return { app, routes };
+  return { app, routes, health };
 };

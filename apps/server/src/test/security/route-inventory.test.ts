@@ -67,6 +67,8 @@ const REVIEWED_PUBLIC: readonly string[] = [
   'GET /api-docs/static/index.html',
   'GET /api-docs/static/swagger-initializer.js',
   'GET /api-docs/yaml',
+  // The load balancer's check: a status word, at most one database round trip a second (health.test.ts).
+  'GET /health',
   // Signing in, out and registering: bounded by per-address limits (identity-rate-limits.test.ts).
   'GET /oauth/login/user-params',
   'GET /oauth/public/captcha-code',
