@@ -82,7 +82,7 @@ export const killServer = async (cluster, load, log, name = 'server1') => {
 };
 
 /** (b) SIGKILL the PostgreSQL primary (Patroni and postgres); the replica is promoted; the old one rejoins. */
-export const killPrimary = async (cluster, load, log) => {
+export const killPrimary = async (cluster, load, log, { rejoin = true } = {}) => {
   const old = await cluster.primaryNode();
   const t0 = Date.now();
   cluster.kill(old, 'SIGKILL');
@@ -99,16 +99,20 @@ export const killPrimary = async (cluster, load, log) => {
   log(
     `(b) ${promoted?.node ?? 'no node'} primary after ${promoted?.at} s; writes back after ${recovery.writes} s`,
   );
-  cluster.start(old);
-  await cluster.waitHealthy(old, 180_000);
-  const rejoined = since(t0, Date.now());
+  let rejoined;
+  if (rejoin) {
+    cluster.start(old);
+    await cluster.waitHealthy(old, 180_000);
+    rejoined = since(t0, Date.now());
+  }
   const backlog = await measureBacklog(cluster.pg.superUrl, load, t0);
+  const back = rejoin ? `; ${old} back as replica after ${rejoined} s` : '';
   return {
     fault: `kill primary ${old} (SIGKILL)`,
     t0,
     recovery,
     backlog,
-    note: `${promoted?.node ?? 'none'} promoted after ${promoted?.at} s; ${old} back as replica after ${rejoined} s`,
+    note: `${promoted?.node ?? 'none'} promoted after ${promoted?.at} s${back}`,
   };
 };
 
