@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { isReplicaFault, openReplicaPool, type ReplicaPool } from './read-replica.js';
+import { isReplicaFault, keepErrorsHandled, openReplicaPool, type ReplicaPool } from './read-replica.js';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
 
 /**
@@ -174,17 +174,17 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   });
   // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
   // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
-  // exception. pg has already discarded that client (its own listener below warns), and the next
-  // checkout opens a fresh one.
-  pool.on('error', () => undefined);
+  // exception. pg has already discarded that client, and the next checkout opens a fresh one.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
+  });
   const setsRole = useRole && !transactionPool;
   const onConnect = (client: pg.PoolClient) => {
     // A connection lost while checked out (between two queries of a transaction) emits 'error' on the
     // client, which the pool only listens to while it is idle: without this listener the process
-    // crashed when the database restarted. The next query on it fails; the pool discards it on release.
-    client.on('error', (err) => {
-      process.emitWarning(`PostgreSQL: connection lost (${err.message})`);
-    });
+    // crashed when the database restarted (test/scale/failover.db.test.ts). The next query on it fails;
+    // the pool discards it on release.
+    keepErrorsHandled(client);
     // Queries on a pg client run in order, so the role is set before the first real query.
     if (setsRole) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   };

@@ -33,6 +33,15 @@ export const isReplicaFault = (err: unknown): boolean => {
   return /Connection terminated|connection timeout|ECONNREFUSED|ECONNRESET/i.test(msg);
 };
 
+/**
+ * pg emits 'error' on a checked-out client whose connection is cut (a killed server, a balancer
+ * shutting sessions) even after failing its query with it; unheard, that ends the process. The query's
+ * own rejection is what callers act on, so the event itself needs only a listener.
+ */
+export const keepErrorsHandled = (client: pg.PoolClient): void => {
+  client.on('error', () => undefined);
+};
+
 export interface ReplicaPool {
   /** A client of the replica, or undefined while it is unreachable (use the primary). */
   connect(): Promise<pg.PoolClient | undefined>;
@@ -55,6 +64,7 @@ export const openReplicaPool = (
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL read replica: idle connection lost (${err.message})`);
   });
+  pool.on('connect', keepErrorsHandled);
   if (opts.onConnect) pool.on('connect', opts.onConnect);
   let downUntil = 0;
   // Row-level security is checked once on the replica's first answer, as on the primary at startup.

@@ -18,9 +18,11 @@ import {
   metricOf,
 } from '@tilth/contracts/device-types';
 import ExcelJS from 'exceljs';
+import type { Database, Db } from '../../../platform/db/client.js';
 import { pageAnswer } from '../../../platform/db/paging.js';
+import { readOnReplica } from '../../../platform/db/replica-read.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
-import type { Ctx } from '../../../platform/http/context.js';
+import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import type { Lang } from '../../../platform/i18n/lang.js';
 import { timeText } from '../../../platform/time/zone.js';
 import { hiddenCollectionKeys } from '../device-family/index.js';
@@ -76,6 +78,9 @@ const roundTo = (v: number, decimals: number): number => {
 };
 
 export class DeviceDataService {
+  /** `database`: history series and exports read on its replica (a moment's lag is fine for a chart). */
+  constructor(private readonly database?: Database) {}
+
   /** Spec 02 §7 tenant device list for selects: id (concentratorId), name, eui. */
   async all(ctx: Ctx, q: DeviceAllQuery): Promise<DeviceOption[]> {
     requireTenant(ctx);
@@ -130,24 +135,28 @@ export class DeviceDataService {
 
   async curve(ctx: Ctx, id: number, q: CurveQuery): Promise<Curve> {
     const { device } = await this.viewable(ctx, id);
+    requireTenant(ctx);
     const metric = metricOf(device.typeKey, q.metric);
     if (!metric) throw DeviceErrors.unknownMetric({ metric: q.metric.slice(0, 32) });
     const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
-    const series = await readSeries(ctx.db, {
-      tenantId: device.tenantId,
-      deviceId: device.id,
-      metric: metric.key,
-      from,
-      to,
-      maxPoints: q.maxPoints,
-      timeZone: ctx.timeZone,
-    });
+    const series = await this.history(ctx, (db) =>
+      readSeries(db, {
+        tenantId: device.tenantId,
+        deviceId: device.id,
+        metric: metric.key,
+        from,
+        to,
+        maxPoints: q.maxPoints,
+        timeZone: ctx.timeZone,
+      }),
+    );
     return toCurve(metric, series);
   }
 
   /** The raw readings of a range as an .xlsx: time, then one column per metric (or the one asked). */
   async exportCurve(ctx: Ctx, id: number, q: CurveExportQuery): Promise<{ fileName: string; data: Buffer }> {
     const { device, type } = await this.viewable(ctx, id);
+    requireTenant(ctx);
     let metrics = type.metrics;
     if (q.metric !== undefined) {
       const m = metricOf(device.typeKey, q.metric);
@@ -155,7 +164,9 @@ export class DeviceDataService {
       metrics = [m];
     }
     const { from, to } = historyRange(q.startTime, q.endTime, ctx.timeZone);
-    const rows = await readRawRows(ctx.db, device.tenantId, device.id, from, to, EXPORT_MAX_ROWS + 1);
+    const rows = await this.history(ctx, (db) =>
+      readRawRows(db, device.tenantId, device.id, from, to, EXPORT_MAX_ROWS + 1),
+    );
     const data = await workbook(ctx.lang, ctx.timeZone, device, metrics, rows);
     const day = (d: Date) => timeText(d, ctx.timeZone).slice(0, 10).replaceAll('-', '');
     return { fileName: `${device.eui}-${day(from)}-${day(to)}.xlsx`, data };
@@ -186,6 +197,11 @@ export class DeviceDataService {
     );
     const content = rows.map((r) => ({ ...r, online: r.online ? 1 : 0, at: r.at.toISOString() }));
     return pageAnswer(content, total, q);
+  }
+
+  /** Reads history on the replica when there is one, else in the request's transaction. */
+  private history<T>(ctx: TenantCtx, fn: (db: Db) => Promise<T>): Promise<T> {
+    return this.database ? readOnReplica(ctx, this.database, fn) : fn(ctx.db);
   }
 
   /** A device of the tenant the caller may view, with its registry type. */

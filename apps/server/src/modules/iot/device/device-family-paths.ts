@@ -30,6 +30,6 @@ export const familyCrudService = (platform: Platform): FamilyCrudService =>
   // platform.iot is read on use: the runtime is the platform's to swap.
   new FamilyCrudService(
     new DeviceService(() => platform.iot),
-    new DeviceDataService(),
+    new DeviceDataService(platform.database),
     new ControlService(platform),
   );

@@ -37,7 +37,7 @@ const V1 = '/wfpe/v1/:tenantId';
 export const registerDeviceRoutes = (app: App, platform: Platform): void => {
   // platform.iot is read on use, not captured: the runtime is the platform's to swap.
   const devices = new DeviceService(() => platform.iot);
-  const data = new DeviceDataService();
+  const data = new DeviceDataService(platform.database);
   const system = new DeviceSystemService(devices);
 
   addRoute(app, platform, {

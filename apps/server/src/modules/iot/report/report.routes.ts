@@ -16,7 +16,7 @@ import { ANY_WEATHER_REPORT, REPORT_ACCESS, ReportService } from './report.servi
 import { exportFileName, sendXlsx } from './report.xlsx.js';
 
 export const registerReportRoutes = (app: App, platform: Platform): void => {
-  const reports = new ReportService();
+  const reports = new ReportService(platform.database);
   const base = '/wfpe/v1/:tenantId/report';
 
   addRoute(app, platform, {

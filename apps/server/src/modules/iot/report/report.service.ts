@@ -10,6 +10,8 @@ import {
   type ReportGranularity,
   type ReportStation,
 } from '@tilth/contracts/report.types';
+import type { Database } from '../../../platform/db/client.js';
+import { readOnReplica } from '../../../platform/db/replica-read.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { addDays, dayOf, dayStart } from '../../../platform/time/zone.js';
@@ -49,6 +51,9 @@ const UNIT_NAMES: Record<ReportGranularity, { 'zh-CN': string; 'en-US': string }
 
 /** Weather reports from the hourly rollups of weather stations (rainfall, accumulated temperature, light). */
 export class ReportService {
+  /** The rollup scans run on `database`'s read replica: a report may lag the primary by a moment. */
+  constructor(private readonly database: Database) {}
+
   async stations(ctx: Ctx, areaId: number | undefined): Promise<ReportStation[]> {
     requireTenant(ctx);
     requireAccess(ctx, ANY_WEATHER_REPORT);
@@ -135,7 +140,9 @@ export class ReportService {
     r: Range,
   ): Promise<{ startDate: string; endDate: string } | null> {
     const ids = stations.map((s) => s.deviceId);
-    const first = await firstReading(ctx.db, ctx.tenantId, ids, metric);
+    const first = await readOnReplica(ctx, this.database, (db) =>
+      firstReading(db, ctx.tenantId, ids, metric),
+    );
     return answeredRange(r, first, dayOf(new Date(), ctx.timeZone), ctx.timeZone);
   }
 
@@ -146,15 +153,17 @@ export class ReportService {
     r: { startDate: string; endDate: string },
     threshold?: number,
   ) {
-    return dailyAggregates(
-      ctx.db,
-      ctx.tenantId,
-      stations.map((s) => s.deviceId),
-      metric,
-      dayStart(r.startDate, ctx.timeZone),
-      dayStart(addDays(r.endDate, 1), ctx.timeZone),
-      ctx.timeZone,
-      threshold,
+    return readOnReplica(ctx, this.database, (db) =>
+      dailyAggregates(
+        db,
+        ctx.tenantId,
+        stations.map((s) => s.deviceId),
+        metric,
+        dayStart(r.startDate, ctx.timeZone),
+        dayStart(addDays(r.endDate, 1), ctx.timeZone),
+        ctx.timeZone,
+        threshold,
+      ),
     );
   }
 }
