@@ -1,4 +1,4 @@
-import mqtt, { type ISubscriptionMap, type MqttClient } from 'mqtt';
+import mqtt, { type IConnackPacket, type ISubscriptionMap, type MqttClient } from 'mqtt';
 import type { IotLog } from './embedded.js';
 
 /** Shared subscription group every server process joins: the broker spreads messages over them. */
@@ -36,10 +36,13 @@ export class ExternalLink {
 
   async start(): Promise<void> {
     const n = Math.max(1, this.opts.connections);
-    for (let i = 0; i < n; i++) {
-      this.handled.push(0);
-      this.clients.push(await this.connect(`${this.opts.clientId}-${i}`, i));
-    }
+    for (let i = 0; i < n; i++) this.handled.push(0);
+    // In parallel: a resumed session may start with a backlog (what the broker queued while this process
+    // was down), stored one message at a time per connection; one connection's backlog must not hold
+    // the others (nor the process's start) back.
+    this.clients = await Promise.all(
+      Array.from({ length: n }, (_, i) => this.connect(`${this.opts.clientId}-${i}`, i)),
+    );
   }
 
   get connected(): boolean {
@@ -98,22 +101,29 @@ export class ExternalLink {
         if (err) this.log().warn({ err: err.message, clientId }, 'MQTT ingest: subscribing again failed');
       });
     });
-    await new Promise<void>((resolve, reject) => {
+    const resumed = await new Promise<boolean>((resolve, reject) => {
       const onError = (err: Error) => {
         client.off('connect', onConnect);
         client.end(true);
         reject(err);
       };
-      const onConnect = () => {
+      const onConnect = (connack: IConnackPacket) => {
         client.off('error', onError);
-        resolve();
+        resolve(connack.sessionPresent);
       };
       client.once('connect', onConnect);
       client.once('error', onError);
     });
     first = false;
     client.on('error', (err) => this.log().warn({ err: err.message, clientId }, 'MQTT ingest link error'));
-    await client.subscribeAsync(INGEST_TOPICS, { qos: 1 });
+    // A new session is subscribed before start() resolves. A resumed one is subscribed again (see above)
+    // without waiting: its SUBACK queues behind the backlog the broker delivers first.
+    const subscribed = client.subscribeAsync(INGEST_TOPICS, { qos: 1 });
+    if (!resumed) await subscribed;
+    else
+      subscribed.catch((err: Error) =>
+        this.log().warn({ err: err.message, clientId }, 'MQTT ingest: subscribing again failed'),
+      );
     return client;
   }
 }
