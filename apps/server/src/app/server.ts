@@ -93,6 +93,7 @@ export const createServer = async (config: Config, opts: StartOptions = {}): Pro
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.pgliteDir ?? path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
     readUrl: config.databaseReadUrl,
     poolMode: config.databasePoolMode,
     migrateUrl: config.databaseMigrateUrl,

@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Most PostgreSQL connections of this process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** How long a request waits for a PostgreSQL connection before failing with 503 (DATABASE_CONNECT_TIMEOUT_MS). */
+  databaseConnectTimeoutMs: number;
   /**
    * A streaming replica for reads that may lag a moment (reports, history, charts); unset: the primary.
    * Same role as DATABASE_URL.
@@ -335,6 +337,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    databaseConnectTimeoutMs: intAtLeast(
+      env.DATABASE_CONNECT_TIMEOUT_MS,
+      5000,
+      100,
+      'DATABASE_CONNECT_TIMEOUT_MS',
+    ),
     databaseReadUrl: env.DATABASE_READ_URL || undefined,
     databasePoolMode: poolMode(env.DATABASE_POOL_MODE),
     databaseMigrateUrl: env.DATABASE_MIGRATE_URL || undefined,

@@ -119,6 +119,14 @@ export const CommonErrors = defineErrors({
       'en-US': 'Too many attempts from your network; try again in {minutes} min',
     },
   },
+  unavailable: {
+    status: 503,
+    code: 'error.service.unavailable',
+    message: {
+      'zh-CN': '服务暂时不可用，请稍后重试',
+      'en-US': 'The service is briefly unavailable; please try again in a moment',
+    },
+  },
   internal: {
     status: 500,
     code: 'error.internal',

@@ -58,6 +58,8 @@ export interface OpenOptions {
   poolMode?: 'session' | 'transaction';
   /** The owner connection that migrates in transaction pool mode (DATABASE_MIGRATE_URL). */
   migrateUrl?: string | undefined;
+  /** How long a request waits for a PostgreSQL connection before it fails (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }
 
 /** Points row-level security of an open transaction at a tenant (used when the tenant is made in it). */
@@ -161,21 +163,33 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
     await admin.end();
   }
   const Client = transactionPool ? UnnamedStatementClient : pg.Client;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client });
+  // While the database is down or failing over, a request waits at most connectTimeoutMs for a
+  // connection and then fails (503), instead of queueing without end; keep-alive finds a peer that
+  // vanished without closing the socket.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    keepAlive: true,
+  });
   // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
   // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
   // exception. pg has already discarded that client, and the next checkout opens a fresh one.
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
   });
-  // A primary killed mid-request (failover) must fail that request, not the process.
-  pool.on('connect', keepErrorsHandled);
-  // Queries on a pg client run in order, so the role is set before the first real query.
-  const dropRole = (client: pg.PoolClient) => {
-    client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
-  };
   const setsRole = useRole && !transactionPool;
-  if (setsRole) pool.on('connect', dropRole);
+  const onConnect = (client: pg.PoolClient) => {
+    // A connection lost while checked out (between two queries of a transaction) emits 'error' on the
+    // client, which the pool only listens to while it is idle: without this listener the process
+    // crashed when the database restarted (test/scale/failover.db.test.ts). The next query on it fails;
+    // the pool discards it on release.
+    keepErrorsHandled(client);
+    // Queries on a pg client run in order, so the role is set before the first real query.
+    if (setsRole) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
+  };
+  pool.on('connect', onConnect);
   const check = await pool.connect();
   try {
     await checkTenantIsolation(async (text) => (await check.query(text)).rows);
@@ -184,7 +198,7 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case', ...captureOption });
   const replica: ReplicaPool | undefined = opts.readUrl
-    ? openReplicaPool(opts.readUrl, { max: poolSize, Client, ...(setsRole ? { onConnect: dropRole } : {}) })
+    ? openReplicaPool(opts.readUrl, { max: poolSize, Client, onConnect })
     : undefined;
   const base = wrap('postgres', db as unknown as Db, async () => {
     await Promise.all([pool.end(), replica?.end()]);
@@ -244,6 +258,7 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
     withTenant: async (tenantId, fn) => {
       if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
         let tx = perClient.get(client);
@@ -256,10 +271,13 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
         await client.query('COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw err;
       } finally {
-        client.release();
+        // A connection that cannot even roll back is not given to the next request.
+        client.release(broken);
       }
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, CommonErrors, sqlState } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
 
@@ -25,6 +26,11 @@ export const errorHandler = (err: FastifyError, req: FastifyRequest, reply: Fast
     app = CommonErrors.validation({ detail: describeIssues(err.validationContext, err.validation) });
   } else if (err.validation) {
     app = CommonErrors.validation({ detail: `${err.validationContext ?? 'request'}: ${err.message}` });
+  } else if (isDatabaseUnavailable(err)) {
+    // The database is down or failing over (refused, cut, timed out, read-only): worth a retry shortly.
+    req.log.warn({ err: err.message }, 'database unavailable');
+    reply.header('retry-after', '2');
+    app = CommonErrors.unavailable();
   } else if (sqlState(err) === '23505') {
     // A unique constraint caught a race the service's own check could not see.
     app = CommonErrors.duplicate();

@@ -6,6 +6,7 @@ import {
   validateTelemetry,
 } from '@tilth/contracts/device-protocol.types';
 import type { Database } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { EventHub } from './events.js';
 import type { HookRegistry } from './hooks.js';
 import type { IngestCounters } from './ingest-counters.js';
@@ -211,7 +212,9 @@ export class Ingest {
     try {
       outcome = await this.database.withTenant(tenantId, (tx) => this.sink.store(tx, tenantId, items, at));
     } catch (err) {
-      if (items.length === 1) {
+      // The database is down or failing over: every message of the batch fails alike, at once (the broker
+      // keeps them unacknowledged), rather than one connection attempt after another.
+      if (items.length === 1 || isDatabaseUnavailable(err)) {
         for (const item of items) item.done.reject(err);
         return;
       }
