@@ -2,7 +2,7 @@
 // etcd, two PostgreSQL 15 nodes under Patroni (synchronous), HAProxy (HTTP + primary / replica ports),
 // PgBouncer (transaction mode), Mosquitto (dynamic security, persistence), an S3 store and N servers.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -44,7 +44,6 @@ export {
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const HERE = import.meta.dirname;
 
 const pgUser = () => {
   const [uid, gid] = execFileSync('id', ['-u', 'postgres']).toString().trim().split(/\s+/).map(Number);
