@@ -95,6 +95,23 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
   return wrap('pglite', db as unknown as Db, () => client.close());
 };
 
+/**
+ * Connection options that make a pooled connection the application role from its start (the `role`
+ * setting in the startup packet, like PGOPTIONS='-c role=…'). A `SET ROLE` sent from the pool's 'connect'
+ * event was not awaited: the caller's first query went onto the same client while it still ran, which pg
+ * warns about ("client.query() when the client is already executing a query") and pg 9 refuses.
+ */
+const appRoleConnection = (url: string): { connectionString: string; options: string } => {
+  // pg lets options in the URL win over the config's: move them next to the role.
+  const u = new URL(url);
+  const given = u.searchParams.get('options');
+  u.searchParams.delete('options');
+  return {
+    connectionString: u.toString(),
+    options: [given, `-c role=${APP_ROLE}`].filter(Boolean).join(' '),
+  };
+};
+
 const openPostgres = async (url: string, schema: Schema, poolSize: number): Promise<Database> => {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -110,19 +127,16 @@ const openPostgres = async (url: string, schema: Schema, poolSize: number): Prom
   } finally {
     await admin.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    max: poolSize,
+    ...(useRole ? appRoleConnection(url) : { connectionString: url }),
+  });
   // An idle pooled connection that the server drops (restart, terminated backend, a test dropping its
   // scratch database) emits 'error' on the pool; without a listener Node treats it as an uncaught
   // exception. pg has already discarded that client, and the next checkout opens a fresh one.
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
   });
-  if (useRole) {
-    // Queries on a pg client run in order, so the role is set before the first real query.
-    pool.on('connect', (client) => {
-      client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
-    });
-  }
   const check = await pool.connect();
   try {
     await checkTenantIsolation(async (text) => (await check.query(text)).rows);
