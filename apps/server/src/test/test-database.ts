@@ -12,13 +12,20 @@ let watching = false;
 const watchOverlappingQueries = (): void => {
   if (watching) return;
   watching = true;
-  const inFlight = new WeakMap<object, number>();
+  // Texts of the queries a client has sent and not yet seen answered.
+  const inFlight = new WeakMap<object, string[]>();
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client & { pipeline?: boolean }, ...args: unknown[]) {
-    const n = inFlight.get(this) ?? 0;
-    if (n > 0 && !this.pipeline) overlappingQueries.push(new Error('overlapping query').stack ?? '');
-    inFlight.set(this, n + 1);
-    const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    const sent = inFlight.get(this) ?? [];
+    inFlight.set(this, sent);
+    if (sent.length > 0) overlappingQueries.push(new Error('overlapping query').stack ?? '');
+    sent.push(text);
+    const done = () => {
+      const i = sent.indexOf(text);
+      if (i >= 0) sent.splice(i, 1);
+    };
     const cb = args.findIndex((a) => typeof a === 'function');
     if (cb >= 0) {
       const given = args[cb] as (...r: unknown[]) => unknown;

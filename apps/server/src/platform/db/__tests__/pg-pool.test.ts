@@ -53,6 +53,24 @@ describe.runIf(url)('PostgreSQL pool: the application role, one query at a time 
       expect((a as unknown as { rows: unknown[] }).rows[0]).toEqual({ u: APP_ROLE, t: '4321ms', s: 'off' });
     expect(overlappingQueries).toEqual([]);
   });
+
+  it('runs a tenant transaction with its tenant set, and nothing after it on the same connections', async () => {
+    if (!database) throw new Error('no database');
+    const d = database;
+    const setting = sql`select current_setting('app.tenant_id', true) as t`;
+    type Row = { t: string | null };
+    const rowOf = (r: unknown) => (r as { rows: Row[] }).rows[0];
+    // Inside: the tenant is already set for the first statement.
+    const inside = await Promise.all(
+      [7, 8, 9, 10, 11].map((t) => d.withTenant(t, async (tx) => rowOf(await tx.execute(setting)))),
+    );
+    expect(inside.map((r) => r?.t)).toEqual(['7', '8', '9', '10', '11']);
+    // A failing first statement rolls the transaction back and leaves the connection usable.
+    await expect(d.withTenant(7, (tx) => tx.execute(sql`select 1/0`))).rejects.toThrow();
+    const after = await Promise.all([1, 2, 3, 4].map(() => d.db.execute(setting)));
+    for (const r of after) expect([null, '']).toContain(rowOf(r)?.t);
+    expect(overlappingQueries).toEqual([]);
+  });
 });
 
 describe.runIf(url)('PostgreSQL: tenant list routes send their queries one after the other', () => {
