@@ -125,6 +125,23 @@ export const openDatabase = async (opts: OpenOptions): Promise<Database> => {
 };
 
 /**
+ * Connection options that make a pooled connection the application role from its start (the `role`
+ * setting in the startup packet, like PGOPTIONS='-c role=…'). A `SET ROLE` sent from the pool's 'connect'
+ * event was not awaited: the caller's first query went onto the same client while it still ran, which pg
+ * warns about ("client.query() when the client is already executing a query") and pg 9 refuses.
+ */
+const appRoleConnection = (url: string): { connectionString: string; options: string } => {
+  // pg lets options in the URL win over the config's: move them next to the role.
+  const u = new URL(url);
+  const given = u.searchParams.get('options');
+  u.searchParams.delete('options');
+  return {
+    connectionString: u.toString(),
+    options: [given, `-c role=${APP_ROLE}`].filter(Boolean).join(' '),
+  };
+};
+
+/**
  * A pg client that never names a statement: behind a transaction pooler (PgBouncer 1.18) consecutive
  * transactions may run on different server connections, where a statement prepared on one does not exist.
  */
@@ -163,11 +180,13 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
     await admin.end();
   }
   const Client = transactionPool ? UnnamedStatementClient : pg.Client;
+  const setsRole = useRole && !transactionPool;
   // While the database is down or failing over, a request waits at most connectTimeoutMs for a
   // connection and then fails (503), instead of queueing without end; keep-alive finds a peer that
   // vanished without closing the socket.
   const pool = new pg.Pool({
-    connectionString: url,
+    // The role is set in the startup packet: no SET ROLE racing the first query.
+    ...(setsRole ? appRoleConnection(url) : { connectionString: url }),
     max: poolSize,
     Client,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
@@ -179,15 +198,12 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL pool: idle connection lost (${err.message})`);
   });
-  const setsRole = useRole && !transactionPool;
   const onConnect = (client: pg.PoolClient) => {
     // A connection lost while checked out (between two queries of a transaction) emits 'error' on the
     // client, which the pool only listens to while it is idle: without this listener the process
     // crashed when the database restarted (test/scale/failover.db.test.ts). The next query on it fails;
     // the pool discards it on release.
     keepErrorsHandled(client);
-    // Queries on a pg client run in order, so the role is set before the first real query.
-    if (setsRole) client.query(`SET ROLE ${APP_ROLE}`).catch(() => client.release(true));
   };
   pool.on('connect', onConnect);
   const check = await pool.connect();
@@ -198,7 +214,12 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   }
   const db = drizzlePg(pool, { schema, casing: 'snake_case', ...captureOption });
   const replica: ReplicaPool | undefined = opts.readUrl
-    ? openReplicaPool(opts.readUrl, { max: poolSize, Client, onConnect })
+    ? openReplicaPool(opts.readUrl, {
+        max: poolSize,
+        Client,
+        onConnect,
+        ...(setsRole ? { connection: appRoleConnection(opts.readUrl) } : {}),
+      })
     : undefined;
   const base = wrap('postgres', db as unknown as Db, async () => {
     await Promise.all([pool.end(), replica?.end()]);

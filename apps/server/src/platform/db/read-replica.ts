@@ -52,10 +52,16 @@ export interface ReplicaPool {
 
 export const openReplicaPool = (
   url: string,
-  opts: { max: number; Client?: typeof pg.Client; onConnect?: (c: pg.PoolClient) => void },
+  opts: {
+    max: number;
+    Client?: typeof pg.Client;
+    onConnect?: (c: pg.PoolClient) => void;
+    /** How to connect instead of the bare URL (the application role set in the startup packet). */
+    connection?: { connectionString: string; options: string };
+  },
 ): ReplicaPool => {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...(opts.connection ?? { connectionString: url }),
     max: opts.max,
     // A replica behind a dead address must not hold reads up for long.
     connectionTimeoutMillis: 2_000,

@@ -105,7 +105,17 @@ const clashError = (kind: AreaConflict, v: { areaName: string; areaNum: string |
     ? AreaErrors.nameExists({ name: v.areaName })
     : AreaErrors.numExists({ num: v.areaNum ?? '' });
 
+/** Tenants' enterprise roots remembered per service (per server): at most this many. */
+const ROOTS_MAX = 10_000;
+
 export class AreaService {
+  /**
+   * Tenant → the id of its enterprise root, which never changes once made (organization refuses to edit
+   * or delete it): every base answer needs it, and asking once saves a statement per request. Only a found
+   * root is kept, so a tenant given its root later is asked again.
+   */
+  private readonly roots = new Map<number, number>();
+
   constructor(private readonly tenants: TenantService) {}
 
   async list(ctx: Ctx, q: AreaListQuery): Promise<Page<Area>> {
@@ -286,7 +296,14 @@ export class AreaService {
   }
 
   private async rootId(ctx: TenantCtx): Promise<number | undefined> {
-    return (await findRoot(ctx.db, ctx.tenantId))?.id;
+    const known = this.roots.get(ctx.tenantId);
+    if (known !== undefined) return known;
+    const id = (await findRoot(ctx.db, ctx.tenantId))?.id;
+    if (id !== undefined) {
+      if (this.roots.size >= ROOTS_MAX) this.roots.clear();
+      this.roots.set(ctx.tenantId, id);
+    }
+    return id;
   }
 
   private written(res: WriteResult, v: { areaName: string; areaNum: string | null }): AreaRow {

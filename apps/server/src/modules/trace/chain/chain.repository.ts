@@ -148,13 +148,18 @@ export const listBlocks = async (
     conds.push(sql`exists (select 1 from ${chainAnchors} a where a.tenant_id = ${chainBlocks.tenantId}
       and a.height = ${chainBlocks.height} and a.provider = ${f.provider} and a.status = ${f.anchorStatus})`);
   const where = and(...conds);
-  const [rows, [count]] = await Promise.all([
-    db.select().from(chainBlocks).where(where).orderBy(desc(chainBlocks.height)).limit(limit).offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(chainBlocks)
-      .where(where),
-  ]);
+  // One after the other: db is a transaction, one connection (pg refuses two queries at once on it).
+  const rows = await db
+    .select()
+    .from(chainBlocks)
+    .where(where)
+    .orderBy(desc(chainBlocks.height))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(chainBlocks)
+    .where(where);
   return { rows, total: count?.n ?? 0 };
 };
 
@@ -189,13 +194,18 @@ export const listReport = async (
     conds.push(sql`exists (select 1 from ${chainAnchors} a where a.tenant_id = ${t.tenantId}
       and a.height = ${t.blockHeight} and a.provider = ${f.provider} and a.status = ${f.anchorStatus})`);
   const where = and(...conds);
-  const [rows, [count]] = await Promise.all([
-    db.select().from(t).where(where).orderBy(desc(t.blockHeight), asc(t.txIndex)).limit(limit).offset(offset),
-    db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(t)
-      .where(where),
-  ]);
+  // One after the other, as above.
+  const rows = await db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(desc(t.blockHeight), asc(t.txIndex))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(t)
+    .where(where);
   return { rows, total: count?.n ?? 0 };
 };
 

@@ -157,10 +157,9 @@ async function detail(ctx: Ctx, id: number): Promise<ProcessDetail> {
   requireAccess(ctx, APPROVAL_BELL);
   requireTenant(ctx);
   const proc = await visible(ctx, id);
-  const [tasks, events] = await Promise.all([
-    tasksOf(ctx.db, ctx.tenantId, id),
-    eventsOf(ctx.db, ctx.tenantId, id),
-  ]);
+  // One after the other: ctx.db is the request's transaction, one connection.
+  const tasks = await tasksOf(ctx.db, ctx.tenantId, id);
+  const events = await eventsOf(ctx.db, ctx.tenantId, id);
   const ids = new Set<number>([proc.applicantId]);
   for (const t of tasks) {
     ids.add(t.assigneeId);

@@ -26,11 +26,14 @@ afterAll(async () => {
   await h.s.close();
 });
 
-/** Runs SQL as the database owner (RESET ROLE); answers the error text or 'done'. */
+/**
+ * Runs SQL as the database owner (the login role, for this transaction only: pooled PostgreSQL connections
+ * start as the application role, so RESET ROLE would not leave it); answers the error text or 'done'.
+ */
 const asOwner = (q: ReturnType<typeof sql>[], tenant = h.A) =>
   h.s.platform.database
     .withTenant(tenant, async (tx) => {
-      await tx.execute(sql`reset role`);
+      await tx.execute(sql`select set_config('role', session_user, true)`);
       for (const x of q) await tx.execute(x);
       return 'done';
     })
