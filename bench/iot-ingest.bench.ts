@@ -5,7 +5,7 @@
 // from a signed-in console stream (GET /wfpe/v1/{t}/device/stream).
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres npm run bench:ingest   (PostgreSQL)
 //        npm run bench:ingest                                                           (PGlite)
-// Knobs: BENCH_DEVICES (1000), BENCH_RATE (12000 msg/s), BENCH_SECONDS (30), BENCH_LATENCY_RATE (2000),
+// Knobs: BENCH_DEVICES (1000), BENCH_RATE (24000 msg/s), BENCH_SECONDS (30), BENCH_LATENCY_RATE (2000),
 //        BENCH_LATENCY_SECONDS (10).
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -47,11 +47,12 @@ type LoadReply =
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000);
 // Offered above the 10,000 target: an offer of exactly 10,000 can only measure ≤ 10,000 (the last
 // batch's commit adds to the elapsed time), which would not show whether the server keeps up.
-const RATE = Number(process.env.BENCH_RATE ?? 12_000);
+const RATE = Number(process.env.BENCH_RATE ?? 24_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const LAT_RATE = Number(process.env.BENCH_LATENCY_RATE ?? 2000);
 const LAT_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
-const TARGET_RATE = 10_000;
+// Issue 20: 20,000 msg/s stored on PostgreSQL by one process (issue 5 asked 10,000).
+const TARGET_RATE = 20_000;
 const TARGET_P99_MS = 1000;
 const TYPE = 'weather-station';
 

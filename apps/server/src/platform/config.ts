@@ -30,6 +30,8 @@ export interface Config {
   /** Fair-use limit per device: messages per second (0 = off) and the burst allowed on top. */
   mqttDeviceRate: number;
   mqttDeviceBurst: number;
+  /** Most device messages stored in one ingest transaction (MQTT_INGEST_MAX_BATCH). */
+  ingestMaxBatch: number;
   /** Embedded broker: bytes a connection may send before its CONNECT is accepted. */
   mqttMaxConnectBytes: number;
   /** Embedded broker: the largest packet (header included) after authentication. */
@@ -353,6 +355,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // docs/device-protocol.md §10: 1 message/s sustained with a burst of 20 (the spec's period is ≥ 5 min).
     mqttDeviceRate: rate(env.MQTT_DEVICE_RATE, 1, 'MQTT_DEVICE_RATE'),
     mqttDeviceBurst: int(env.MQTT_DEVICE_BURST, 20, 'MQTT_DEVICE_BURST'),
+    ingestMaxBatch: Math.max(1, int(env.MQTT_INGEST_MAX_BATCH, 16_000, 'MQTT_INGEST_MAX_BATCH')),
     // docs/device-protocol.md §10: a device CONNECT (credentials, will) is a few hundred bytes, a packet
     // at most a 16 KiB payload and its topic; anything far beyond is refused before it is buffered.
     mqttMaxConnectBytes: intAtLeast(env.MQTT_MAX_CONNECT_BYTES, 4096, 512, 'MQTT_MAX_CONNECT_BYTES'),

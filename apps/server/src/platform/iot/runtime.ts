@@ -80,6 +80,7 @@ export class IotServer implements IotRuntime {
     this.counters = new IngestCounters(ports.telemetry, this.now);
     this.ingest = new Ingest(database, this.events, this.hooks, this.counters, ports.telemetry, {
       now: this.now,
+      maxBatch: config.ingestMaxBatch,
       rateLimit: { rate: config.mqttDeviceRate, burst: config.mqttDeviceBurst },
       onRateLimited: (d) =>
         this.log.warn(
