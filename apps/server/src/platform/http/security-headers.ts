@@ -1,9 +1,9 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 import type { App } from './route.js';
 
 // Security headers on every answer (ARCHITECTURE §3): the console's Content-Security-Policy, framing,
-// referrer and HSTS, through @fastify/helmet. What the console loads from elsewhere (map tiles, camera
+// referrer and HSTS, made by helmet once (not per request). What the console loads from elsewhere (map tiles, camera
 // and video servers) is listed by origin from configuration — never a wildcard source.
 
 /** Directives that take origins contributed at start-up (modules) or by configuration. */
@@ -12,6 +12,8 @@ export type SourceDirective = 'img-src' | 'connect-src' | 'media-src' | 'frame-s
 /** Origins the console may use beyond its own; modules add theirs while they register. */
 export class ContentSources {
   private readonly lists = new Map<SourceDirective, Set<string>>();
+  /** Bumped on every change, so headers made from the lists are made again. */
+  version = 0;
 
   allow(directive: SourceDirective, origins: Iterable<string>): void {
     let set = this.lists.get(directive);
@@ -20,6 +22,7 @@ export class ContentSources {
       this.lists.set(directive, set);
     }
     for (const o of origins) set.add(o);
+    this.version++;
   }
 
   of(directive: SourceDirective): string[] {
@@ -108,15 +111,40 @@ export const frameOptionsFor = (ancestors: readonly string[]): 'DENY' | 'SAMEORI
 };
 
 /**
- * Registers helmet on the whole app (every route, the console's files and the not-found fallback). A route
- * that sets its own Content-Security-Policy keeps it: helmet writes its headers when the request arrives,
- * and a header the route sets later replaces the value.
+ * The headers helmet would set, made once (and again when the sources change) by running helmet's
+ * middleware against a recording response. @fastify/helmet built a new helmet middleware for every request
+ * (about a sixth of an API request's CPU, docs/benchmarks.md); the headers never differ between requests.
+ */
+const recordHeaders = (middleware: ReturnType<typeof helmet>): Record<string, string> => {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  middleware(
+    {} as Parameters<typeof middleware>[0],
+    res as unknown as Parameters<typeof middleware>[1],
+    (err?: unknown) => {
+      if (err) throw err;
+    },
+  );
+  return headers;
+};
+
+/**
+ * Sets the security headers on the whole app (every route, the console's files and the not-found
+ * fallback). A route that sets its own Content-Security-Policy keeps it: these are set when the request
+ * arrives, and a header the route sets later replaces the value.
  */
 export const registerSecurityHeaders = async (app: App, config: Config): Promise<ContentSources> => {
   const sources = new ContentSources();
   app.decorate('contentSources', sources);
   const frame = frameOptionsFor(config.frameAncestors);
-  await app.register(helmet, {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityDirectives(config, sources),
@@ -126,6 +154,15 @@ export const registerSecurityHeaders = async (app: App, config: Config): Promise
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.hsts ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     xContentTypeOptions: true,
+  });
+  let made: { version: number; headers: Record<string, string> } | undefined;
+  app.addHook('onRequest', (_req, reply, done) => {
+    // Modules add origins while they register: the first request sees them all.
+    if (made?.version !== sources.version)
+      made = { version: sources.version, headers: recordHeaders(middleware) };
+    // On the raw response, as helmet did: streams that hijack the reply (SSE, camera video) keep them too.
+    for (const name in made.headers) reply.raw.setHeader(name, made.headers[name] as string);
+    done();
   });
   return sources;
 };
