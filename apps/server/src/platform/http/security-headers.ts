@@ -3,8 +3,8 @@ import type { Config } from '../config.js';
 import type { App } from './route.js';
 
 // Security headers on every answer (ARCHITECTURE §3): the console's Content-Security-Policy, framing,
-// referrer and HSTS, made by helmet once (not per request). What the console loads from elsewhere (map tiles, camera
-// and video servers) is listed by origin from configuration — never a wildcard source.
+// referrer and HSTS, made by helmet once (not per request). What the console loads from elsewhere (map
+// tiles, camera and video servers) is listed by origin from configuration — never a wildcard source.
 
 /** Directives that take origins contributed at start-up (modules) or by configuration. */
 export type SourceDirective = 'img-src' | 'connect-src' | 'media-src' | 'frame-src';
