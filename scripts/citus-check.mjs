@@ -25,6 +25,8 @@ export const CAPTURE_END = '\n-- tilth:end\n';
 export const CROSS_TENANT = {
   notices:
     "platform announcements (tenant 0) are listed with the reader tenant's own, tenant_id in (t, 0); on Citus they need a reference table of their own",
+  pest_knowledge:
+    "the platform's pest knowledge base (tenant 0) is read with the tenant's own entries and overrides, tenant_id in (t, 0); on Citus the platform's entries need a reference table of their own",
 };
 
 /** Table roles from the plan block of docs/scaling.md and columns from the newest Drizzle snapshot. */

@@ -66,11 +66,11 @@ interface Sums {
 const sums = async (warehouseId: number, productId: number, lot = '', location = 'stock'): Promise<Sums> => {
   const [r] = await query<Sums>(`
     select b.quantity::text bq, b.value::text bv,
-           coalesce((select sum(quantity) from stock_ledger l where l.book = b.book and l.warehouse_id = b.warehouse_id
+           coalesce((select sum(quantity) from stock_ledger l where l.tenant_id = b.tenant_id and l.book = b.book and l.warehouse_id = b.warehouse_id
                        and l.product_id = b.product_id and l.lot_no = b.lot_no and l.location = b.location), 0)::numeric(28,8)::text lq,
-           coalesce((select sum(value_change) from stock_ledger l where l.book = b.book and l.warehouse_id = b.warehouse_id
+           coalesce((select sum(value_change) from stock_ledger l where l.tenant_id = b.tenant_id and l.book = b.book and l.warehouse_id = b.warehouse_id
                        and l.product_id = b.product_id and l.lot_no = b.lot_no and l.location = b.location), 0)::numeric(24,4)::text lv,
-           (select count(*) from stock_ledger l where l.book = b.book and l.warehouse_id = b.warehouse_id
+           (select count(*) from stock_ledger l where l.tenant_id = b.tenant_id and l.book = b.book and l.warehouse_id = b.warehouse_id
               and l.product_id = b.product_id and l.lot_no = b.lot_no and l.location = b.location)::text n
       from stock_balances b
      where b.book = 'inv' and b.warehouse_id = ${warehouseId} and b.product_id = ${productId}
