@@ -48,9 +48,9 @@ const balanceOf = (inputId: number) =>
   h.s.platform.database.withTenant(h.tA, async (tx) => {
     const res = (await tx.execute(sql`
       select b.quantity::text q, b.value::text v, b.avg_cost::text avg,
-             (select sum(quantity)::text from stock_ledger l where l.book = 'agri' and l.product_id = b.product_id
+             (select sum(quantity)::text from stock_ledger l where l.tenant_id = b.tenant_id and l.book = 'agri' and l.product_id = b.product_id
                 and l.warehouse_id = b.warehouse_id) lq,
-             (select sum(value_change)::text from stock_ledger l where l.book = 'agri' and l.product_id = b.product_id
+             (select sum(value_change)::text from stock_ledger l where l.tenant_id = b.tenant_id and l.book = 'agri' and l.product_id = b.product_id
                 and l.warehouse_id = b.warehouse_id) lv
         from stock_balances b
        where b.book = 'agri' and b.warehouse_id = ${ids.base} and b.product_id = ${inputId}`)) as unknown as {
