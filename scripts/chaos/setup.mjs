@@ -2,36 +2,16 @@
 // seed helpers (on the owner's connection), a signed-in token, and a fleet of weather stations
 // registered through the API, as the console does — with broker provisioning on, each gets its own
 // Mosquitto account then. Runs under `node --import tsx` (it imports the server's TypeScript).
-import { constants, publicEncrypt } from 'node:crypto';
 import { openAppDatabase } from '../../apps/server/src/app/server.ts';
 import { createTenant, createUser } from '../../apps/server/src/modules/demo/seed.helpers.ts';
+// Signs in like the console (RSA-OAEP encrypted password grant): the simulator's, not a copy.
+import { signIn } from '../../apps/simulator/src/api.ts';
 
 const PASSWORD = 'chaos-pass-1234';
 
 const ok = async (res, what) => {
   if (!res.ok) throw new Error(`${what}: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`);
   return res.json();
-};
-
-/** Signs in like the console (RSA-OAEP encrypted password grant) and answers the access token. */
-export const signIn = async (httpUrl, user, password) => {
-  const { publicKey } = await ok(await fetch(`${httpUrl}/oauth/public/key`), 'public key');
-  const encrypted = publicEncrypt(
-    { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(password),
-  ).toString('base64');
-  const res = await fetch(`${httpUrl}/oauth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: user,
-      password: encrypted,
-      client_id: 'web',
-      source_type: 'web',
-    }).toString(),
-  });
-  return (await ok(res, 'sign in')).access_token;
 };
 
 /**
