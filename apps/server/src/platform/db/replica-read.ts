@@ -22,3 +22,15 @@ export const readOnReplica = <T>(
     () => fn(ctx.db),
   );
 };
+
+/**
+ * readOnReplica for a service that reads through `ctx.db`: fn gets the request's context with the replica
+ * transaction as its database (and as its only transaction: a report never writes). Without a database
+ * (a service made without one, as in unit tests) fn runs on the request's own context.
+ */
+export const withReplicaCtx = <T>(
+  ctx: TenantCtx,
+  database: Database | undefined,
+  fn: (ctx: TenantCtx) => Promise<T>,
+): Promise<T> =>
+  database ? readOnReplica(ctx, database, (db) => fn({ ...ctx, db, transact: (f) => f(db) })) : fn(ctx);

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, openAppDatabase, type Started } from '../../app/server.js';
+import { createServer, openAppDatabase } from '../../app/server.js';
 import { createTenant, createUser } from '../../modules/demo/seed.helpers.js';
+import { seedReportData } from '../../modules/inventory/report/__tests__/report-fixture.js';
+import { postLedger } from '../../modules/stock/ledger/index.js';
 import { loadConfig } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { runFixed } from '../../platform/db/fixed.js';
+import { today } from '../../platform/time/zone.js';
 import { encryptPassword } from '../harness.js';
 import { type Bouncer, type PgPair, startPgBouncer, startPrimaryAndReplica } from './pg-servers.js';
 
@@ -127,7 +130,8 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
     ).rejects.toThrow(/DATABASE_MIGRATE_URL/);
   });
 
-  it('a server on this arrangement is healthy; its replica stopped, reports and reads answer from the primary', async () => {
+  /** A server process on this arrangement, and an admin of tenant A signed in to it. */
+  const startServer = async (name: string) => {
     const env = {
       ...process.env,
       TILTH_DEMO: '0',
@@ -136,45 +140,120 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
       MQTT_PORT: '0',
       MQTT_URL: '',
       HOST: '127.0.0.1',
-      TILTH_DATA_DIR: `${pair.dir}/server`,
+      TILTH_DATA_DIR: `${pair.dir}/${name}`,
       DATABASE_URL: bouncer.url('tilth_login', 'tilth'),
       DATABASE_POOL_MODE: 'transaction',
       DATABASE_MIGRATE_URL: pair.primary.url('postgres', 'tilth'),
       DATABASE_READ_URL: pair.replica.url('tilth_login', 'tilth'),
     };
-    let server: Started | undefined;
+    const server = await createServer(loadConfig(env), { pgliteDir: 'memory://', logger: false });
+    await createUser(server.platform.database, {
+      loginName: name,
+      password: 'secret123',
+      realName: 'Replica admin',
+      roles: [[tenantA, 'tenant-admin']],
+    });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/oauth/oauth/token',
+      payload: { grant_type: 'password', username: name, password: encryptPassword(server, 'secret123') },
+    });
+    const token = (login.json() as { access_token: string }).access_token;
+    const get = async <T>(url: string): Promise<T> => {
+      const r = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as T;
+    };
+    return { server, get };
+  };
+
+  it('stock reports and the carbon dashboard read on the replica; stock on hand stays on the primary', async () => {
+    const { server, get } = await startServer('replica-reports');
+    const replay = new pg.Client({ connectionString: pair.replica.url('postgres', 'tilth') });
+    await replay.connect();
     try {
-      server = await createServer(loadConfig(env), { pgliteDir: 'memory://', logger: false });
+      const inv = (path: string) => `/wfpf/v1/${tenantA}/inventory${path}`;
+      const north = await database.withTenant(tenantA, async (tx) => {
+        const [a] = await rowsOf<{ id: number }>(tx, "select id from areas where area_name = 'north field'");
+        return a?.id ?? 0;
+      });
+      const ids = await database.withTenant(tenantA, (tx) =>
+        seedReportData(tx, tenantA, { north, south: north }, today('Asia/Shanghai')),
+      );
+      const ledgerUrl = inv('/report/ledger?page=0&size=5');
+      const ledgerTotal = async () => (await get<{ totalElements: number }>(ledgerUrl)).totalElements;
+      const onHand = async () =>
+        (await get<{ totals: { quantity: number } }>(inv(`/stock?page=0&size=5&warehouseId=${ids.w1}`)))
+          .totals.quantity;
+      const dashboardFrom = async () =>
+        (await get<{ from: string }>(`/wfpf/v1/${tenantA}/carbon/dashboard`)).from;
+      const posted = await database.withTenant(tenantA, (tx) =>
+        rowsOf<{ n: number }>(tx, "select count(*)::int as n from stock_ledger where book = 'inv'"),
+      );
+      await waitFor('replication of the seed', async () => (await ledgerTotal()) === posted[0]?.n);
+      const [ledgerBefore, stockBefore] = [await ledgerTotal(), await onHand()];
+      const fromBefore = await dashboardFrom();
+
+      // The replica stops applying what it receives: a read there now lags every later commit.
+      await replay.query('select pg_wal_replay_pause()');
+      await database.withTenant(tenantA, async (tx) => {
+        const r = await postLedger(
+          tx,
+          tenantA,
+          null,
+          [
+            {
+              book: 'inv',
+              warehouseId: ids.w1,
+              productId: ids.s1,
+              quantity: '25',
+              areaId: north,
+              lotNo: 'L7',
+              unitCost: '2',
+              sourceType: 'warehousing',
+              sourceId: 9001,
+              sourceLineId: 9001,
+              sourceCode: 'RK-REPLICA',
+              docDate: today('Asia/Shanghai'),
+            },
+          ],
+          { allowNegative: () => false },
+        );
+        expect(r.ok).toBe(true);
+        await tx.execute(
+          sql`insert into carbon_settings (tenant_id, grid_region, dashboard_year) values (${tenantA}, 'CN', 2019)`,
+        );
+      });
+      // Stock on hand is read on the primary: the receipt shows at once.
+      expect(await onHand()).toBe(stockBefore + 25);
+      // The reports are read on the paused replica: neither the movement nor the dashboard year yet.
+      expect(await ledgerTotal()).toBe(ledgerBefore);
+      expect(await dashboardFrom()).toBe(fromBefore);
+
+      await replay.query('select pg_wal_replay_resume()');
+      await waitFor('the replica catching up', async () => (await ledgerTotal()) === ledgerBefore + 1);
+      expect(await dashboardFrom()).toBe('2019-01-01');
+    } finally {
+      await replay.query('select pg_wal_replay_resume()').catch(() => undefined);
+      await replay.end();
+      await server.close();
+    }
+  }, 120_000);
+
+  it('a server on this arrangement is healthy; its replica stopped, reports and reads answer from the primary', async () => {
+    const { server, get } = await startServer('replica-admin');
+    try {
       expect((await server.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
       // A weather report (its rollup scans read on the replica) answers with the replica up and down.
-      await createUser(server.platform.database, {
-        loginName: 'replica-admin',
-        password: 'secret123',
-        realName: 'Replica admin',
-        roles: [[tenantA, 'tenant-admin']],
-      });
-      const login = await server.app.inject({
-        method: 'POST',
-        url: '/oauth/oauth/token',
-        payload: {
-          grant_type: 'password',
-          username: 'replica-admin',
-          password: encryptPassword(server, 'secret123'),
-        },
-      });
-      const token = (login.json() as { access_token: string }).access_token;
       const report = () =>
-        server?.app.inject({
-          method: 'GET',
-          url: `/wfpe/v1/${tenantA}/report/rainfall?startDate=2026-01-01&endDate=2026-01-31`,
-          headers: { authorization: `Bearer ${token}` },
-        });
+        get<unknown>(`/wfpe/v1/${tenantA}/report/rainfall?startDate=2026-01-01&endDate=2026-01-31`);
       const before = await report();
-      expect(before?.statusCode, before?.body).toBe(200);
       pair.replica.stop();
-      const after = await report();
-      expect(after?.statusCode, after?.body).toBe(200);
-      expect(after?.json()).toEqual(before?.json());
+      expect(await report()).toEqual(before);
       const [where] = await database.withTenantReplica(tenantA, (tx) =>
         rowsOf<{ standby: boolean }>(tx, 'select pg_is_in_recovery() as standby'),
       );
@@ -182,7 +261,7 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
       expect(await database.withTenantReplica(tenantA, areaNames)).toEqual(['Replica farm A', 'north field']);
       expect(await database.withTenantReplica(tenantB, areaNames)).toEqual(['Replica farm B']);
     } finally {
-      await server?.close();
+      await server.close();
     }
   }, 120_000);
 });

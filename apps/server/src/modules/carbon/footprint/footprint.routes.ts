@@ -32,7 +32,7 @@ export const registerFootprintRoutes = (app: App, platform: Platform): void => {
     summary:
       'Emissions and removals computed from records for a period (≤ 3 years; base, plot, batch filters): totals, by source / stage / base / plot / batch (per kg of harvest) / month, and every calculation line',
     schema: { params: tenantParam, querystring: carbonMonitorQuery, response: { 200: carbonMonitor } },
-    handler: (ctx, req) => monitor(ctx, req.query),
+    handler: (ctx, req) => monitor(ctx, req.query, platform.database),
   });
   addRoute(app, platform, {
     method: 'GET',
@@ -41,7 +41,7 @@ export const registerFootprintRoutes = (app: App, platform: Platform): void => {
     summary:
       "The dashboard's year (the setting's fixed year unless asked): the monitoring figures of that year",
     schema: { params: tenantParam, querystring: carbonDashboardQuery, response: { 200: carbonMonitor } },
-    handler: (ctx, req) => dashboard(ctx, req.query.year),
+    handler: (ctx, req) => dashboard(ctx, req.query.year, CARBON_ACCESS.dashboard, platform.database),
   });
   addRoute(app, platform, {
     method: 'GET',
@@ -51,7 +51,7 @@ export const registerFootprintRoutes = (app: App, platform: Platform): void => {
       "The dashboard's year as a report: format=xlsx (every line) or pdf (figures and the first 300 lines)",
     schema: { params: tenantParam, querystring: carbonExportQuery },
     handler: async (ctx, req, reply) => {
-      const m = await dashboard(ctx, req.query.year, CARBON_ACCESS.export);
+      const m = await dashboard(ctx, req.query.year, CARBON_ACCESS.export, platform.database);
       const year = Number(m.from.slice(0, 4));
       const name = `${ctx.lang === 'zh-CN' ? '碳排放报告' : 'carbon-report'}-${year}`;
       if (req.query.format === 'xlsx')

@@ -7,7 +7,8 @@ import {
   type CarbonMonitorQuery,
 } from '@tilth/contracts/carbon.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
-import type { Db } from '../../../platform/db/client.js';
+import type { Database, Db } from '../../../platform/db/client.js';
+import { withReplicaCtx } from '../../../platform/db/replica-read.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
 import { type FactorBook, findSettings, loadFactorBook } from '../factor/index.js';
@@ -99,8 +100,15 @@ const linesOf = async (
 const inAreaScope = (ctx: Ctx, l: CarbonLine): boolean =>
   !ctx.areaScope || (l.areaId != null && ctx.areaScope.includes(l.areaId));
 
-/** Monitoring: emissions and removals computed from records for a period, each figure with its lines. */
-export const monitor = async (ctx: Ctx, q: CarbonMonitorQuery): Promise<CarbonMonitor> => {
+/**
+ * Monitoring: emissions and removals computed from records for a period, each figure with its lines.
+ * Given the platform's database, it reads on the replica when there is one (a report: a moment behind is fine).
+ */
+export const monitor = async (
+  ctx: Ctx,
+  q: CarbonMonitorQuery,
+  database?: Database,
+): Promise<CarbonMonitor> => {
   requireTenant(ctx);
   requireAccess(ctx, [CARBON_ACCESS.neutral, CARBON_ACCESS.dashboard]);
   if (q.to < q.from) throw FootprintErrors.periodOrder();
@@ -111,19 +119,22 @@ export const monitor = async (ctx: Ctx, q: CarbonMonitorQuery): Promise<CarbonMo
   ) {
     throw FootprintErrors.periodTooLong();
   }
-  return monitorOf(ctx, q);
+  return withReplicaCtx(ctx, database, (r) => monitorOf(r, q));
 };
 
-/** The dashboard's year: asked, else the setting's fixed year, else this year (spec 03 §3). */
+/** The dashboard's year: asked, else the setting's fixed year, else this year (spec 03 §3). On the replica like monitor. */
 export const dashboard = async (
   ctx: Ctx,
   year: number | undefined,
   access: PermissionCode = CARBON_ACCESS.dashboard,
+  database?: Database,
 ): Promise<CarbonMonitor> => {
   requireTenant(ctx);
   requireAccess(ctx, access);
-  const y = year ?? (await findSettings(ctx.db, ctx.tenantId))?.dashboardYear ?? new Date().getUTCFullYear();
-  return monitorOf(ctx, { from: `${y}-01-01`, to: `${y}-12-31` });
+  return withReplicaCtx(ctx, database, async (r) => {
+    const y = year ?? (await findSettings(r.db, r.tenantId))?.dashboardYear ?? new Date().getUTCFullYear();
+    return monitorOf(r, { from: `${y}-01-01`, to: `${y}-12-31` });
+  });
 };
 
 /** The monitoring answer without the access check (the dashboard and its export call it after theirs). */

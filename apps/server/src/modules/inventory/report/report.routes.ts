@@ -24,7 +24,7 @@ const BASE = '/wfpf/v1/:tenantId/inventory';
 
 /** Stock reports (issue 15 item 4): read-only views of the stock ledger's book 'inv'. */
 export const registerInvReportRoutes = (app: App, platform: Platform): void => {
-  const svc = new InvReportService();
+  const svc = new InvReportService(platform.database);
 
   addRoute(app, platform, {
     method: 'GET',

@@ -20,7 +20,9 @@ import {
   type InvWarehouseValue,
 } from '@tilth/contracts/inventory.report.types';
 import type { PermissionCode } from '@tilth/contracts/permissions';
+import type { Database } from '../../../platform/db/client.js';
 import { pageAnswer, pageWindow } from '../../../platform/db/paging.js';
+import { withReplicaCtx } from '../../../platform/db/replica-read.js';
 import { num } from '../../../platform/decimal.js';
 import { requireAccess, requireTenant } from '../../../platform/http/access.js';
 import type { Ctx, TenantCtx } from '../../../platform/http/context.js';
@@ -76,6 +78,13 @@ const withSkuCodes = async <
 };
 
 export class InvReportService {
+  /**
+   * The period summary, the movement ledger and slow movers read on the replica when there is one: a
+   * report a moment behind is fine. Stock on hand and its chart stay on the primary: staff check them
+   * right before they issue goods.
+   */
+  constructor(private readonly database?: Database) {}
+
   private stockFilter(ctx: Ctx, q: InvStockFilter, opts: ReportOptions): StockFilter {
     const day = today(ctx.timeZone);
     return { ...q, today: day, warnUntil: addDays(day, opts.expiryWarnDays) };
@@ -136,22 +145,24 @@ export class InvReportService {
     requireTenant(ctx);
     requireAccess(ctx, REPORT_ACCESS.report);
     const f = this.summaryFilter(q);
-    const opts = await readReportOptions(ctx.db, ctx.tenantId);
-    await allowReportMemory(ctx.db);
-    const { limit, offset } = pageWindow(q);
-    const rows = await listSummary(ctx.db, ctx.tenantId, f, limit, offset);
-    const probe = rows.length === 0 && offset > 0 ? await listSummary(ctx.db, ctx.tenantId, f, 1, 0) : rows;
-    const series = await summarySeries(ctx.db, ctx.tenantId, f);
-    return {
-      ...pageAnswer(await withSkuCodes(ctx, rows.map(toSummaryRow)), totalOf(probe), q),
-      series: series.map((s) => ({
-        periodLabel: s.label,
-        inValue: num(s.in_v),
-        outValue: num(s.out_v),
-        closingValue: num(s.close_v),
-      })),
-      quantityDecimals: opts.quantityDecimals,
-    };
+    return withReplicaCtx(ctx, this.database, async (ctx) => {
+      const opts = await readReportOptions(ctx.db, ctx.tenantId);
+      await allowReportMemory(ctx.db);
+      const { limit, offset } = pageWindow(q);
+      const rows = await listSummary(ctx.db, ctx.tenantId, f, limit, offset);
+      const probe = rows.length === 0 && offset > 0 ? await listSummary(ctx.db, ctx.tenantId, f, 1, 0) : rows;
+      const series = await summarySeries(ctx.db, ctx.tenantId, f);
+      return {
+        ...pageAnswer(await withSkuCodes(ctx, rows.map(toSummaryRow)), totalOf(probe), q),
+        series: series.map((s) => ({
+          periodLabel: s.label,
+          inValue: num(s.in_v),
+          outValue: num(s.out_v),
+          closingValue: num(s.close_v),
+        })),
+        quantityDecimals: opts.quantityDecimals,
+      };
+    });
   }
 
   async summaryExport(
@@ -161,31 +172,37 @@ export class InvReportService {
     requireTenant(ctx);
     requireAccess(ctx, REPORT_ACCESS.report);
     const f = this.summaryFilter(q);
-    const opts = await readReportOptions(ctx.db, ctx.tenantId);
-    await allowReportMemory(ctx.db);
-    const rows = await listSummary(ctx.db, ctx.tenantId, f, INV_EXPORT_MAX_ROWS, 0);
-    return { rows: await withSkuCodes(ctx, rows.map(toSummaryRow)), opts };
+    return withReplicaCtx(ctx, this.database, async (ctx) => {
+      const opts = await readReportOptions(ctx.db, ctx.tenantId);
+      await allowReportMemory(ctx.db);
+      const rows = await listSummary(ctx.db, ctx.tenantId, f, INV_EXPORT_MAX_ROWS, 0);
+      return { rows: await withSkuCodes(ctx, rows.map(toSummaryRow)), opts };
+    });
   }
 
   /** Every ledger row of the filter, newest posting first; each names its document. */
   async ledger(ctx: Ctx, q: InvLedgerQuery): Promise<InvLedgerPage> {
     requireTenant(ctx);
     requireAccess(ctx, REPORT_ACCESS.report);
-    const opts = await readReportOptions(ctx.db, ctx.tenantId);
-    const { limit, offset } = pageWindow(q);
-    const { rows, total } = await listLedger(ctx.db, ctx.tenantId, q satisfies LedgerFilter, limit, offset);
-    return {
-      ...pageAnswer(await withSkuCodes(ctx, rows.map(toLedgerRow)), total, q),
-      quantityDecimals: opts.quantityDecimals,
-    };
+    return withReplicaCtx(ctx, this.database, async (ctx) => {
+      const opts = await readReportOptions(ctx.db, ctx.tenantId);
+      const { limit, offset } = pageWindow(q);
+      const { rows, total } = await listLedger(ctx.db, ctx.tenantId, q satisfies LedgerFilter, limit, offset);
+      return {
+        ...pageAnswer(await withSkuCodes(ctx, rows.map(toLedgerRow)), total, q),
+        quantityDecimals: opts.quantityDecimals,
+      };
+    });
   }
 
   async ledgerExport(ctx: Ctx, q: InvLedgerFilter): Promise<{ rows: InvLedgerRow[]; opts: ReportOptions }> {
     requireTenant(ctx);
     requireAccess(ctx, REPORT_ACCESS.report);
-    const opts = await readReportOptions(ctx.db, ctx.tenantId);
-    const { rows } = await listLedger(ctx.db, ctx.tenantId, q, INV_EXPORT_MAX_ROWS, 0);
-    return { rows: await withSkuCodes(ctx, rows.map(toLedgerRow)), opts };
+    return withReplicaCtx(ctx, this.database, async (ctx) => {
+      const opts = await readReportOptions(ctx.db, ctx.tenantId);
+      const { rows } = await listLedger(ctx.db, ctx.tenantId, q, INV_EXPORT_MAX_ROWS, 0);
+      return { rows: await withSkuCodes(ctx, rows.map(toLedgerRow)), opts };
+    });
   }
 
   private slowFilter(ctx: Ctx, q: InvSlowFilter) {
@@ -197,20 +214,33 @@ export class InvReportService {
   async slowMovers(ctx: Ctx, q: InvSlowQuery): Promise<InvSlowPage> {
     requireTenant(ctx);
     requireAccess(ctx, REPORT_ACCESS.report);
-    const opts = await readReportOptions(ctx.db, ctx.tenantId);
-    const f = this.slowFilter(ctx, q);
-    const { limit, offset } = pageWindow(q);
-    const rows = await listSlowMovers(ctx.db, ctx.tenantId, f, limit, offset);
-    const probe =
-      rows.length === 0 && offset > 0 ? await listSlowMovers(ctx.db, ctx.tenantId, f, 1, 0) : rows;
-    return { ...pageAnswer(rows.map(toSlowRow), totalOf(probe), q), quantityDecimals: opts.quantityDecimals };
+    return withReplicaCtx(ctx, this.database, async (ctx) => {
+      const opts = await readReportOptions(ctx.db, ctx.tenantId);
+      const f = this.slowFilter(ctx, q);
+      const { limit, offset } = pageWindow(q);
+      const rows = await listSlowMovers(ctx.db, ctx.tenantId, f, limit, offset);
+      const probe =
+        rows.length === 0 && offset > 0 ? await listSlowMovers(ctx.db, ctx.tenantId, f, 1, 0) : rows;
+      return {
+        ...pageAnswer(rows.map(toSlowRow), totalOf(probe), q),
+        quantityDecimals: opts.quantityDecimals,
+      };
+    });
   }
 
   async slowExport(ctx: Ctx, q: InvSlowFilter): Promise<{ rows: InvSlowRow[]; opts: ReportOptions }> {
     requireTenant(ctx);
     requireAccess(ctx, REPORT_ACCESS.report);
-    const opts = await readReportOptions(ctx.db, ctx.tenantId);
-    const rows = await listSlowMovers(ctx.db, ctx.tenantId, this.slowFilter(ctx, q), INV_EXPORT_MAX_ROWS, 0);
-    return { rows: rows.map(toSlowRow), opts };
+    return withReplicaCtx(ctx, this.database, async (ctx) => {
+      const opts = await readReportOptions(ctx.db, ctx.tenantId);
+      const rows = await listSlowMovers(
+        ctx.db,
+        ctx.tenantId,
+        this.slowFilter(ctx, q),
+        INV_EXPORT_MAX_ROWS,
+        0,
+      );
+      return { rows: rows.map(toSlowRow), opts };
+    });
   }
 }
