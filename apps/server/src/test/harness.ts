@@ -138,16 +138,25 @@ export const encryptPassword = (server: Started, plain: string): string =>
     Buffer.from(plain),
   ).toString('base64');
 
+/** Where a sign-in comes from: the client address and extra headers (language, forwarding). */
+export interface SignInFrom {
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** The console's password grant, as the sign-in page sends it. */
 export const tokenRequest = (
   server: Started,
   username: string,
   password: string,
   extra: Record<string, string> = {},
+  from: SignInFrom = {},
 ) =>
   server.app.inject({
     method: 'POST',
     url: '/oauth/oauth/token',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ...(from.ip ? { remoteAddress: from.ip } : {}),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...from.headers },
     payload: new URLSearchParams({
       grant_type: 'password',
       username,

@@ -9,7 +9,7 @@ import { loadConfig } from '../../platform/config.js';
 import type { Database, Db } from '../../platform/db/client.js';
 import { runFixed } from '../../platform/db/fixed.js';
 import { today } from '../../platform/time/zone.js';
-import { encryptPassword } from '../harness.js';
+import { tokenRequest } from '../harness.js';
 import { type Bouncer, type PgPair, startPgBouncer, startPrimaryAndReplica } from './pg-servers.js';
 
 // DATABASE_READ_URL and DATABASE_POOL_MODE=transaction on real PostgreSQL 15: a primary, a streaming
@@ -153,11 +153,7 @@ describe.runIf(onPostgres)('read replica and transaction pooling (real PostgreSQ
       realName: 'Replica admin',
       roles: [[tenantA, 'tenant-admin']],
     });
-    const login = await server.app.inject({
-      method: 'POST',
-      url: '/oauth/oauth/token',
-      payload: { grant_type: 'password', username: name, password: encryptPassword(server, 'secret123') },
-    });
+    const login = await tokenRequest(server, name, 'secret123');
     const token = (login.json() as { access_token: string }).access_token;
     const get = async <T>(url: string): Promise<T> => {
       const r = await server.app.inject({

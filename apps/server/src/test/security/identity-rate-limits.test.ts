@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
-import { encryptPassword, json, PASSWORD, startTestServer, type TestServer } from '../harness.js';
+import { json, PASSWORD, startTestServer, type TestServer, tokenRequest } from '../harness.js';
 
 // Issue 10 item 10: per-client-address limits on the public identity routes, with the shipped defaults
 // (the harness runs every suite with them unless the suite lifts them). Each test uses addresses of its own.
@@ -28,17 +28,7 @@ const sendCode = (phone: string, ip: string, lang = 'zh-CN') =>
   });
 
 const passwordGrant = (username: string, ip: string, lang = 'zh-CN', headers: Record<string, string> = {}) =>
-  s.inject({
-    method: 'POST',
-    url: '/oauth/oauth/token',
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang, ...headers },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      password: encryptPassword(s, 'spray-pass1'),
-    }).toString(),
-  });
+  tokenRequest(s, username, 'spray-pass1', {}, { ip, headers: { 'accept-language': lang, ...headers } });
 
 const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
 
@@ -73,17 +63,7 @@ describe('per-client-address limits on the public identity routes', () => {
   it('60 sign-ins for 60 usernames from one address: 20 are checked, then 429; refresh grants still work', async () => {
     const ip = '203.0.113.20';
     // A session opened from that address before the spray.
-    const session = await s.inject({
-      method: 'POST',
-      url: '/oauth/oauth/token',
-      remoteAddress: ip,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        username: 'viewerA',
-        password: encryptPassword(s, PASSWORD),
-      }).toString(),
-    });
+    const session = await tokenRequest(s, 'viewerA', PASSWORD, {}, { ip });
     expect(session.statusCode).toBe(200);
     const answers = [];
     for (let i = 0; i < 60; i++) answers.push(await passwordGrant(`spray-user-${i}`, ip, 'en-US'));

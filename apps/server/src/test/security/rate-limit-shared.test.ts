@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countHit } from '../../platform/db/rate-limit.repository.js';
 import { rowsOf } from '../../platform/db/rows.js';
-import { encryptPassword, startTestServer, type TestServer } from '../harness.js';
+import { startTestServer, type TestServer, tokenRequest } from '../harness.js';
 
 // Issue 20: with several server processes behind one balancer, per-address limits count in the database
 // (TILTH_RATE_LIMIT_STORE=database), so an address gets the limit once, not once per process.
@@ -15,18 +15,7 @@ afterAll(async () => {
   await s.close();
 });
 
-const signIn = (ip: string, n: number) =>
-  s.inject({
-    method: 'POST',
-    url: '/oauth/oauth/token',
-    remoteAddress: ip,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username: `shared-spray-${n}`,
-      password: encryptPassword(s, 'spray-pass1'),
-    }).toString(),
-  });
+const signIn = (ip: string, n: number) => tokenRequest(s, `shared-spray-${n}`, 'spray-pass1', {}, { ip });
 
 const keyOf = (ip: string) => `POST /oauth/oauth/token|${ip}`;
 const hitsOf = async (ip: string) =>

@@ -4,12 +4,12 @@ import { createUser } from '../../modules/demo/seed.helpers.js';
 import { findCaptcha, findGuard, saveGuard } from '../../modules/identity/identity/identity.repository.js';
 import { smsCodes } from '../../modules/identity/identity/identity.tables.js';
 import {
-  encryptPassword,
   json,
   PASSWORD,
   RATE_LIMITS_LIFTED,
   startTestServer,
   type TestServer,
+  tokenRequest,
 } from '../harness.js';
 
 // Issue 10 items 5 and 9 (ADR 0008): nobody can lock an account they do not hold the password of, a
@@ -36,25 +36,16 @@ interface Attempt {
 }
 
 const signIn = (username: string, password: string, a: Attempt = {}) =>
-  s.inject({
-    method: 'POST',
-    url: '/oauth/oauth/token',
-    remoteAddress: a.ip ?? ATTACKER,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(a.lang ? { 'accept-language': a.lang } : {}),
-    },
-    payload: new URLSearchParams({
-      grant_type: 'password',
-      username,
-      password: encryptPassword(s, password),
-      client_id: 'web',
-      source_type: 'web',
-      device_id: '123456',
+  tokenRequest(
+    s,
+    username,
+    password,
+    {
       ...(a.captchaKey === undefined ? {} : { captchaKey: a.captchaKey }),
       ...(a.captcha === undefined ? {} : { captcha: a.captcha }),
-    }).toString(),
-  });
+    },
+    { ip: a.ip ?? ATTACKER, headers: a.lang ? { 'accept-language': a.lang } : {} },
+  );
 
 const codeOf = (res: { json: () => unknown }) => (res.json() as { code?: string }).code;
 
