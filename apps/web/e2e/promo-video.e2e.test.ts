@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoMedia } from '../../server/src/modules/content/media/index.js';
 import { DEMO_TENANT_ID } from '../../server/src/modules/demo/demo.devices.js';
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 /** The element's poster, loaded as an image, and the first bytes of its video, fetched as a player would. */
-const loads = (video: import('playwright-core').Locator) =>
+const loads = (video: Locator) =>
   video.evaluate(async (el: HTMLVideoElement) => {
     const img = new Image();
     img.src = el.poster;
@@ -48,6 +49,20 @@ const loads = (video: import('playwright-core').Locator) =>
     };
   });
 
+/** The public player: its poster shown, the video fetched by range only, with the page's controls. */
+const playsOnDemand = async (page: Page, video: Locator, shot: string) => {
+  expect(await loads(video)).toEqual({
+    posterWidth: 640,
+    status: 206,
+    type: 'video/mp4',
+    preload: 'none',
+    controls: true,
+    playsInline: true,
+  });
+  await video.scrollIntoViewIfNeeded();
+  await settledScreenshot(page, shot);
+};
+
 describe('the promo video on the public pages', () => {
   it('plays on the /seed page with its poster, signed out', async () => {
     await withPage(e, 'promo-seed', async (page) => {
@@ -56,16 +71,7 @@ describe('the promo video on the public pages', () => {
       const video = page.getByTestId('seed-promo-video');
       await video.waitFor();
       await page.getByRole('heading', { name: '产品宣传视频' }).waitFor();
-      expect(await loads(video)).toEqual({
-        posterWidth: 640,
-        status: 206,
-        type: 'video/mp4',
-        preload: 'none',
-        controls: true,
-        playsInline: true,
-      });
-      await video.scrollIntoViewIfNeeded();
-      await settledScreenshot(page, 'promo-seed-public');
+      await playsOnDemand(page, video, 'promo-seed-public');
     });
   }, 60_000);
 
@@ -75,16 +81,7 @@ describe('the promo video on the public pages', () => {
       await page.goto(`${e.baseUrl}/q/${T}/b/${encodeURIComponent(DEMO_TRACE_LOT)}`);
       const video = page.locator('#promo-video video');
       await video.waitFor();
-      expect(await loads(video)).toEqual({
-        posterWidth: 640,
-        status: 206,
-        type: 'video/mp4',
-        preload: 'none',
-        controls: true,
-        playsInline: true,
-      });
-      await video.scrollIntoViewIfNeeded();
-      await settledScreenshot(page, 'promo-trace-public');
+      await playsOnDemand(page, video, 'promo-trace-public');
     });
   }, 60_000);
 
