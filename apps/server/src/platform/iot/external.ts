@@ -197,7 +197,8 @@ export class InOrderAcks {
 
   /** True when this failure should drop the connection (the first one on it). */
   failed(entry: Pending): boolean {
-    if (entry.stream !== this.stream || entry.stream === this.dropping) return false;
+    // A connection that already closed needs no dropping (nor does the new one).
+    if (entry.stream !== this.stream || entry.stream !== this.client.stream) return false;
     this.dropping = entry.stream;
     this.reset(undefined);
     return true;
