@@ -3,6 +3,7 @@
 // device's account, and BENCH_SERVERS server processes (`node --import tsx apps/server/src/main.ts`, as
 // `npm run cluster` starts them) share the ingest through `$share/tilth-ingest/...` on one PostgreSQL.
 // Mosquitto acknowledges a device at once, so "stored" is read from the database, not from the PUBACKs.
+// BENCH_BASE_PORT (19500: the broker; server i at base + 10 + i), BENCH_SERVER_PROF (a directory: CPU profiles).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -87,7 +88,10 @@ export const startMosquittoSetup = async (o: {
       const dir = await mkdtemp(path.join(tmpdir(), `ingest-bench-server${i}-`));
       dirs.push(dir);
       const port = BASE_PORT + 10 + i;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      // BENCH_SERVER_PROF=dir: each server process writes a CPU profile there when it stops.
+      const prof = process.env.BENCH_SERVER_PROF;
+      const profile = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
