@@ -44,6 +44,15 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+const listening = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+
 export interface Mosquitto {
   url: string;
   port: number;
@@ -121,6 +130,11 @@ export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitt
       '',
     ].join('\n'),
   );
+  // A fixed port someone else listens on would look like ours coming up (a second bench run at once).
+  if (o.port !== undefined && (await listening(port))) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`port ${port} is in use: another mosquitto (or bench) runs there`);
+  }
   const child: ChildProcess = spawn(bin, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (b: Buffer) => {
@@ -129,14 +143,7 @@ export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitt
   const until = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode}): ${err}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) break;
+    if (await listening(port)) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`mosquitto did not listen on ${port}: ${err}`);
