@@ -1,8 +1,9 @@
 // The cluster's layout (ports, packages) and its generated config files, from the templates beside this file.
 import { execFileSync } from 'node:child_process';
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { dynsecSeed } from './dynsec-seed.mjs';
 
 const HERE = import.meta.dirname;
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -72,41 +73,6 @@ const fill = (template, vars) =>
 
 export const secret = () => randomBytes(12).toString('hex');
 
-// The dynamic security plugin's password format: PBKDF2-HMAC-SHA512, base64, with salt and iterations.
-const dynsecHash = (password) => {
-  const salt = randomBytes(12);
-  const hash = pbkdf2Sync(password, salt, 101, 64, 'sha512');
-  return { password: hash.toString('base64'), salt: salt.toString('base64'), iterations: 101 };
-};
-
-const allow = (acltype, topic) => ({ acltype, topic, allow: true });
-
-// One server account with the roles docs/device-protocol.md §3.1 asks for; devices get theirs from the server.
-const dynsecFile = (username, password) =>
-  JSON.stringify({
-    clients: [{ username, ...dynsecHash(password), roles: [{ rolename: 'tilth-server' }] }],
-    roles: [
-      {
-        rolename: 'tilth-server',
-        acls: [
-          allow('publishClientSend', '$CONTROL/dynamic-security/#'),
-          allow('subscribePattern', '$CONTROL/dynamic-security/#'),
-          allow('publishClientReceive', '$CONTROL/dynamic-security/#'),
-          allow('publishClientSend', 'tilth/+/+/+/down'),
-          allow('subscribePattern', '$share/tilth-ingest/tilth/+/+/+/+'),
-          allow('publishClientSend', 'tilth-internal/events/+'),
-          allow('subscribePattern', 'tilth-internal/events/+'),
-        ],
-      },
-    ],
-    defaultACLAccess: {
-      publishClientSend: false,
-      publishClientReceive: true,
-      subscribe: false,
-      unsubscribe: true,
-    },
-  });
-
 export const writeConfigs = (dir, basePort, servers, s) => {
   const p = clusterPorts(basePort);
   for (const name of PG_NODES) {
@@ -159,5 +125,9 @@ export const writeConfigs = (dir, basePort, servers, s) => {
       USER: process.getuid?.() === 0 ? 'root' : (process.env.USER ?? 'root'),
     }),
   );
-  writeFileSync(path.join(dir, 'mosquitto', 'dynamic-security.json'), dynsecFile('tilth-server', s.mqtt));
+  // One server account; devices get theirs from the server (MQTT_PROVISIONING=mosquitto-dynsec).
+  writeFileSync(
+    path.join(dir, 'mosquitto', 'dynamic-security.json'),
+    dynsecSeed({ server: { username: 'tilth-server', password: s.mqtt } }),
+  );
 };

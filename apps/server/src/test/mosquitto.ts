@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { type DynsecRole, dynsecSeed } from '../../../../scripts/cluster/dynsec-seed.mjs';
 
 // Debian's mosquitto for the external-broker tests. `.ci/run` installs it and exports MOSQUITTO_BIN;
 // elsewhere the usual paths are tried. A missing binary fails the suite; it is never skipped.
@@ -44,9 +44,20 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+const listening = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+
 export interface Mosquitto {
   url: string;
   port: number;
+  /** The broker's process id (a bench reads its CPU time). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -54,6 +65,9 @@ export interface DynsecOptions {
   /** The one account the test server uses for ingest, commands, events and the dynsec control topic. */
   username: string;
   password: string;
+  /** Accounts created up front (a bench's devices), each holding the named roles. */
+  clients?: { username: string; password: string; roles?: string[] }[];
+  roles?: DynsecRole[];
 }
 
 /** The dynamic security plugin Debian's mosquitto package installs (or MOSQUITTO_DYNSEC_PLUGIN). */
@@ -65,50 +79,13 @@ export const dynsecPlugin = (): string | undefined => {
     .find((p) => existsSync(p));
 };
 
-const dynsecHash = (password: string): { password: string; salt: string; iterations: number } => {
-  // The plugin's format: PBKDF2-HMAC-SHA512 of the password, base64, with its salt and iteration count.
-  const salt = randomBytes(12);
-  const iterations = 101;
-  const hash = pbkdf2Sync(password, salt, iterations, 64, 'sha512');
-  return { password: hash.toString('base64'), salt: salt.toString('base64'), iterations };
-};
-
-const allow = (acltype: string, topic: string) => ({ acltype, topic, allow: true });
-
-/**
- * A dynamic-security.json with one server account holding the roles docs/device-protocol.md §3.1 asks
- * for: dynsec administration, and the server's own topics. Everyone else is denied by default.
- */
-const dynsecFile = (o: DynsecOptions): string =>
-  JSON.stringify({
-    clients: [{ username: o.username, ...dynsecHash(o.password), roles: [{ rolename: 'tilth-server' }] }],
-    roles: [
-      {
-        rolename: 'tilth-server',
-        acls: [
-          allow('publishClientSend', '$CONTROL/dynamic-security/#'),
-          allow('subscribePattern', '$CONTROL/dynamic-security/#'),
-          allow('publishClientReceive', '$CONTROL/dynamic-security/#'),
-          allow('publishClientSend', 'tilth/+/+/+/down'),
-          allow('subscribePattern', '$share/tilth-ingest/tilth/+/+/+/+'),
-          allow('publishClientSend', 'tilth-internal/events/+'),
-          allow('subscribePattern', 'tilth-internal/events/+'),
-        ],
-      },
-    ],
-    defaultACLAccess: {
-      publishClientSend: false,
-      publishClientReceive: true,
-      subscribe: false,
-      unsubscribe: true,
-    },
-  });
-
 export interface MosquittoOptions {
   /** Lines appended to the generated mosquitto.conf. */
   extraConfig?: string[];
   /** Turns on the dynamic security plugin (no anonymous clients) with this server account. */
   dynsec?: DynsecOptions;
+  /** A fixed port (a bench's own range); default a free one. */
+  port?: number;
 }
 
 /**
@@ -118,14 +95,15 @@ export interface MosquittoOptions {
 export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitto> => {
   const bin = requireMosquitto();
   const dir = await mkdtemp(path.join(tmpdir(), 'tilth-mosquitto-'));
-  const port = await freePort();
+  const port = o.port ?? (await freePort());
   const conf = path.join(dir, 'mosquitto.conf');
   const security: string[] = [];
   if (o.dynsec) {
     const plugin = dynsecPlugin();
     if (!plugin) throw new Error('mosquitto dynamic security plugin not found (set MOSQUITTO_DYNSEC_PLUGIN)');
     const file = path.join(dir, 'dynamic-security.json');
-    await writeFile(file, dynsecFile(o.dynsec));
+    const { username, password, clients, roles } = o.dynsec;
+    await writeFile(file, dynsecSeed({ server: { username, password }, clients, roles }));
     security.push(
       'allow_anonymous false',
       `plugin ${plugin}`,
@@ -152,6 +130,11 @@ export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitt
       '',
     ].join('\n'),
   );
+  // A fixed port someone else listens on would look like ours coming up (a second bench run at once).
+  if (o.port !== undefined && (await listening(port))) {
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`port ${port} is in use: another mosquitto (or bench) runs there`);
+  }
   const child: ChildProcess = spawn(bin, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (b: Buffer) => {
@@ -160,14 +143,7 @@ export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitt
   const until = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`mosquitto exited (${child.exitCode}): ${err}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) break;
+    if (await listening(port)) break;
     if (Date.now() > until) {
       child.kill('SIGKILL');
       throw new Error(`mosquitto did not listen on ${port}: ${err}`);
@@ -177,6 +153,7 @@ export const startMosquitto = async (o: MosquittoOptions = {}): Promise<Mosquitt
   return {
     url: `mqtt://127.0.0.1:${port}`,
     port,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         await new Promise<void>((resolve) => {

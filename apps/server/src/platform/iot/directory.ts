@@ -21,6 +21,8 @@ const keyOf = (a: DeviceAddress): string => `${a.tenantId}/${a.typeKey}/${a.eui}
  */
 export class DeviceDirectory {
   private readonly cache = new Map<string, { entry: DeviceEntry | undefined; expires: number }>();
+  /** Reads on their way, by key: concurrent misses of one device share one read. */
+  private readonly reading = new Map<string, Promise<DeviceEntry | undefined>>();
   /** Counts forget() calls: a read that a forget overtook is read again, never cached. */
   private generation = 0;
 
@@ -34,6 +36,17 @@ export class DeviceDirectory {
     const key = keyOf(a);
     const hit = this.cache.get(key);
     if (hit && hit.expires > this.now()) return hit.entry;
+    // The external link has hundreds of messages in flight: when a device's entry expires, all of its
+    // messages would miss at once and each read the database (thousands of reads a second). One read
+    // serves them, and they get their answers in arrival order. A forget() during it makes it read again.
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.read(a, key).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
+  }
+
+  private async read(a: DeviceAddress, key: string): Promise<DeviceEntry | undefined> {
     for (let attempt = 1; ; attempt++) {
       const generation = this.generation;
       const row = await this.database.withTenant(a.tenantId, (tx) => this.devices.findCredential(tx, a));
