@@ -57,7 +57,7 @@ export class ChirpStackLink {
     this.bridge = codecs.createBridge({
       resolve: async (devEui) => {
         const addr = { tenantId: opts.tenantId, typeKey: 'lorawan-node', eui: devEui };
-        const entry = await directory.lookup(addr);
+        const entry = await directory.lookup(addr, 'ingest');
         if (entry?.enabled) return addr;
         const [other] = await database.withTenant(opts.tenantId, (tx) =>
           devices.findCodecDevices(tx, opts.tenantId, devEui),

@@ -91,8 +91,12 @@ export interface CodecDevice {
 
 /** Device lookups of the transport: the device domain implements them. */
 export interface DeviceLookup {
-  /** The device a broker username names, with what authentication needs (in the tenant's transaction). */
-  findCredential(tx: Db, address: DeviceAddress): Promise<DeviceCredential | undefined>;
+  /**
+   * The device a broker username names, with what authentication needs (in the tenant's transaction).
+   * `lock`: wait for a disable, delete or rotation in flight and read what it commits (a login); without
+   * it the read never waits on row locks (ingest, whose batch locks and checks the device itself).
+   */
+  findCredential(tx: Db, address: DeviceAddress, lock: boolean): Promise<DeviceCredential | undefined>;
   /** Enabled devices of a tenant whose serial is this DevEUI and whose settings name a vendor codec. */
   findCodecDevices(tx: Db, tenantId: number, devEui: string): Promise<CodecDevice[]>;
 }

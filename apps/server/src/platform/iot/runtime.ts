@@ -243,7 +243,10 @@ export class IotServer implements IotRuntime {
   async publishUplink(topic: string, payload: string | Uint8Array): Promise<boolean> {
     const t = parseDeviceTopic(topic);
     if (!t || t.kind === 'down') return false;
-    const entry = await this.directory.lookup({ tenantId: t.tenantId, typeKey: t.deviceType, eui: t.eui });
+    const entry = await this.directory.lookup(
+      { tenantId: t.tenantId, typeKey: t.deviceType, eui: t.eui },
+      'ingest',
+    );
     if (!entry?.enabled) {
       this.counters.count(t.tenantId, 'unknown-device', `${t.deviceType}/${t.eui}`);
       return false;

@@ -14,21 +14,24 @@ interface DeviceCredentialRow {
 }
 
 /**
- * The device a broker username names, with what authentication needs. FOR SHARE waits for a disable,
- * delete or rotation still in flight and reads what it committed, so a login racing it is not let in
- * on the state before it.
+ * The device a broker username names, with what authentication needs. With `lock`, FOR SHARE waits for
+ * a disable, delete or rotation still in flight and reads what it committed, so a login racing it is not
+ * let in on the state before it. Ingest reads without it: FOR SHARE would queue behind every other
+ * process's ingest batch holding the device row (two processes on one broker: 350–470 ms per read), and
+ * the batch checks the device under its own lock anyway.
  */
 export const findDeviceCredential = async (
   db: Db,
   tenantId: number,
   typeKey: string,
   eui: string,
+  lock = true,
 ): Promise<DeviceCredentialRow | undefined> => {
-  const [r] = await db
+  const q = db
     .select({ id: devices.id, secretHash: devices.secretHash, enabledFlag: devices.enabledFlag })
     .from(devices)
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)))
-    .for('share');
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.typeKey, typeKey), eq(devices.eui, eui)));
+  const [r] = lock ? await q.for('share') : await q;
   return r;
 };
 
@@ -51,6 +54,7 @@ export const findCodecDevices = async (db: Db, tenantId: number, devEui: string)
 
 /** The device domain's DeviceLookup. */
 export const deviceLookup: DeviceLookup = {
-  findCredential: (tx: Db, a: DeviceAddress) => findDeviceCredential(tx, a.tenantId, a.typeKey, a.eui),
+  findCredential: (tx: Db, a: DeviceAddress, lock: boolean) =>
+    findDeviceCredential(tx, a.tenantId, a.typeKey, a.eui, lock),
   findCodecDevices,
 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotPorts } from '../../../app/server.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
@@ -25,9 +26,9 @@ const counted = (during?: () => void) => {
   const reads = { n: 0 };
   const devices: DeviceLookup = {
     ...real,
-    findCredential: async (tx, a) => {
+    findCredential: async (tx, a, lock) => {
       reads.n++;
-      const row = await real.findCredential(tx, a);
+      const row = await real.findCredential(tx, a, lock);
       if (reads.n === 1) during?.();
       return row;
     },
@@ -71,4 +72,42 @@ describe('device directory', () => {
     expect(reads.n).toBe(2);
     expect(all.every((e) => e?.deviceId === d.id)).toBe(true);
   });
+
+  // PGlite has one connection: a second transaction cannot hold a row meanwhile.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'an ingest lookup does not wait for a device row another transaction holds; a login lookup does',
+    async () => {
+      const { tenantA } = server.fixtures;
+      const d = await registerDevice(server, tenantA, { typeKey: 'weather-station' });
+      const address = { tenantId: tenantA, typeKey: d.typeKey, eui: d.eui };
+      const devices = iotPorts(server.platform.database).devices;
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      // Another process's ingest batch: the device row locked until its commit.
+      const batch = server.platform.database.withTenant(tenantA, async (tx) => {
+        await tx.execute(sql`select id from devices where id = ${d.id} for update`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const ingest = await new DeviceDirectory(server.platform.database, devices).lookup(address, 'ingest');
+      expect(ingest?.deviceId).toBe(d.id);
+      let loggedIn = false;
+      const login = new DeviceDirectory(server.platform.database, devices).lookup(address).then((e) => {
+        loggedIn = true;
+        return e;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(loggedIn).toBe(false);
+      release();
+      await batch;
+      expect((await login)?.deviceId).toBe(d.id);
+    },
+  );
 });
