@@ -58,7 +58,8 @@ function RootRoute({ route }: { route: RouteDef }) {
   useDocumentTitle(route.path === '/login' ? brand.loginTitle : `${t(route.title)} · ${brand.loginTitle}`);
   useShellAhead(route.path === '/login');
   if (!route.isPublic && !hasAccessToken()) return <ToLogin />;
-  const Page = route.page;
+  // Already fetched (the first screen: main.tsx waits for it): rendered as is, without suspending.
+  const Page = route.page.loaded() ?? route.page;
   return (
     <Suspense fallback={<Loading />}>
       <Page />
