@@ -9,6 +9,7 @@ import {
   settledScreenshot,
   settleLatestAnnouncement,
   signIn,
+  signInIdle,
   toast,
   userPanelItem,
   waitForPath,
@@ -61,7 +62,7 @@ describe('sign-in', () => {
         expect(answer.status()).toBe(400);
         await toast(page, '用户名或密码错误').first().waitFor();
         // The attempt is over (the captcha check after it included) before the next one.
-        await expect.poll(() => form.submit.getAttribute('class')).not.toContain('ant-btn-loading');
+        await expect.poll(() => signInIdle(page)).toBe(true);
         if (attempt < 3) expect(await form.captcha.count()).toBe(0);
       }
       await form.captcha.waitFor();

@@ -31,10 +31,13 @@ export const loginForm = (page: Page) => ({
   username: page.getByPlaceholder('用户名 / 手机号'),
   password: page.getByPlaceholder('密码', { exact: true }),
   captcha: page.getByPlaceholder('验证码', { exact: true }),
-  // By type, not by name: antd's loading icon can linger in the accessible name ('loading 登 录') while
-  // its leave animation runs after the answer, and the label reads '登录中' while busy.
+  // By type, not by name: the label reads '登录中…' while busy. Busy: aria-busy="true" (see signInIdle).
   submit: page.locator('form button[type="submit"]'),
 });
+
+/** Whether the sign-in attempt is over (the button no longer busy). */
+export const signInIdle = async (page: Page): Promise<boolean> =>
+  (await loginForm(page).submit.getAttribute('aria-busy')) !== 'true';
 
 /** Fills the sign-in form and presses the button (does not wait for the outcome). */
 export const fillAndSubmitLogin = async (page: Page, username: string, password: string): Promise<void> => {
@@ -98,9 +101,12 @@ export const userPanelItem = async (page: Page, name: string): Promise<void> => 
   await item.click();
 };
 
-/** The visible antd toast with this text. */
-export const toast = (page: Page, text: string): Locator =>
-  page.locator('.ant-message-notice').filter({ hasText: text });
+/**
+ * A toast with this text: antd's message in the console, the sign-in page's own look-alike there
+ * (data-testid="toast", shared/toast.ts), which also shows global notices while no antd holder is mounted.
+ */
+const TOASTS = '.ant-message-notice, [data-testid="toast"]';
+export const toast = (page: Page, text: string): Locator => page.locator(TOASTS).filter({ hasText: text });
 
 /**
  * Awaits `step`; when it fails, the error also says what the page showed (open dialogs, toasts) and a
@@ -115,7 +121,7 @@ export const explained = async <T>(page: Page, name: string, step: Promise<T>): 
       .allInnerTexts()
       .catch(() => []);
     const toasts = await page
-      .locator('.ant-message-notice')
+      .locator(TOASTS)
       .allInnerTexts()
       .catch(() => []);
     await screenshot(page, `failed-${name}`).catch(() => undefined);

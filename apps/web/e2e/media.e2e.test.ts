@@ -53,11 +53,18 @@ describe('company media story (issue 19 item 4)', () => {
           timeout: 15_000,
         })
         .toBeGreaterThan(0);
-      // Both demo login banners are there (the carousel also clones slides for its loop).
-      const alts = await page
-        .locator('[data-placement="login"] img')
-        .evaluateAll((els) => els.map((el) => el.getAttribute('alt')));
-      expect(new Set(alts)).toEqual(new Set(['欢迎使用智慧农业平台', '丰收季到了']));
+      // Both demo login banners are there (the carousel also clones slides for its loop). The first slide
+      // stands in until the carousel is loaded, which on the sign-in page (no antd yet) comes a little later.
+      await expect
+        .poll(
+          async () =>
+            new Set(
+              await page
+                .locator('[data-placement="login"] img')
+                .evaluateAll((els) => els.map((el) => el.getAttribute('alt'))),
+            ),
+        )
+        .toEqual(new Set(['欢迎使用智慧农业平台', '丰收季到了']));
       await settledScreenshot(page, 'media-login-banner');
     });
   }, 60_000);

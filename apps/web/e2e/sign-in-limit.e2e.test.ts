@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, startE2E } from './harness.js';
-import { fillAndSubmitLogin, loginForm, toast, withPage } from './helpers.js';
+import { fillAndSubmitLogin, loginForm, signInIdle, toast, withPage } from './helpers.js';
 
 // Issue 10 item 10: when the per-address sign-in limit is reached, the sign-in page says so in the
 // user's language, with the wait, and the form stays usable.
@@ -26,7 +26,7 @@ describe('sign-in limit per address', () => {
         ]);
         expect(answer.status()).toBe(attempt <= 2 ? 400 : 429);
         if (attempt === 3) expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0);
-        await expect.poll(() => form.submit.getAttribute('class')).not.toContain('ant-btn-loading');
+        await expect.poll(() => signInIdle(page)).toBe(true);
       }
       await toast(page, '操作过于频繁').first().waitFor();
       const text = await toast(page, '操作过于频繁').first().innerText();

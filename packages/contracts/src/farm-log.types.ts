@@ -12,19 +12,26 @@ import {
   tenantParam,
   updateBodyOf,
 } from './common.types.js';
+import {
+  FARM_LOG_DESCRIPTION_MAX,
+  FARM_LOG_LEVELS,
+  FARM_LOG_PICTURES_MAX,
+  FARM_LOG_SOURCES,
+  FARM_LOG_TITLE_MAX,
+  type FarmLogLevel,
+} from './farm-log.constants.js';
 
 // Farm logs (farm/log): spec 01 §2.2, spec 03 §7 'camera log' (posted to /wfpf/v1/{t}/log), §9 levels.
 
-export const FARM_LOG_TITLE_MAX = 60;
-export const FARM_LOG_DESCRIPTION_MAX = 2000;
-export const FARM_LOG_PICTURES_MAX = 9;
-/** Spec 03 §9: daily, warning, emergency (a camera's info / warn / error). */
-export const FARM_LOG_LEVELS = ['daily', 'warning', 'emergency'] as const;
-/** manual: typed in the console; camera / device: the device's id in sourceId; task: the task's id. */
-export const FARM_LOG_SOURCES = ['manual', 'camera', 'task', 'device'] as const;
-
-export type FarmLogLevel = (typeof FARM_LOG_LEVELS)[number];
-export type FarmLogSource = (typeof FARM_LOG_SOURCES)[number];
+export {
+  FARM_LOG_DESCRIPTION_MAX,
+  FARM_LOG_LEVELS,
+  FARM_LOG_PICTURES_MAX,
+  FARM_LOG_SOURCES,
+  FARM_LOG_TITLE_MAX,
+  type FarmLogLevel,
+  type FarmLogSource,
+} from './farm-log.constants.js';
 
 const farmLogTitle = requiredText(FARM_LOG_TITLE_MAX);
 

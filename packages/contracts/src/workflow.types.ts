@@ -9,6 +9,7 @@ import {
   requiredText,
   updateBodyOf,
 } from './common.types.js';
+import { APPROVAL_COMMENT_MAX, APPROVAL_TASK_TYPES } from './workflow.constants.js';
 import { APPROVAL_DOC_TYPES } from './workflow.docs.js';
 import { APPROVAL_MODES, processModel } from './workflow.model.js';
 import { MODEL_ISSUE_CODES } from './workflow.validate.js';
@@ -16,24 +17,13 @@ import { MODEL_ISSUE_CODES } from './workflow.validate.js';
 // Approval calls (issue 14). The spec's four under /wfpf/v1/{t}/approval-task|approval-process (spec 01 §7);
 // the rest (designer, settings, timeline, actions beyond approve/reject) are listed in docs/api.md "Approvals".
 
-/** Spec 01 §4: process 1 in approval, 2 finished, 3 rejected; 4 withdrawn by the applicant (ours). */
-export const PROCESS_STATES = { inApproval: 1, finished: 2, rejected: 3, withdrawn: 4 } as const;
-/**
- * Spec 01 §4: task 1 not reviewed, 2 reviewed, 3 rejected. Ours: 0 waiting (an added signer decides first),
- * 4 closed (another decided, withdrawn, or sent back), 5 transferred. A CC task is 1 unread, 2 read.
- */
-export const TASK_STATES = {
-  waiting: 0,
-  pending: 1,
-  approved: 2,
-  rejected: 3,
-  closed: 4,
-  transferred: 5,
-} as const;
-
-export const APPROVAL_COMMENT_MAX = 200;
-export const APPROVAL_TASK_TYPES = ['approval', 'carbon_copy'] as const;
-export type ApprovalTaskType = (typeof APPROVAL_TASK_TYPES)[number];
+export {
+  APPROVAL_COMMENT_MAX,
+  APPROVAL_TASK_TYPES,
+  type ApprovalTaskType,
+  PROCESS_STATES,
+  TASK_STATES,
+} from './workflow.constants.js';
 
 // ——— the spec's lists ———
 

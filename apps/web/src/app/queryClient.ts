@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
+import { onSessionEnd } from './session';
 
 // Errors are already shown by the API client, so a failed query is not retried into a second notice.
 export const queryClient = new QueryClient({
@@ -11,3 +12,7 @@ export const queryClient = new QueryClient({
 
 // Lists answer crop and task-type names in the request's language: refetch them when it changes.
 i18next.on('languageChanged', () => void queryClient.invalidateQueries());
+
+// The query cache is loaded with the console, not with the sign-in page: it empties itself when a session
+// ends, after the current render (the pages being left must not refetch into the emptied cache).
+onSessionEnd(() => setTimeout(() => queryClient.clear(), 0));

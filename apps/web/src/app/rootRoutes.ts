@@ -21,6 +21,11 @@ export const ROOT_ROUTES: readonly RouteDef[] = [
 
 export const NotFoundPage = lazyPage(() => import('../modules/common/pages/NotFoundPage'), 'NotFoundPage');
 
+/** Root pages drawn without antd and react-query (the front door); the others render in AppProviders. */
+const BARE_PATHS: ReadonlySet<string> = new Set(['/login']);
+
+export const isBarePath = (pathname: string): boolean => BARE_PATHS.has(pathname);
+
 /** Namespaces a first screen renders with, beyond its title's: fetched before it, not after its chunk. */
 const PAGE_NAMESPACES: Readonly<Record<string, readonly string[]>> = { '/login': ['login'] };
 

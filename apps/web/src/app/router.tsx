@@ -1,4 +1,3 @@
-import Spin from 'antd/es/spin';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
@@ -23,6 +22,7 @@ const useShellAhead = (active: boolean): void => {
     if (!active) return;
     const ahead = () => {
       stop();
+      void import('./Providers');
       void Shell.preload().then(() => import('../modules/farm/pages/FarmHomePage'));
     };
     const stop = () => {
@@ -35,9 +35,10 @@ const useShellAhead = (active: boolean): void => {
   }, [active]);
 };
 
-const Loading = () => (
-  <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-    <Spin size="large" />
+/** While a chunk loads: index.html's boot spinner (no antd Spin, which the sign-in page does not load). */
+export const Loading = () => (
+  <div className="boot" style={{ height: '100vh' }} role="status" aria-busy="true">
+    <span />
   </div>
 );
 
@@ -57,7 +58,8 @@ function RootRoute({ route }: { route: RouteDef }) {
   useDocumentTitle(route.path === '/login' ? brand.loginTitle : `${t(route.title)} · ${brand.loginTitle}`);
   useShellAhead(route.path === '/login');
   if (!route.isPublic && !hasAccessToken()) return <ToLogin />;
-  const Page = route.page;
+  // Already fetched (the first screen: main.tsx waits for it): rendered as is, without suspending.
+  const Page = route.page.loaded() ?? route.page;
   return (
     <Suspense fallback={<Loading />}>
       <Page />

@@ -3,12 +3,11 @@ import { selectArea } from '../shared/area/areaStore';
 import { changeLanguage } from '../shared/i18n/i18n';
 import { resetPermissionCache } from '../shared/permission/permissionCache';
 import { clearSession } from '../shared/storage';
-import { queryClient } from './queryClient';
 
 type Listener = () => void;
 const endListeners = new Set<Listener>();
 
-/** Lets the shell drop what belongs to a session (open tabs, cached pages) when it ends. */
+/** Lets the shell (and the query cache, once loaded) drop what belongs to a session when it ends. */
 export const onSessionEnd = (listener: Listener): (() => void) => {
   endListeners.add(listener);
   return () => endListeners.delete(listener);
@@ -18,8 +17,6 @@ export const onSessionEnd = (listener: Listener): (() => void) => {
 export const dropSessionState = (): void => {
   for (const listener of endListeners) listener();
   resetPermissionCache();
-  // After the current render: the pages being left must not refetch into the emptied cache.
-  setTimeout(() => queryClient.clear(), 0);
 };
 
 /** Spec 01 §4 logout, after the server call: language back to zh-CN, tokens and area forgotten. */

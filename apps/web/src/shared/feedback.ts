@@ -1,5 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createThrottle } from './throttle';
+import { toastError } from './toast';
 
 // Global notices (API errors) are raised outside React; the app hands over antd's context-aware message
 // instance once it is mounted (see app/App.tsx).
@@ -17,5 +18,7 @@ const mayNotify = createThrottle(NOTICE_INTERVAL_MS);
 
 export const notifyError = (text: string): void => {
   if (!text || !mayNotify()) return;
-  void messageApi?.error({ content: text, duration: NOTICE_SECONDS, key: 'global-error' });
+  // No antd holder mounted (the sign-in page loads no antd): the look-alike toast.
+  if (messageApi) void messageApi.error({ content: text, duration: NOTICE_SECONDS, key: 'global-error' });
+  else toastError(text, { seconds: NOTICE_SECONDS, key: 'global-error' });
 };

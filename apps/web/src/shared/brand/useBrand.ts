@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import type { TenantBrandAnswer } from '@tilth/contracts/tenant.types';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 
@@ -20,26 +19,63 @@ export const FALLBACK_BRAND: Brand = {
   copyright: '© Tilth',
 };
 
-/** The brand query of a host in a language (the entry prefetches it for the sign-in page). */
-export const brandQuery = (host: string, language: string) => ({
-  queryKey: ['brand', host, language],
-  queryFn: () =>
-    api.get<Brand>('/wfpf/v1/0/tenant/domain', {
-      query: { domainName: host },
-      globalErrors: false,
-      auth: false,
-    }),
-  staleTime: 10 * 60_000,
-});
+// The brand is looked up by a plain cached fetch rather than react-query, so the sign-in page (whose
+// headline is the brand's) does not load react-query. One lookup per host and language, refreshed when
+// older than 10 minutes; the previous answer stands in while another language's loads.
+
+const STALE_MS = 10 * 60_000;
+
+interface Entry {
+  brand?: Brand;
+  settled: boolean;
+  at: number;
+  loading?: Promise<void>;
+}
+
+const entries = new Map<string, Entry>();
+const listeners = new Set<() => void>();
+let latest: Brand | undefined;
+
+const keyOf = (host: string, language: string) => `${host}\n${language}`;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const put = (key: string, entry: Entry) => {
+  entries.set(key, entry);
+  for (const listener of listeners) listener();
+};
+
+/** Starts (or reuses) the lookup of a host's brand in a language; the entry calls it before rendering. */
+export const loadBrand = (host: string, language: string): Promise<void> => {
+  const key = keyOf(host, language);
+  const entry = entries.get(key);
+  if (entry?.loading) return entry.loading;
+  if (entry?.settled && Date.now() - entry.at < STALE_MS) return Promise.resolve();
+  const loading = api
+    .get<Brand>('/wfpf/v1/0/tenant/domain', { query: { domainName: host }, globalErrors: false, auth: false })
+    .then(
+      (brand) => {
+        latest = brand;
+        put(key, { brand, settled: true, at: Date.now() });
+      },
+      // A failed lookup shows the fallback (or the last brand) and is tried again on the next mount.
+      () => put(key, { brand: entry?.brand, settled: true, at: 0 }),
+    );
+  put(key, { ...entry, settled: entry?.settled ?? false, at: entry?.at ?? 0, loading });
+  return loading;
+};
 
 /** The deployment brand of this host (GET /wfpf/v1/0/tenant/domain), in the interface language. */
 export const useBrand = (): { brand: Brand; loaded: boolean } => {
   const { i18n } = useTranslation();
-  const query = useQuery({
-    ...brandQuery(window.location.hostname, i18n.language),
-    placeholderData: (previous: Brand | undefined) => previous,
-  });
-  return { brand: query.data ?? FALLBACK_BRAND, loaded: query.isSuccess || query.isError };
+  const host = window.location.hostname;
+  const key = keyOf(host, i18n.language);
+  const entry = useSyncExternalStore(subscribe, () => entries.get(key));
+  useEffect(() => void loadBrand(host, i18n.language), [host, i18n.language]);
+  return { brand: entry?.brand ?? latest ?? FALLBACK_BRAND, loaded: entry?.settled ?? false };
 };
 
 /** Applies the brand's favicon to the page. */

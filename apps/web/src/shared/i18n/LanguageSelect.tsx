@@ -1,5 +1,5 @@
-import GlobalOutlined from '@ant-design/icons/GlobalOutlined';
 import { useTranslation } from 'react-i18next';
+import { GlobalIcon, InlineIcon } from '../icons/inlineIcons';
 import { changeLanguage, isLanguage, type Language } from './i18n';
 import './language.css';
 
@@ -17,7 +17,7 @@ export function LanguageSelect({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
   const current = isLanguage(i18n.language) ? i18n.language : 'zh-CN';
   return (
     <fieldset className={`tl-lang tl-lang--${tone}`} aria-label={t('common:language')}>
-      <GlobalOutlined className="tl-lang__icon" aria-hidden />
+      <InlineIcon icon={GlobalIcon} className="tl-lang__icon" aria-hidden />
       {OPTIONS.map((option) => (
         <button
           key={option.value}

@@ -3,6 +3,8 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 /** A lazily loaded page that can be fetched ahead of its first render (the entry does, for the first screen). */
 export type LazyPage<C extends ComponentType = ComponentType> = LazyExoticComponent<C> & {
   preload: () => Promise<unknown>;
+  /** The page itself once its module is in (render it directly: no suspending, see below). */
+  loaded: () => C | undefined;
 };
 
 /**
@@ -15,13 +17,19 @@ export const lazyPage = <K extends string, M extends { [P in K]: ComponentType }
   name: K,
 ): LazyPage<M[K]> => {
   let loading: Promise<{ default: M[K] }> | undefined;
+  let page: M[K] | undefined;
   const get = () => {
-    loading ??= load().then((m) => ({ default: m[name] }));
+    loading ??= load().then((m) => {
+      page = m[name];
+      return { default: m[name] };
+    });
     // A failed fetch (network) may be retried by the next render.
     loading.catch(() => {
       loading = undefined;
     });
     return loading;
   };
-  return Object.assign(lazy(get), { preload: get });
+  // React.lazy suspends on its first render even when the module is already in, and React 19 then holds
+  // the content back for its fallback throttle (≈ 300 ms): the first screen renders `loaded()` instead.
+  return Object.assign(lazy(get), { preload: get, loaded: () => page });
 };

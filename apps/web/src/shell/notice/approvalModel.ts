@@ -1,9 +1,6 @@
-import {
-  APPROVAL_COMMENT_MAX,
-  type ApprovalTaskItem,
-  type ProcessDetail,
-  type ProcessEvent,
-} from '@tilth/contracts/workflow.types';
+// The constant from the schema-free file: workflow.types would bring zod into the shell.
+import { APPROVAL_COMMENT_MAX } from '@tilth/contracts/workflow.constants';
+import type { ApprovalTaskItem, ProcessDetail, ProcessEvent } from '@tilth/contracts/workflow.types';
 
 // Pure rules of the approval tab of the notice centre (spec 01 §2.12, §4; issue 14 item 4).
 

@@ -1,10 +1,3 @@
-import LockOutlined from '@ant-design/icons/LockOutlined';
-import SafetyOutlined from '@ant-design/icons/SafetyOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
-import Button from 'antd/es/button';
-// Input and Password from their own modules: the input index also pulls TextArea, Search and OTP.
-import Input, { type InputRef } from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import {
   type AnimationEvent,
   lazy,
@@ -18,19 +11,23 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../shared/api/client';
-import { useMessage } from '../../../shared/FeedbackProvider';
+import { LockIcon, SafetyIcon, UserIcon } from '../../../shared/icons/inlineIcons';
 import { LOCAL_KEYS, local, SESSION_KEYS, saveTokens, session } from '../../../shared/storage';
+import { toastError } from '../../../shared/toast';
 import { isBlank } from '../../../shared/validators';
+import { loginBannerTenant } from '../../content/media/LoginBanners';
 import { authApi, captchaImageUrl } from '../api/auth.api';
 import { AuthLayout } from '../components/AuthLayout';
+import { SubmitButton, TextField } from '../components/LoginFields';
 import { type LoginField as Field, loginErrors, type LoginValues as Values } from '../loginRules';
 import { redirectAfterLogin } from '../redirect';
 
 const AUTOFILL_ANIMATION = 'tl-autofill-start';
 
-// The tenant's login banners (issue 19): their own chunk, loaded after the form, never in its way.
+// The tenant's login banners (issue 19): their own chunk with the query cache and antd's theme they use,
+// loaded after the form and only when there is a tenant to show banners for.
 const LoginBanners = lazy(() =>
-  import('../../content/media/LoginBanners').then((m) => ({ default: m.LoginBanners })),
+  import('../components/LoginBannersSlot').then((m) => ({ default: m.LoginBannersSlot })),
 );
 
 /** A field with its error line (the sign-in form is kept free of antd's Form to stay small). */
@@ -43,10 +40,12 @@ const FieldRow = ({ error, children }: { error?: string; children: ReactNode }) 
   </div>
 );
 
-/** Sign-in (spec 01 §2.7, §4). */
+/**
+ * Sign-in (spec 01 §2.7, §4). Drawn without antd and react-query (LoginFields, shared/toast): the front
+ * door ships ≤ 150 KB of JavaScript (issue 20). Errors go to a toast like antd's message.
+ */
 export function LoginPage() {
   const { t } = useTranslation(['login', 'common']);
-  const message = useMessage();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [values, setValues] = useState<Values>({ username: '', password: '', captcha: '' });
@@ -54,9 +53,9 @@ export function LoginPage() {
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [captchaKey, setCaptchaKey] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const usernameRef = useRef<InputRef>(null);
-  const passwordRef = useRef<InputRef>(null);
-  const captchaRef = useRef<InputRef>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<HTMLInputElement>(null);
   const keyRef = useRef<string | undefined>(undefined);
   keyRef.current = captchaKey;
 
@@ -115,7 +114,7 @@ export function LoginPage() {
         captcha: needCaptcha ? input.captcha : undefined,
       });
       if (!answer.access_token) {
-        message.error(answer.message || t('login:failed'));
+        toastError(answer.message || t('login:failed'));
         return;
       }
       saveTokens(answer.access_token, answer.refresh_token);
@@ -125,7 +124,7 @@ export function LoginPage() {
       session.remove(SESSION_KEYS.redirect);
       navigate(target, { replace: true });
     } catch (err) {
-      message.error(errorText(err));
+      toastError(errorText(err));
       setValues((v) => ({ ...v, captcha: '' }));
       await checkCaptcha(input.username, true);
     } finally {
@@ -142,8 +141,8 @@ export function LoginPage() {
     state[field] = true;
     if (!state.username || !state.password || state.tried) return;
     setTimeout(() => {
-      const username = usernameRef.current?.input?.value ?? '';
-      const password = passwordRef.current?.input?.value ?? '';
+      const username = usernameRef.current?.value ?? '';
+      const password = passwordRef.current?.value ?? '';
       if (state.tried || isBlank(username) || !password) return;
       state.tried = true;
       const filled = { username, password, captcha: '' };
@@ -154,7 +153,7 @@ export function LoginPage() {
 
   const ready = !isBlank(values.username) && !isBlank(values.password);
   const error = (field: Field, text: string) => (invalid.includes(field) ? text : undefined);
-  const status = (field: Field) => (invalid.includes(field) ? 'error' : undefined);
+  const showBanners = loginBannerTenant(search.get('tenant')) !== null;
 
   return (
     <AuthLayout>
@@ -169,19 +168,17 @@ export function LoginPage() {
         }}
       >
         <FieldRow error={error('username', t('login:usernameRequired'))}>
-          <Input
-            ref={usernameRef}
+          <TextField
+            inputRef={usernameRef}
             id="login_username"
             name="username"
-            size="large"
-            status={status('username')}
-            prefix={<UserOutlined />}
-            placeholder={t('login:username')}
-            aria-label={t('login:username')}
+            invalid={invalid.includes('username')}
+            prefix={UserIcon}
+            label={t('login:username')}
             autoComplete="username"
             autoFocus
             value={values.username}
-            onChange={(e) => set('username')(e.target.value)}
+            onChange={set('username')}
             onAnimationStart={onAutofill('username')}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
@@ -191,18 +188,17 @@ export function LoginPage() {
           />
         </FieldRow>
         <FieldRow error={error('password', t('login:passwordRequired'))}>
-          <Password
-            ref={passwordRef}
+          <TextField
+            inputRef={passwordRef}
             id="login_password"
             name="password"
-            size="large"
-            status={status('password')}
-            prefix={<LockOutlined />}
-            placeholder={t('login:password')}
-            aria-label={t('login:password')}
+            invalid={invalid.includes('password')}
+            prefix={LockIcon}
+            label={t('login:password')}
+            password={{ show: t('login:showPassword'), hide: t('login:hidePassword') }}
             autoComplete="current-password"
             value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
+            onChange={set('password')}
             onAnimationStart={onAutofill('password')}
             onKeyDown={(e) => {
               if (e.key !== 'Enter' || !needCaptcha) return;
@@ -214,19 +210,17 @@ export function LoginPage() {
         {needCaptcha ? (
           <FieldRow error={error('captcha', t('login:captchaRequired'))}>
             <div className="tl-auth__captcha">
-              <Input
-                ref={captchaRef}
+              <TextField
+                inputRef={captchaRef}
                 id="login_captcha"
                 name="captcha"
-                size="large"
-                status={status('captcha')}
-                prefix={<SafetyOutlined />}
-                placeholder={t('login:captcha')}
-                aria-label={t('login:captcha')}
+                invalid={invalid.includes('captcha')}
+                prefix={SafetyIcon}
+                label={t('login:captcha')}
                 autoComplete="off"
                 maxLength={8}
                 value={values.captcha}
-                onChange={(e) => set('captcha')(e.target.value)}
+                onChange={set('captcha')}
               />
               <button
                 type="button"
@@ -243,17 +237,21 @@ export function LoginPage() {
             </div>
           </FieldRow>
         ) : null}
-        <Button type="primary" size="large" block htmlType="submit" disabled={!ready} loading={busy}>
-          {busy ? t('login:signingIn') : t('login:signIn')}
-        </Button>
+        <SubmitButton
+          disabled={!ready}
+          loading={busy}
+          label={busy ? t('login:signingIn') : t('login:signIn')}
+        />
       </form>
       <div className="tl-auth__footer-links">
         <Link to="/forgetPassword">{t('login:forgot')}</Link>
         <Link to="/register">{t('login:register')}</Link>
       </div>
-      <Suspense fallback={null}>
-        <LoginBanners />
-      </Suspense>
+      {showBanners ? (
+        <Suspense fallback={null}>
+          <LoginBanners />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -2,10 +2,8 @@ import LineChartOutlined from '@ant-design/icons/LineChartOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
-import Table from 'antd/es/table';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/client';
@@ -22,6 +20,8 @@ import {
   rememberMarket,
 } from './market.api';
 import './market.css';
+import { type MarketColumn, MarketPriceTable } from './MarketPriceTable';
+import { MarketSearch } from './MarketSearch';
 
 // The detail modal carries ECharts: loaded when a market is opened, not with the farm home.
 const MarketDetailModal = lazy(() =>
@@ -72,13 +72,13 @@ export function MarketPriceCard() {
     }));
   }, [list, t]);
 
-  const columns = [
-    { title: t('table.product'), dataIndex: 'productName', key: 'productName', ellipsis: true },
+  const columns: MarketColumn<MarketPrice>[] = [
+    { key: 'productName', title: t('table.product'), ellipsis: true, render: (p) => p.productName },
     {
-      title: t('table.avg'),
       key: 'avg',
-      align: 'right' as const,
-      render: (_: unknown, p: MarketPrice) => (
+      title: t('table.avg'),
+      align: 'right',
+      render: (p) => (
         <span className="tl-market__price">
           {money.format(p.avgPrice)}
           <small>/{p.unit}</small>
@@ -86,11 +86,11 @@ export function MarketPriceCard() {
       ),
     },
     {
-      title: t('table.range'),
       key: 'range',
-      align: 'right' as const,
-      responsive: ['sm' as const],
-      render: (_: unknown, p: MarketPrice) => priceRangeText(money, p.minPrice, p.maxPrice),
+      title: t('table.range'),
+      align: 'right',
+      smUp: true,
+      render: (p) => priceRangeText(money, p.minPrice, p.maxPrice),
     },
   ];
 
@@ -114,11 +114,9 @@ export function MarketPriceCard() {
             className="tl-market__select"
             aria-label={t('card.market')}
           />
-          <Input.Search
-            allowClear
+          <MarketSearch
             placeholder={t('card.searchProduct')}
             onSearch={setKeyword}
-            onChange={(e) => setKeyword(e.target.value)}
             className="tl-market__search"
           />
         </div>
@@ -133,17 +131,13 @@ export function MarketPriceCard() {
             title={keyword ? undefined : t('empty.noPrices')}
           />
         ) : (
-          <Table<MarketPrice>
-            size="small"
-            rowKey="productName"
+          <MarketPriceTable
             columns={columns}
-            dataSource={rows}
-            pagination={{ pageSize: 6, hideOnSinglePage: true, showSizeChanger: false, size: 'small' }}
-            onRow={(r) => ({
-              onClick: () => setOpen({ id: market.id, product: r.productName }),
-              style: { cursor: 'pointer' },
-              title: t('card.rowHint'),
-            })}
+            rows={rows}
+            rowKey={(p) => p.productName}
+            pageSize={6}
+            rowTitle={t('card.rowHint')}
+            onOpen={(p) => setOpen({ id: market.id, product: p.productName })}
           />
         )}
       </>

@@ -1,4 +1,5 @@
-import { FARM_LOG_LEVELS, FARM_LOG_SOURCES } from '@tilth/contracts/farm-log.types';
+// Constants from the schema-free file: farm-log.types would bring zod into the farm home.
+import { FARM_LOG_LEVELS, FARM_LOG_SOURCES } from '@tilth/contracts/farm-log.constants';
 
 export {
   FARM_LOG_DESCRIPTION_MAX,
@@ -6,7 +7,7 @@ export {
   FARM_LOG_PICTURES_MAX,
   FARM_LOG_SOURCES,
   FARM_LOG_TITLE_MAX,
-} from '@tilth/contracts/farm-log.types';
+} from '@tilth/contracts/farm-log.constants';
 
 export const FARM_LOG_CODES = {
   create: 'wfpf.farm.farm.log.ps.create',
