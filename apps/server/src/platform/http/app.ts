@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CommonErrors } from '../errors.js';
 import { langFromHeader } from '../i18n/lang.js';
 import type { Platform } from '../platform.js';
@@ -21,6 +16,7 @@ import { type Health, registerHealth } from './health.js';
 import { registerRateLimits } from './rate-limit.js';
 import type { App } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { responseSerializer } from './serializer.js';
 import { guardStoredBytes } from './serve-file.js';
 
 export interface RouteRecord {
@@ -54,7 +50,8 @@ export const buildApp = async (
     trustProxy: platform.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled from the contract where it is plain data, zod's otherwise (serializer.ts).
+  app.setSerializerCompiler(responseSerializer);
   app.setErrorHandler(errorHandler);
   // Stored bytes leave only through sendStoredFile (ADR 0007).
   app.addHook('onSend', guardStoredBytes);
