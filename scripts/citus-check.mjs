@@ -231,8 +231,54 @@ export const checkStatementFull = (text, model, same = []) => {
     return { tenant: [], other: [] };
   };
 
-  /** A subquery in an expression: joined (semi-join or correlated) with the block's tenant tables. */
+  /**
+   * Whether a subquery reads a column of an enclosing query: a qualified column whose table or alias is
+   * not one of the subquery's own, or an unqualified one none of its own tables has. Conservative: a
+   * derived table inside counts as having every column.
+   */
+  const correlated = (sub) => {
+    const names = new Set();
+    const tables = [];
+    let derived = false;
+    const walk = (n, visit) => {
+      if (n === null || typeof n !== 'object') return;
+      if (Array.isArray(n)) {
+        for (const x of n) walk(x, visit);
+        return;
+      }
+      visit(n);
+      for (const v of Object.values(n)) walk(v, visit);
+    };
+    walk(sub, (n) => {
+      if (n.RangeVar) {
+        names.add(n.RangeVar.relname);
+        if (n.RangeVar.alias?.aliasname) names.add(n.RangeVar.alias.aliasname);
+        tables.push(n.RangeVar.relname);
+      }
+      if (n.RangeSubselect?.alias?.aliasname) names.add(n.RangeSubselect.alias.aliasname);
+      if (n.RangeSubselect || n.RangeFunction) derived = true;
+      if (n.CommonTableExpr?.ctename) names.add(n.CommonTableExpr.ctename);
+    });
+    let outer = false;
+    walk(sub, (n) => {
+      const parts = n.ColumnRef?.fields?.map(str);
+      if (!parts || parts.some((x) => x === undefined)) return;
+      if (parts.length >= 2) outer ||= !names.has(parts.at(-2));
+      else outer ||= !derived && !tables.some((t) => model.columns.get(t)?.has(parts[0]));
+    });
+    return outer;
+  };
+
+  /**
+   * A subquery in an expression: joined (semi-join or correlated) with the block's tenant tables. An
+   * uncorrelated scalar subquery (a list's count beside its page, platform/db/paging.ts) joins nothing:
+   * PostgreSQL runs it once, and Citus plans it as a subplan of its own; it is checked as its own query.
+   */
   const linked = (sl, scope, ctes, outerTenant) => {
+    if (sl.subLinkType === 'EXPR_SUBLINK' && !correlated(sl.subselect)) {
+      block(sl.subselect, undefined, ctes);
+      return;
+    }
     const inner = block(sl.subselect, scope, ctes);
     pairUp(inner.tenant, outerTenant, 'subquery');
     for (const t of inner.other) for (const i of outerTenant) mixed.push([i, t]);

@@ -352,7 +352,10 @@ describe('VR editor', () => {
     for (let left = count; left > 1; left -= 1) {
       await page.locator('.tl-vr-strip__delete').last().click();
       await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
-      await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(left - 1);
+      // Each delete is a confirm, a request and the strip's reload: slow on a loaded CI machine.
+      await expect
+        .poll(() => page.locator('.tl-vr-strip__scene').count(), { timeout: 20_000 })
+        .toBe(left - 1);
     }
     await toast(page, '删除成功！').first().waitFor();
     await page.locator('.tl-vr-strip__delete').first().click();

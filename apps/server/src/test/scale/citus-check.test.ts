@@ -62,6 +62,10 @@ describe('citus-check accepts co-located statements', () => {
     ],
     ['join … using', 'select 1 from devices join readings using (tenant_id)'],
     [
+      'a page with its count as an uncorrelated scalar subquery (paging.ts), run once on its own',
+      'select d.id, (select count(*) from devices where devices.tenant_id = $1) from devices d join areas a on a.tenant_id = d.tenant_id and a.id = d.area_id where d.tenant_id = $2 limit $3',
+    ],
+    [
       'a correlated EXISTS',
       'select id from devices d where exists (select 1 from readings r where r.tenant_id = d.tenant_id and r.device_id = d.id)',
     ],
@@ -138,6 +142,16 @@ describe('citus-check refuses statements that would join across shards', () => {
       'a LATERAL subquery on the id only',
       'select d.id from devices d, lateral (select r.value from readings r where r.device_id = d.id limit 1) x',
       'devices ⋈ readings (comma)',
+    ],
+    [
+      'an uncorrelated scalar subquery is checked as its own query',
+      'select d.id, (select count(*) from devices x join readings r on r.device_id = x.id) from devices d',
+      'devices ⋈ readings (join)',
+    ],
+    [
+      'a scalar subquery naming the outer table by its own name is correlated',
+      'select devices.id, (select count(*) from readings r where r.device_id = devices.id) from devices',
+      'devices ⋈ readings (subquery)',
     ],
     [
       'a bare tenant_id in a subquery, which is the inner table’s own',
