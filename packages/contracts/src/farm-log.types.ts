@@ -23,15 +23,7 @@ import {
 
 // Farm logs (farm/log): spec 01 §2.2, spec 03 §7 'camera log' (posted to /wfpf/v1/{t}/log), §9 levels.
 
-export {
-  FARM_LOG_DESCRIPTION_MAX,
-  FARM_LOG_LEVELS,
-  FARM_LOG_PICTURES_MAX,
-  FARM_LOG_SOURCES,
-  FARM_LOG_TITLE_MAX,
-  type FarmLogLevel,
-  type FarmLogSource,
-} from './farm-log.constants.js';
+export * from './farm-log.constants.js';
 
 const farmLogTitle = requiredText(FARM_LOG_TITLE_MAX);
 

@@ -17,13 +17,7 @@ import { MODEL_ISSUE_CODES } from './workflow.validate.js';
 // Approval calls (issue 14). The spec's four under /wfpf/v1/{t}/approval-task|approval-process (spec 01 §7);
 // the rest (designer, settings, timeline, actions beyond approve/reject) are listed in docs/api.md "Approvals".
 
-export {
-  APPROVAL_COMMENT_MAX,
-  APPROVAL_TASK_TYPES,
-  type ApprovalTaskType,
-  PROCESS_STATES,
-  TASK_STATES,
-} from './workflow.constants.js';
+export * from './workflow.constants.js';
 
 // ——— the spec's lists ———
 
