@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DeviceCreated } from '@tilth/contracts/device.types';
 import type { TelemetryPayloadInput } from '@tilth/contracts/device-protocol.types';
 import { type DeviceTopicKind, deviceTopic } from '@tilth/contracts/device-topics';
+import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Started } from '../app/server.js';
 import { insertDeviceRow } from '../modules/iot/device/device-seed.repository.js';
@@ -178,4 +179,16 @@ export const waitFor = async <T>(
 export const closeClient = async (client: MqttClient | undefined): Promise<void> => {
   if (!client) return;
   await client.endAsync(true).catch(() => undefined);
+};
+
+/** Raw telemetry rows of a device and the readings its hourly airTemp rollup counted (ingest tests). */
+export const storedCounts = async (
+  server: Pick<Started, 'platform'>,
+  d: Pick<TestDevice, 'tenantId' | 'id'>,
+): Promise<{ rows: number; hourly: number }> => {
+  const r = (await server.platform.database.withTenant(d.tenantId, (tx) =>
+    tx.execute(sql`select (select count(*)::int from telemetry where device_id = ${d.id}) as rows,
+      (select coalesce(sum(count), 0)::int from telemetry_hourly where device_id = ${d.id} and metric = 'airTemp') as hourly`),
+  )) as unknown as { rows: { rows: number; hourly: number }[] };
+  return r.rows[0] ?? { rows: 0, hourly: 0 };
 };

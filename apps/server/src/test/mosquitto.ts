@@ -44,7 +44,8 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-const listening = (port: number): Promise<boolean> =>
+/** Whether something accepts TCP connections on this loopback port. */
+export const listening = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const s = connect(port, '127.0.0.1', () => {
       s.destroy();

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, requireMosquitto } from '../mosquitto.js';
+import { freePort, listening, requireMosquitto } from '../mosquitto.js';
 
 // Parts of the failure tests' own, on free loopback ports, that a test can kill and start again on the
 // same port and data: PostgreSQL (Debian's postgresql package, `.ci/run` installs it), killed like a
@@ -181,15 +180,6 @@ export interface RestartableMosquitto {
   /** Stops it for good and removes its files. */
   remove(): Promise<void>;
 }
-
-const listening = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
 
 /** Mosquitto with persistence (sessions and queued QoS 1 messages survive a restart), anonymous. */
 export const startPersistentMosquitto = async (): Promise<RestartableMosquitto> => {

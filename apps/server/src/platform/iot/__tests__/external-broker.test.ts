@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotPorts } from '../../../app/server.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { registerDevice, type TestDevice, topicOf, waitFor } from '../../../test/iot.js';
+import { registerDevice, storedCounts, type TestDevice, topicOf, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
 import { loadConfig } from '../../config.js';
 import { IotServer } from '../runtime.js';
@@ -17,13 +17,7 @@ let server: TestServer;
 let second: IotServer;
 const clients: MqttClient[] = [];
 
-const countOf = async (d: TestDevice): Promise<{ rows: number; hourly: number }> => {
-  const r = (await server.platform.database.withTenant(d.tenantId, (tx) =>
-    tx.execute(sql`select (select count(*)::int from telemetry where device_id = ${d.id}) as rows,
-      (select coalesce(sum(count), 0)::int from telemetry_hourly where device_id = ${d.id} and metric = 'airTemp') as hourly`),
-  )) as unknown as { rows: { rows: number; hourly: number }[] };
-  return r.rows[0] ?? { rows: 0, hourly: 0 };
-};
+const countOf = (d: TestDevice) => storedCounts(server, d);
 
 const device = async (d: TestDevice): Promise<MqttClient> => {
   // The device talks to mosquitto directly (its ACLs are the broker operator's business).

@@ -1,10 +1,9 @@
 import { createServer, connect as netConnect, type Server, type Socket } from 'node:net';
-import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { parser as mqttParser, type Packet } from 'mqtt-packet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
-import { registerDevice, type TestDevice, topicOf, waitFor } from '../../../test/iot.js';
+import { registerDevice, storedCounts, type TestDevice, topicOf, waitFor } from '../../../test/iot.js';
 import { type Mosquitto, startMosquitto } from '../../../test/mosquitto.js';
 import { type RestartableMosquitto, startPersistentMosquitto } from '../../../test/scale/failover.parts.js';
 import type { IotLog } from '../embedded.js';
@@ -97,13 +96,7 @@ afterAll(async () => {
   await broker?.stop();
 });
 
-const countOf = async (d: TestDevice): Promise<{ rows: number; hourly: number }> => {
-  const r = (await server.platform.database.withTenant(d.tenantId, (tx) =>
-    tx.execute(sql`select (select count(*)::int from telemetry where device_id = ${d.id}) as rows,
-      (select coalesce(sum(count), 0)::int from telemetry_hourly where device_id = ${d.id} and metric = 'airTemp') as hourly`),
-  )) as unknown as { rows: { rows: number; hourly: number }[] };
-  return r.rows[0] ?? { rows: 0, hourly: 0 };
-};
+const countOf = (d: TestDevice) => storedCounts(server, d);
 
 const devices = (n: number): Promise<TestDevice[]> =>
   Promise.all(
