@@ -87,15 +87,32 @@ export const settleLatestAnnouncement = async (page: Page, okText = '我知道�
   return outcome === 'modal';
 };
 
+/**
+ * Waits until no antd dialog or popover is still animating in. Under CI load a click during the zoom-in
+ * can pass Playwright's "stable" check between two slow frames and land beside the moving button — seen
+ * with the user panel and with confirm dialogs, which then stay open.
+ */
+export const motionSettled = async (page: Page): Promise<void> => {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        ':is(.ant-modal, .ant-popover)[class*="-appear"], :is(.ant-modal, .ant-popover)[class*="-enter"]',
+      ),
+  );
+};
+
+/** Clicks a button inside a dialog or popover once it has finished animating in. */
+export const clickSettled = async (page: Page, target: Locator): Promise<void> => {
+  await target.waitFor();
+  await motionSettled(page);
+  await target.click();
+};
+
 /** Opens the user panel (the avatar button) and clicks one of its entries. */
 export const userPanelItem = async (page: Page, name: string): Promise<void> => {
   await page.getByRole('button', { name: '账号菜单' }).click();
   await page.locator('.tl-panel').waitFor();
-  // A click during the popover's opening animation can land on a moving target (seen under CI load):
-  // wait until antd has finished animating it in.
-  await page.waitForFunction(
-    () => !document.querySelector('.ant-popover[class*="-appear"], .ant-popover[class*="-enter"]'),
-  );
+  await motionSettled(page);
   // The entries' icons carry their own labels ('logout'…), so the entry is found by its text.
   const item = page.locator('.tl-panel').getByRole('button').filter({ hasText: name });
   await item.click();

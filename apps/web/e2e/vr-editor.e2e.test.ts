@@ -6,6 +6,7 @@ import { seedDemoPanoramas } from '../../server/src/modules/vr/panorama/index.js
 import { type E2E, newPage, screenshot, startE2E } from './harness.js';
 import {
   apiGet,
+  clickSettled,
   explained,
   localItem,
   settledScreenshot,
@@ -106,7 +107,7 @@ describe('VR editor', () => {
     await screenshot(page, 'vr-editor-start-panel');
     await start.locator('.tl-vr-start__scene').nth(1).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
-    await ask.getByRole('button', { name: '不保存' }).click();
+    await clickSettled(page, ask.getByRole('button', { name: '不保存' }));
     await start.waitFor({ state: 'detached' });
     await expect
       .poll(() => page.locator('.tl-vr-strip__scene').nth(1).getAttribute('class'))
@@ -287,7 +288,7 @@ describe('VR editor', () => {
     await page.getByRole('button', { name: /添加热点/ }).waitFor();
     await page.locator('.tl-vr-strip__choose').nth(1).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
-    await ask.getByRole('button', { name: '保 存' }).click();
+    await clickSettled(page, ask.getByRole('button', { name: '保 存' }));
     await explained(page, 'vr-switch-save', ask.waitFor({ state: 'hidden' }));
     // The save, the reload and then the toast: a loaded machine gets longer than the default.
     await explained(page, 'vr-switch-saved', toast(page, '保存成功').last().waitFor({ timeout: 30_000 }));
@@ -343,7 +344,7 @@ describe('VR editor', () => {
     await page.locator('.tl-vr-strip__choose').nth(0).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '切换场景前是否保存当前编辑？' });
     await ask.waitFor();
-    await ask.getByRole('button', { name: '不保存' }).click();
+    await clickSettled(page, ask.getByRole('button', { name: '不保存' }));
     await expect
       .poll(() => page.locator('.tl-vr-strip__scene').nth(0).getAttribute('class'))
       .toContain('current');
@@ -351,7 +352,7 @@ describe('VR editor', () => {
     const count = await page.locator('.tl-vr-strip__scene').count();
     for (let left = count; left > 1; left -= 1) {
       await page.locator('.tl-vr-strip__delete').last().click();
-      await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
+      await clickSettled(page, page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }));
       // Each delete is a confirm, a request and the strip's reload: slow on a loaded CI machine.
       await expect
         .poll(() => page.locator('.tl-vr-strip__scene').count(), { timeout: 20_000 })
@@ -359,7 +360,7 @@ describe('VR editor', () => {
     }
     await toast(page, '删除成功！').first().waitFor();
     await page.locator('.tl-vr-strip__delete').first().click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }).click();
+    await clickSettled(page, page.locator('.ant-modal-confirm').getByRole('button', { name: '确 定' }));
     await toast(page, '至少需要保留一个场景').waitFor();
     await expect.poll(() => page.locator('.tl-vr-strip__scene').count()).toBe(1);
 
