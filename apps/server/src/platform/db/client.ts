@@ -12,6 +12,7 @@ import pg from 'pg';
 import { isReplicaFault, keepErrorsHandled, openReplicaPool, type ReplicaPool } from './read-replica.js';
 import { APP_ROLE, checkTenantIsolation, prepareRoleAndRls } from './rls.js';
 import { captureOption } from './sql-capture.js';
+import { scopedQuery, scopeOfHandle, setScope, TenantScope } from './tenant-scope.js';
 
 /**
  * Every table of the server. Platform names no module: the composition root fills this in by declaration
@@ -74,6 +75,8 @@ export const setTenant = async (tx: Db, tenantId: number): Promise<void> => {
 export const setAreaScope = async (tx: Db, areaIds: readonly number[]): Promise<void> => {
   // '0' is no base: an empty scope sees nothing rather than everything.
   const list = areaIds.length === 0 ? '0' : areaIds.join(',');
+  // Before PostgreSQL's tenant transaction is open, the setting rides with each statement (tenant-scope.ts).
+  if (scopeOfHandle(tx)?.defer('app.area_ids', list)) return;
   await tx.execute(sql`select set_config('app.area_ids', ${list}, true)`);
 };
 
@@ -141,19 +144,28 @@ const appRoleConnection = (url: string): { connectionString: string; options: st
   };
 };
 
+/** pg's own query(), looked up when called (the PostgreSQL test database watches it). */
+const pgQuery = function (this: pg.Client, ...args: unknown[]) {
+  return Reflect.apply(pg.Client.prototype.query, this, args);
+};
+
+/** A pg client whose statements carry the tenant scope's settings while one is set (tenant-scope.ts). */
+class ScopedClient extends pg.Client {}
+ScopedClient.prototype.query = scopedQuery(pgQuery, true) as typeof pg.Client.prototype.query;
+
 /**
  * A pg client that never names a statement: behind a transaction pooler (PgBouncer 1.18) consecutive
  * transactions may run on different server connections, where a statement prepared on one does not exist.
  */
 class UnnamedStatementClient extends pg.Client {}
-const namedQuery = pg.Client.prototype.query;
+const unnamedScoped = scopedQuery(pgQuery, false);
 UnnamedStatementClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
   const plain =
     typeof config === 'object' && config !== null && 'name' in config && !('submit' in config)
       ? { ...config, name: undefined }
       : config;
-  return Reflect.apply(namedQuery, this, [plain, ...rest]);
-} as typeof namedQuery;
+  return Reflect.apply(unnamedScoped, this, [plain, ...rest]);
+} as typeof pg.Client.prototype.query;
 
 const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promise<Database> => {
   const { databaseUrl: url, schema } = opts;
@@ -179,7 +191,7 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
   } finally {
     await admin.end();
   }
-  const Client = transactionPool ? UnnamedStatementClient : pg.Client;
+  const Client = transactionPool ? UnnamedStatementClient : ScopedClient;
   const setsRole = useRole && !transactionPool;
   // While the database is down or failing over, a request waits at most connectTimeoutMs for a
   // connection and then fails (503), instead of queueing without end; keep-alive finds a peer that
@@ -234,72 +246,56 @@ const openPostgres = async (opts: OpenOptions & { databaseUrl: string }): Promis
     }
     return tx;
   };
+  /**
+   * One tenant scope on a checked-out connection: BEGIN only when the first statement that is not a plain
+   * read comes (tenant-scope.ts), then COMMIT; a scope of reads alone sends neither.
+   */
   const onClient = async <T>(
     client: pg.PoolClient,
-    begin: string,
+    scope: TenantScope,
     fn: (tx: Db) => Promise<T>,
   ): Promise<T> => {
     let broken: unknown;
+    setScope(client, scope);
     try {
-      await client.query(begin);
       const out = await fn(handleOf(client));
-      await client.query('COMMIT');
+      if (scope.open) await client.query('COMMIT');
       return out;
     } catch (err) {
-      await client.query('ROLLBACK').catch((e: unknown) => {
-        broken = e;
-      });
+      if (scope.open) {
+        await client.query('ROLLBACK').catch((e: unknown) => {
+          broken = e;
+        });
+      }
       throw err;
     } finally {
+      setScope(client, undefined);
+      // A connection that cannot even roll back is not given to the next request.
       client.release(broken instanceof Error ? broken : undefined);
     }
-  };
-  const tenantBegin = (tenantId: number, mode: string) => {
-    if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);
-    return `BEGIN${mode}; SELECT set_config('app.tenant_id', '${tenantId}', true)`;
   };
   return {
     ...base,
     hasReplica: replica !== undefined,
     withTenantReplica: async (tenantId, fn, fallback) => {
-      const begin = tenantBegin(tenantId, ' READ ONLY');
+      // Made before a connection is taken: a bad tenant id throws here.
+      const scope = () => new TenantScope(tenantId, ' READ ONLY');
+      const onReplica = scope();
       const client = await replica?.connect();
       if (client) {
         try {
-          return await onClient(client, begin, fn);
+          return await onClient(client, onReplica, fn);
         } catch (err) {
           // Reads repeat safely: a replica that failed mid-read hands the read to the primary.
           if (!isReplicaFault(err)) throw err;
           replica?.failed(err);
         }
       }
-      return fallback ? fallback() : onClient(await pool.connect(), begin, fn);
+      return fallback ? fallback() : onClient(await pool.connect(), scope(), fn);
     },
-    // One round trip opens the transaction and sets the tenant (the id is a checked integer, not text).
     withTenant: async (tenantId, fn) => {
-      if (!Number.isSafeInteger(tenantId) || tenantId < 0) throw new Error(`bad tenant id ${tenantId}`);
-      const client = await pool.connect();
-      let broken = false;
-      try {
-        await client.query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true)`);
-        let tx = perClient.get(client);
-        if (!tx) {
-          // Building a Drizzle handle walks the whole schema; do it once per pooled connection.
-          tx = drizzlePg(client, { schema, casing: 'snake_case', ...captureOption }) as unknown as Db;
-          perClient.set(client, tx);
-        }
-        const out = await fn(tx);
-        await client.query('COMMIT');
-        return out;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw err;
-      } finally {
-        // A connection that cannot even roll back is not given to the next request.
-        client.release(broken);
-      }
+      const scope = new TenantScope(tenantId, '');
+      return onClient(await pool.connect(), scope, fn);
     },
   };
 };
