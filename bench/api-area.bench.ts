@@ -19,6 +19,7 @@ import { listAreas } from '../apps/server/src/modules/farm/area/area.repository.
 import { toArea } from '../apps/server/src/modules/farm/area/area.service.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import type { Db } from '../apps/server/src/platform/db/client.js';
+import { StatementNames } from '../apps/server/src/platform/db/statement-names.js';
 import { encryptPassword } from '../apps/server/src/test/harness.js';
 import { createScratchDatabase } from '../apps/server/src/test/test-database.js';
 
@@ -27,6 +28,25 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** 'bare' or 'platform' runs only that side (for a CPU profile of one route: node --cpu-prof). */
 const ONLY = process.env.BENCH_ONLY;
+/**
+ * BENCH_BARE_PREPARED=1: the bare route prepares each statement once per connection too, as the platform
+ * does on PostgreSQL (ADR 0022) — the platform's own layers against a bare route on equal footing.
+ */
+const BARE_PREPARED = process.env.BENCH_BARE_PREPARED === '1';
+class PreparingClient extends pg.Client {}
+const bareNames = new WeakMap<pg.Client, StatementNames>();
+PreparingClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  let named = config;
+  if (typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string') {
+    let names = bareNames.get(this);
+    if (!names) {
+      names = new StatementNames(200);
+      bareNames.set(this, names);
+    }
+    if (!('name' in config && config.name)) named = { ...config, name: names.nameFor(config.text) };
+  }
+  return Reflect.apply(pg.Client.prototype.query, this, [named, ...rest]);
+} as typeof pg.Client.prototype.query;
 
 // Statements sent to PostgreSQL (every pg query, pool or client), counted so the round trips per request
 // are a figure, not a guess. PGlite runs transaction statements through private methods: not counted.
@@ -158,7 +178,11 @@ const main = async () => {
     let bareDb: Db;
     let closeBare = async () => {};
     if (kind === 'postgres' && scratch) {
-      const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
+      const pool = new pg.Pool({
+        connectionString: scratch.url,
+        max: 10,
+        ...(BARE_PREPARED ? { Client: PreparingClient } : {}),
+      });
       // Dropping the scratch database ends idle connections: not an error of the run.
       pool.on('error', () => undefined);
       bareDb = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -189,7 +213,12 @@ const main = async () => {
     const platformRuns: Run[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       if (ONLY !== 'platform')
-        bareRuns.push(await run('bare Fastify route', `http://127.0.0.1:${barePort}/bare/area`));
+        bareRuns.push(
+          await run(
+            BARE_PREPARED ? 'bare route, statements prepared' : 'bare Fastify route',
+            `http://127.0.0.1:${barePort}/bare/area`,
+          ),
+        );
       if (ONLY !== 'bare')
         platformRuns.push(
           await run('platform route', `http://127.0.0.1:${port}/wfpf/v2/${t}/area?page=0&size=20`, {

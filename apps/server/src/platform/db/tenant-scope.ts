@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { submitBatch, type WireStatement } from './batch-query.js';
+import { StatementNames } from './statement-names.js';
 
 /**
  * The tenant transaction on PostgreSQL, without a round trip of its own (ADR 0022).
@@ -20,80 +22,6 @@ const NOT_PLAIN =
   /;|\bfor\s+(?:update|share|no\s+key\s+update|key\s+share)\b|\b(?:insert|update|delete|merge|into|set_config|nextval|setval|pg_notify|pg_(?:try_)?advisory\w*|lo_\w+)\b/i;
 
 export const isPlainRead = (text: string): boolean => READ_START.test(text) && !NOT_PLAIN.test(text);
-
-interface WireStatement {
-  text: string;
-  values: readonly string[];
-  /** Prepared once per connection under this name (session pooling only: see scopedQuery). */
-  name?: string;
-}
-
-/** The part of pg's connection a query writes to (pg-protocol messages). */
-interface WireConnection {
-  /** Statements this connection has prepared, by name (pg's own record, which Query also reads). */
-  parsedStatements: Record<string, string>;
-  parse(m: { text: string; name?: string; types?: readonly number[] }): void;
-  bind(m: { portal?: string; statement?: string; values?: readonly string[] }): void;
-  execute(m: { portal?: string; rows?: number }): void;
-}
-
-/** pg.Query's internals this file relies on (pg 8.x query.js); the public types do not declare them. */
-interface QueryInternals extends pg.Submittable {
-  callback?: (err: Error | null, res?: unknown) => void;
-  requiresPreparation(): boolean;
-  prepare(connection: WireConnection): void;
-  handleDataRow(msg: unknown): void;
-  handleCommandComplete(msg: unknown, connection: WireConnection): void;
-}
-const BaseQuery = pg.Query as unknown as new (config: unknown, values?: unknown) => QueryInternals;
-
-/**
- * A query sent after other statements in the same write and the same Sync. Their rows and completions are
- * not the caller's: no Describe is sent for them, so they bring no row description, and their data rows
- * and command completions are dropped here. An error in one of them is the caller's error, and PostgreSQL
- * skips the rest up to the Sync.
- */
-class PrefixedQuery extends BaseQuery {
-  #left: number;
-  readonly #prefix: readonly WireStatement[];
-
-  constructor(prefix: readonly WireStatement[], config: unknown, values: unknown) {
-    super(config, values);
-    this.#prefix = prefix;
-    this.#left = prefix.length;
-  }
-
-  override requiresPreparation(): boolean {
-    return true;
-  }
-
-  override prepare(connection: WireConnection): void {
-    // pg corks the socket around prepare(): the prefix and the query leave in one write.
-    for (const s of this.#prefix) {
-      const name = s.name ?? '';
-      if (!name || connection.parsedStatements[name] !== s.text) {
-        connection.parse({ text: s.text, name });
-        // Recorded when sent: a statement this small and fixed does not fail to parse.
-        if (name) connection.parsedStatements[name] = s.text;
-      }
-      connection.bind({ statement: name, values: s.values });
-      connection.execute({ portal: '', rows: 0 });
-    }
-    super.prepare(connection);
-  }
-
-  override handleDataRow(msg: unknown): void {
-    if (this.#left === 0) super.handleDataRow(msg);
-  }
-
-  override handleCommandComplete(msg: unknown, connection: WireConnection): void {
-    if (this.#left > 0) {
-      this.#left -= 1;
-      return;
-    }
-    super.handleCommandComplete(msg, connection);
-  }
-}
 
 /** The settings row-level security reads, for one tenant scope on one checked-out connection. */
 export class TenantScope {
@@ -162,6 +90,18 @@ const prefixable = (config: unknown, values: unknown, callback: unknown): boolea
   return text !== undefined && !text.includes(';');
 };
 
+/** How many statements one connection keeps prepared (least recently used closed beyond). */
+const PREPARED_PER_CONNECTION = 200;
+const statementNames = new WeakMap<pg.Client, StatementNames>();
+const namesOf = (client: pg.Client): StatementNames => {
+  let names = statementNames.get(client);
+  if (!names) {
+    names = new StatementNames(PREPARED_PER_CONNECTION);
+    statementNames.set(client, names);
+  }
+  return names;
+};
+
 /** Clients that carry a tenant scope while a tenant transaction has them checked out. */
 const scopes = new WeakMap<pg.Client, TenantScope>();
 
@@ -178,8 +118,9 @@ export const setScope = (client: pg.Client, scope: TenantScope | undefined): voi
 export const scopedQuery = (base: QueryFn, named: boolean): QueryFn =>
   function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
     const scope = scopes.get(this);
-    if (!scope || scope.open) return Reflect.apply(base, this, [config, values, callback]);
+    if (!scope) return Reflect.apply(base, this, [config, values, callback]);
     if (!prefixable(config, values, callback)) {
+      if (scope.open) return Reflect.apply(base, this, [config, values, callback]);
       // Opened on its own round trip first; the statement follows once BEGIN is answered, so a client
       // never has two queries queued at once (pg refuses that from version 9).
       scope.open = true;
@@ -194,17 +135,36 @@ export const scopedQuery = (base: QueryFn, named: boolean): QueryFn =>
       void begin.then(send, send);
       return submittable ? config : undefined;
     }
-    const read = isPlainRead(textOf(config) ?? '');
-    const settings = scope.settingsStatement(named);
-    const prefix = read ? [settings] : [{ text: `BEGIN${scope.beginMode}`, values: [] }, settings];
-    if (!read) scope.open = true;
-    const query = new PrefixedQuery(prefix, config, values);
-    const out = new Promise((resolve, reject) => {
-      query.callback = (err, res) => (err ? reject(err) : resolve(res));
-    });
-    Reflect.apply(base, this, [query]);
-    return out;
+    const names = named ? namesOf(this) : undefined;
+    const text = textOf(config) ?? '';
+    let prefix: WireStatement[] = [];
+    if (!scope.open) {
+      const settings = scope.settingsStatement(named);
+      const read = isPlainRead(text);
+      prefix = read ? [settings] : [{ text: `BEGIN${scope.beginMode}`, values: [] }, settings];
+      if (!read) scope.open = true;
+    }
+    return submitBatch(
+      (query) => Reflect.apply(base, this, [query]),
+      {
+        prefix,
+        closes: names?.takeCloses() ?? [],
+        onFreshParseFailed: (name) => names?.forget(name),
+      },
+      named ? withName(config, names, text) : config,
+      values,
+    );
   };
+
+/**
+ * The statement under its connection's name for the text (statement-names.ts), unless it has a name of
+ * its own. Drizzle passes `name: undefined` for a statement it does not prepare itself.
+ */
+const withName = (config: unknown, names: StatementNames | undefined, text: string): unknown => {
+  if (!names || typeof config !== 'object' || config === null) return config;
+  if ('name' in config && config.name) return config;
+  return { ...config, name: names.nameFor(text) };
+};
 
 /** The scope of the connection behind a Drizzle handle, while it runs a tenant transaction. */
 export const scopeOfHandle = (db: object): TenantScope | undefined => {
