@@ -228,28 +228,28 @@ describe.runIf(url)(
     });
 
     it('prepares each text once per connection, and recovers from a statement whose first run failed', async () => {
-    const prepared = sql`select name, statement from pg_prepared_statements order by name`;
-    const names = await database.withTenant(1, async (tx) => {
-      await values(tx);
-      await values(tx);
-      return rowsOf<{ name: string; statement: string }>(await tx.execute(prepared));
+      const prepared = sql`select name, statement from pg_prepared_statements order by name`;
+      const names = await database.withTenant(1, async (tx) => {
+        await values(tx);
+        await values(tx);
+        return rowsOf<{ name: string; statement: string }>(await tx.execute(prepared));
+      });
+      const probeNames = names.filter((n) => n.statement.includes('from scope_probe'));
+      expect(probeNames).toHaveLength(1);
+      expect(names.some((n) => n.name === 'tilth_scope_1')).toBe(true);
+
+      // A text that never parses fails the same way each time (not "prepared statement does not exist").
+      const bad = sql`select no_such_column from scope_probe`;
+      for (let i = 0; i < 2; i += 1)
+        expect(await pgMessage(database.withTenant(1, (tx) => tx.execute(bad)))).toMatch(/no_such_column/);
+      // A text that parses but fails when first run works on its next run.
+      const divide = (d: number) => sql`select 10 / ${d}::int as q from scope_probe limit 1`;
+      expect(await pgMessage(database.withTenant(1, (tx) => tx.execute(divide(0))))).toMatch(/division/);
+      const [ok] = rowsOf<{ q: number }>(await database.withTenant(1, (tx) => tx.execute(divide(2))));
+      expect(ok?.q).toBe(5);
     });
-    const probeNames = names.filter((n) => n.statement.includes('from scope_probe'));
-    expect(probeNames).toHaveLength(1);
-    expect(names.some((n) => n.name === 'tilth_scope_1')).toBe(true);
 
-    // A text that never parses fails the same way each time (not "prepared statement does not exist").
-    const bad = sql`select no_such_column from scope_probe`;
-    for (let i = 0; i < 2; i += 1)
-      expect(await pgMessage(database.withTenant(1, (tx) => tx.execute(bad)))).toMatch(/no_such_column/);
-    // A text that parses but fails when first run works on its next run.
-    const divide = (d: number) => sql`select 10 / ${d}::int as q from scope_probe limit 1`;
-    expect(await pgMessage(database.withTenant(1, (tx) => tx.execute(divide(0))))).toMatch(/division/);
-    const [ok] = rowsOf<{ q: number }>(await database.withTenant(1, (tx) => tx.execute(divide(2))));
-    expect(ok?.q).toBe(5);
-  });
-
-  it('refuses a bad tenant id before it takes a connection', async () => {
+    it('refuses a bad tenant id before it takes a connection', async () => {
       await expect(database.withTenant(-1, values)).rejects.toThrow(/bad tenant id/);
       expect(overlappingQueries).toEqual([]);
     });
