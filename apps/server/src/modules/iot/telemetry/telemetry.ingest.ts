@@ -10,6 +10,7 @@ import {
   dailyCutElsewhere,
   dailyWatermark,
   databaseNow,
+  deleteTelemetry,
   type HourlyDelta,
   insertStatusLog,
   insertTelemetry,
@@ -34,6 +35,8 @@ const HOUR_MS = 3600_000;
 /** Hourly rows written by a transaction that started before a rollup run but committed after it. */
 const ROLLUP_MARGIN_MS = 5 * 60_000;
 
+const upCount = (items: readonly Item[]): number => items.filter((i) => i.kind === 'up').length;
+
 /** One tenant's share of a batch, in one transaction: readings, rollups, device state, status log. */
 export const storeItems = async (
   tx: Db,
@@ -41,22 +44,39 @@ export const storeItems = async (
   batch: readonly Item[],
   at: Date,
 ): Promise<IngestOutcome> => {
-  const enabled = await lockDevicesForIngest(tx, tenantId, [...new Set(batch.map((i) => i.device.deviceId))]);
+  const deviceIds = [...new Set(batch.map((i) => i.device.deviceId))];
+  // Readings first, under key-share locks that other processes' batches do not wait for.
+  const early = await lockDevicesForIngest(tx, tenantId, deviceIds, 'key share');
+  const ups = batch.filter(
+    (i): i is Extract<Item, { kind: 'up' }> => i.kind === 'up' && early.get(i.device.deviceId) === true,
+  );
+  const inserted = await insertTelemetry(
+    tx,
+    tenantId,
+    ups.map((u) => u.row),
+  );
+  // Then the rows for update: waits for a disable in flight and for another batch moving these devices.
+  const enabled = await lockDevicesForIngest(tx, tenantId, deviceIds, 'no key update');
   const refused = new Set<Item>();
   for (const i of batch) {
     const state = enabled.get(i.device.deviceId);
     // A disabled device's goodbye (its offline status, e.g. the will the broker publishes when it
     // drops the session) still marks it offline; nothing else of it is stored.
     const goodbye = state === false && i.kind === 'status' && !i.online;
-    if (state !== true && !goodbye) refused.add(i);
+    // A reading is kept only if its device was enabled at both locks (it was written at the first).
+    const written = i.kind !== 'up' || early.get(i.device.deviceId) === true;
+    if ((state !== true || !written) && !goodbye) refused.add(i);
+  }
+  // Disabled between the two locks (rare): its readings written above are taken back.
+  const fresh = inserted.filter((f) => enabled.get(f.deviceId) === true);
+  if (fresh.length < inserted.length) {
+    await deleteTelemetry(
+      tx,
+      tenantId,
+      inserted.filter((f) => enabled.get(f.deviceId) !== true),
+    );
   }
   const items = refused.size === 0 ? batch : batch.filter((i) => !refused.has(i));
-  const ups = items.filter((i): i is Extract<Item, { kind: 'up' }> => i.kind === 'up');
-  const fresh = await insertTelemetry(
-    tx,
-    tenantId,
-    ups.map((u) => u.row),
-  );
   const freshKeys = new Set(fresh.map((f) => `${f.deviceId}:${f.seq}`));
   // A batch may carry the same (device, seq) twice; only the first copy counts.
   const readings: StoredReading[] = [];
@@ -137,7 +157,7 @@ export const storeItems = async (
   }
   await insertStatusLog(tx, tenantId, log);
   await pushIngested(tx, tenantId, items, rows, changes, acks);
-  return { refused, upCount: ups.length, readings, changes, acks };
+  return { refused, upCount: upCount(items), readings, changes, acks };
 };
 
 /**

@@ -9,22 +9,43 @@ import type { StatsDelta } from '../../../platform/iot/ports.js';
 const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /**
+ * How a batch holds its devices' rows (ADR 0022, "Ingest batches"). `key share` while it writes its readings: a
+ * delete waits for it (no orphan rows), while other batches' device updates do not, so server processes
+ * write readings side by side. `no key update`, in id order, before it moves device state: a disable in
+ * flight is waited for, and batches touching the same devices take turns without deadlock.
+ */
+export type IngestLock = 'key share' | 'no key update';
+
+/**
  * Locks the devices a batch came from (in id order, so concurrent batches cannot deadlock) and answers
- * which still exist and whether each is enabled. A disable or delete in flight is waited for, so what
- * the batch stores after it committed is judged by it.
+ * which still exist and whether each is enabled.
  */
 export const lockDevicesForIngest = async (
   db: Db,
   tenantId: number,
   deviceIds: readonly number[],
+  lock: IngestLock,
 ): Promise<Map<number, boolean>> => {
   if (deviceIds.length === 0) return new Map();
   const res = await db.execute(sql`
     select id::text as d, enabled_flag = 1 as e from devices
     where tenant_id = ${tenantId}::bigint
       and id in (select x::bigint from jsonb_array_elements_text(${JSON.stringify(deviceIds)}::jsonb) x)
-    order by id for update`);
+    order by id for ${sql.raw(lock === 'key share' ? 'key share' : 'no key update')}`);
   return new Map(rowsOf<{ d: string; e: boolean }>(res).map((r) => [Number(r.d), r.e]));
+};
+
+/** Takes back readings this transaction wrote for devices found disabled before it moved their state. */
+export const deleteTelemetry = async (
+  db: Db,
+  tenantId: number,
+  keys: readonly { deviceId: number; seq: number }[],
+): Promise<void> => {
+  if (keys.length === 0) return;
+  const data = JSON.stringify(keys.map((k) => ({ d: k.deviceId, s: k.seq })));
+  await db.execute(sql`
+    delete from telemetry t using jsonb_to_recordset(${data}::jsonb) as x(d bigint, s bigint)
+    where t.tenant_id = ${tenantId}::bigint and t.device_id = x.d and t.seq = x.s`);
 };
 
 export interface TelemetryRow {
@@ -142,7 +163,7 @@ export const touchDevices = async (
     with x as (
       select * from jsonb_to_recordset(${data}::jsonb) as x(d bigint, m jsonb, t bigint, s bigint, o boolean, n boolean)
     ), prev as (
-      select dv.tenant_id, dv.id, dv.online from devices dv join x on x.d = dv.id where dv.tenant_id = ${tenantId}::bigint for update
+      select dv.tenant_id, dv.id, dv.online from devices dv join x on x.d = dv.id where dv.tenant_id = ${tenantId}::bigint for no key update
     )
     update devices d set
       latest = d.latest || coalesce((
