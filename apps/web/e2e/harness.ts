@@ -125,6 +125,9 @@ export const newPage = async (e: E2E, opts: { width?: number; height?: number } 
   const context = await e.browser.newContext({
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     locale: 'zh-CN',
+    // The console honours the setting (app/Providers.tsx): dialogs open without zooming, so a click under
+    // CI load cannot land beside a button still moving into place.
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

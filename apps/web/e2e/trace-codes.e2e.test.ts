@@ -72,9 +72,11 @@ describe('Trace codes in the console', () => {
   it('lists the demo scans with the summary and the suspicious flag', async () => {
     await page.goto(`${e.baseUrl}/web/trace/record`);
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    // The card with the scans (under CI load another card was first in the page when the rows were in).
+    const card = page.locator('.tl-card').filter({ hasText: '首次扫码' });
+    await card.waitFor();
     await expect.poll(() => rows.count()).toBe(5);
-    const text = (await page.locator('.tl-card').first().textContent()) ?? '';
-    expect(text).toContain('首次扫码');
+    const text = (await card.textContent()) ?? '';
     expect(text).toContain('异地短时重复');
     expect(text).toContain('WeChat / iOS');
     expect(text).toContain('广东 广州 (23.1°N 113.3°E)');

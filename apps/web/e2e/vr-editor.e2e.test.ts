@@ -114,7 +114,7 @@ describe('VR editor', () => {
       .toContain('current');
     // Back to the first scene through the strip, where the later steps expect to be.
     await page.locator('.tl-vr-strip__choose').nth(0).click();
-    await ask.last().getByRole('button', { name: '不保存' }).click();
+    await clickSettled(page, ask.last().getByRole('button', { name: '不保存' }));
     await expect
       .poll(() => page.locator('.tl-vr-strip__scene').nth(0).getAttribute('class'))
       .toContain('current');

@@ -10,13 +10,23 @@ import { queryClient } from './queryClient';
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";
 
-/** antd's theme (the brand's green, radius, font) and locale. */
+/**
+ * Whether the system asks for less motion (an accessibility setting): antd then opens and closes dialogs,
+ * menus and popovers without animating them. Read once; the e2e browser asks for it too, so no click
+ * lands on a dialog still zooming in.
+ */
+const reducedMotion =
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/** antd's theme (the brand's green, radius, font, motion) and locale. */
 export function AntdTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider
       locale={i18n.language === 'en-US' ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#1b9961', borderRadius: 8, fontFamily: FONT } }}
+      theme={{
+        token: { colorPrimary: '#1b9961', borderRadius: 8, fontFamily: FONT, motion: !reducedMotion },
+      }}
     >
       {children}
     </ConfigProvider>

@@ -112,8 +112,9 @@ export const setScope = (client: pg.Client, scope: TenantScope | undefined): voi
 
 /**
  * Wraps a pg client's query(): statements of a client in a tenant scope get their prefix (above); every
- * other query is sent as pg sends it. `named`: the prefix is a statement prepared once per connection —
- * not behind a transaction pooler, where the next batch may reach another server connection.
+ * other query is sent as pg sends it. `named`: the prefix and the scope's statements are prepared once per
+ * connection (statement-names.ts) — not behind a transaction pooler, where the next batch may reach another
+ * server connection.
  */
 export const scopedQuery = (base: QueryFn, named: boolean): QueryFn =>
   function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotPorts } from '../../../app/server.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { holdTransaction } from '../../../test/held-transaction.js';
 import { registerDevice } from '../../../test/iot.js';
 import { DeviceDirectory } from '../directory.js';
 import type { DeviceLookup } from '../ports.js';
@@ -81,21 +82,10 @@ describe('device directory', () => {
       const d = await registerDevice(server, tenantA, { typeKey: 'weather-station' });
       const address = { tenantId: tenantA, typeKey: d.typeKey, eui: d.eui };
       const devices = iotPorts(server.platform.database).devices;
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let locked = () => {};
-      const isLocked = new Promise<void>((r) => {
-        locked = r;
-      });
       // Another process's ingest batch: the device row locked until its commit.
-      const batch = server.platform.database.withTenant(tenantA, async (tx) => {
-        await tx.execute(sql`select id from devices where id = ${d.id} for update`);
-        locked();
-        await held;
-      });
-      await isLocked;
+      const batch = await holdTransaction(server.platform.database, tenantA, (tx) =>
+        tx.execute(sql`select id from devices where id = ${d.id} for update`),
+      );
       const ingest = await new DeviceDirectory(server.platform.database, devices).lookup(address, 'ingest');
       expect(ingest?.deviceId).toBe(d.id);
       let loggedIn = false;
@@ -105,8 +95,8 @@ describe('device directory', () => {
       });
       await new Promise((r) => setTimeout(r, 300));
       expect(loggedIn).toBe(false);
-      release();
-      await batch;
+      batch.release();
+      await batch.done;
       expect((await login)?.deviceId).toBe(d.id);
     },
   );

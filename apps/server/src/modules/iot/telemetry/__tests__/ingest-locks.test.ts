@@ -4,6 +4,7 @@ import { iotPorts } from '../../../../app/server.js';
 import type { Db } from '../../../../platform/db/client.js';
 import type { IngestItem } from '../../../../platform/iot/ports.js';
 import { startTestServer, type TestServer } from '../../../../test/harness.js';
+import { holdTransaction } from '../../../../test/held-transaction.js';
 import { registerDevice } from '../../../../test/iot.js';
 import { type IngestLock, lockDevicesForIngest } from '../telemetry.repository.js';
 
@@ -29,24 +30,8 @@ const reading = (d: { id: number; typeKey: string; eui: string }, tenantId: numb
   done: noop,
 });
 
-/** A transaction of "another process" that holds these devices until released. */
-const holding = async (tenantId: number, take: (tx: Db) => Promise<unknown>) => {
-  let release = () => {};
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  let taken = () => {};
-  const isTaken = new Promise<void>((r) => {
-    taken = r;
-  });
-  const done = server.platform.database.withTenant(tenantId, async (tx) => {
-    await take(tx);
-    taken();
-    await held;
-  });
-  await isTaken;
-  return { release, done };
-};
+const holding = (tenantId: number, take: (tx: Db) => Promise<unknown>) =>
+  holdTransaction(server.platform.database, tenantId, take);
 const holdDevices = (tenantId: number, ids: number[], lock: IngestLock) =>
   holding(tenantId, (tx) => lockDevicesForIngest(tx, tenantId, ids, lock));
 
