@@ -212,6 +212,8 @@ describe('tenant switch', () => {
       await userPanelItem(page, '切换企业');
       const modal = page.getByRole('dialog', { name: '切换企业' });
       await modal.waitFor();
+      // The browser asks for less motion (e2e harness): the console opens the dialog without antd's zoom.
+      expect(await page.locator('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]').count()).toBe(0);
       const row = modal.locator('.tl-tenants__row').filter({ hasText: '第二农场 / Riverside Fishery' });
       await row.getByRole('button', { name: /^切\s?换$/ }).click();
       await modal.waitFor({ state: 'hidden' });
