@@ -45,7 +45,7 @@ export interface Batch {
  * and command completions are dropped here. An error in one of them is the caller's error, and PostgreSQL
  * skips the rest up to the Sync.
  */
-export class BatchQuery extends BaseQuery {
+class BatchQuery extends BaseQuery {
   #left: number;
   #freshName: string | undefined;
   readonly #batch: Batch;
