@@ -60,16 +60,33 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, body: Readable): Promise<void> {
     const p = this.pathOf(key);
-    await mkdir(path.dirname(p), { recursive: true });
+    // The body may fail while the directory is made (a file stream whose file is gone): listen at once, or
+    // that error is uncaught and ends the process. The pipeline below then reports it.
+    let bodyError: unknown;
+    const onError = (err: unknown) => {
+      bodyError ??= err;
+    };
+    body.on('error', onError);
+    try {
+      await mkdir(path.dirname(p), { recursive: true });
+    } catch (err) {
+      body.off('error', onError);
+      body.destroy();
+      throw err;
+    }
     // Written aside, then renamed: a reader never sees half a file, and a refused or broken body leaves
     // the key as it was (as an aborted S3 upload does).
     const part = `${p}.${randomUUID()}.part`;
     try {
+      if (bodyError) throw bodyError;
       await pipeline(body, createWriteStream(part));
       await rename(part, p);
     } catch (err) {
+      body.destroy();
       await rm(part, { force: true });
-      throw err;
+      throw bodyError ?? err;
+    } finally {
+      body.off('error', onError);
     }
   }
 

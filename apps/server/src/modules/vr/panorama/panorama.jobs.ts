@@ -1,8 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../platform/errors.js';
+import { fetchToFile, withScratchDir } from '../../../platform/files/scratch.js';
 import type { Job, JobLog } from '../../../platform/jobs.js';
 import type { Platform } from '../../../platform/platform.js';
 import { queueRunnerJobs, runnerPerKey, TenantQueueRunner } from '../../../platform/queue-runner.js';
@@ -53,7 +51,6 @@ export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
 
   private async make(row: PanoramaRow): Promise<void> {
     const { storage, config } = this.platform;
-    const work = path.join(panoramaTempDir(config.scratchDir), `job-${row.tenantId}-${row.id}`);
     const prefix = assetPrefix(row.tenantId, row.assetKey);
     let progress = 0;
     let lost = false;
@@ -69,20 +66,24 @@ export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
         .catch((err: unknown) => this.log().error({ err }, 'panorama progress not written'));
     }, BEAT_MS);
     try {
-      await rm(work, { recursive: true, force: true });
-      await mkdir(work, { recursive: true });
-      const source = path.join(work, 'source');
-      const original = await storage.get(row.storageKey);
-      if (!original) throw PanoramaErrors.failedLost();
-      await pipeline(original, createWriteStream(source));
-      progress = 0.05;
-      const made = await makePanoramaAssets(storage, source, prefix, {
-        maxPixels: config.panoramaMaxPixels,
-        workDir: path.join(work, 'tiles'),
-        onProgress: (p) => {
-          progress = 0.05 + 0.94 * p;
+      // A fresh directory per attempt: another process (or another deployment sharing the scratch disk)
+      // may be tiling a row with the same tenant and id, and must not see its tiles removed under it.
+      const made = await withScratchDir(
+        panoramaTempDir(config.scratchDir),
+        `job-${row.tenantId}-${row.id}`,
+        async (work) => {
+          const source = path.join(work, 'source');
+          if (!(await fetchToFile(storage, row.storageKey, source))) throw PanoramaErrors.failedLost();
+          progress = 0.05;
+          return makePanoramaAssets(storage, source, prefix, {
+            maxPixels: config.panoramaMaxPixels,
+            workDir: path.join(work, 'tiles'),
+            onProgress: (p) => {
+              progress = 0.05 + 0.94 * p;
+            },
+          });
         },
-      });
+      );
       clearInterval(timer);
       await beat;
       if (lost || !(await this.setState(row, { status: 'ready', progress: 100, tiles: made.tiles })))
@@ -105,7 +106,6 @@ export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
       }
     } finally {
       clearInterval(timer);
-      await rm(work, { recursive: true, force: true });
     }
   }
 }

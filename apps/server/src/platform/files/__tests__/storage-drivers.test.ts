@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -125,6 +126,26 @@ describe.each(['disk', 's3'])('%s storage driver', (name) => {
     await st().put('t1/kept', bytes('old'));
     await expect(st().put('t1/kept', failing())).rejects.toThrow(/client went away/);
     expect((await read(await st().get('t1/kept'))).toString()).toBe('old');
+  });
+
+  it('refuses a file stream whose file is gone, as an error of the put and not of the process', async () => {
+    // The stream opens (and fails) on its own while the driver is still making room for it; a tiler's
+    // scratch removed under it once crashed the process with that error uncaught.
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const gone = path.join(tmpdir(), `tilth-gone-${Date.now()}.jpeg`);
+      const puts = await Promise.allSettled(
+        Array.from({ length: 8 }, (_, i) => st().put(`t1/gone/${i}`, createReadStream(gone))),
+      );
+      for (const p of puts) expect(p.status === 'rejected' && String(p.reason)).toMatch(/ENOENT/);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(uncaught).toEqual([]);
+      expect(await st().stat('t1/gone/0')).toBeUndefined();
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 
   it('streams 256 MB both ways in bounded memory, byte for byte', { timeout: 240_000 }, async () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../../platform/db/rows.js';
 import { STORED_FILE_CSP } from '../../../../platform/http/serve-file.js';
+import type { JobLog } from '../../../../platform/jobs.js';
 import {
   auth,
   type RoleTokens,
@@ -16,7 +17,7 @@ import {
 import { panoramaRefs, seedDemoPanoramas } from '../index.js';
 import { assetPrefix } from '../panorama.assets.js';
 import { PANORAMA_STALE_MS, PanoramaRunner } from '../panorama.jobs.js';
-import { insertPanorama } from '../panorama.repository.js';
+import { insertPanorama, type PanoramaRow } from '../panorama.repository.js';
 
 // The panorama library through its routes: a real upload tiled to ready and served, the refusals with
 // their messages, paging and filters, stale versions, deletes refused while a scene uses a panorama, other
@@ -354,6 +355,51 @@ describe('restart survival', () => {
     expect((await get(url(A, `/${lost}`))).json()).toMatchObject({ status: 'ready', progress: 100 });
     expect((await get(url(A, `/${live}`))).json()).toMatchObject({ status: 'processing', progress: 40 });
   }, 30_000);
+});
+
+describe('a shared scratch disk', () => {
+  // Two deployments (or two test servers) on one scratch disk number their rows alike: each tiling works in
+  // a directory of its own, so one finishing never removes the other's tiles under it.
+  class Twin extends PanoramaRunner {
+    tile(row: PanoramaRow): Promise<void> {
+      return this.run(row);
+    }
+  }
+  it('tiles a row to ready while a twin with the same tenant and id tiles beside it', async () => {
+    const key = crypto.randomUUID();
+    const storageKey = `${assetPrefix(A, key)}/original.jpg`;
+    await s.platform.storage.put(storageKey, Readable.from([await panoramaJpeg(2048)]));
+    const id = await s.platform.database.withTenant(A, async (tx) => {
+      const r = await insertPanorama(tx, A, null, {
+        name: 'twin',
+        width: 2048,
+        height: 1024,
+        fileSize: 1000,
+        contentType: 'image/jpeg',
+        storageKey,
+        assetKey: key,
+      });
+      await tx.execute(sql`update panoramas set heartbeat_at = ${Date.now()} where id = ${r.id}`);
+      return r.id;
+    });
+    const row = (assetKey: string) => ({ tenantId: A, id, assetKey, storageKey, width: 2048 }) as PanoramaRow;
+    const errors: unknown[] = [];
+    const log = () => ({ ...console, error: (...a: unknown[]) => errors.push(a) }) as unknown as JobLog;
+    await Promise.all([
+      new Twin(s.platform, log).tile(row(key)),
+      // The twin's own row has another asset key here; it tiles all the same, then finds its row gone.
+      new Twin(s.platform, log).tile(row(crypto.randomUUID())),
+      new Twin(s.platform, log).tile(row(crypto.randomUUID())),
+    ]);
+    expect(errors).toEqual([]);
+    const p = (await get(url(A, `/${id}`))).json() as Panorama;
+    expect(p).toMatchObject({ status: 'ready', progress: 100 });
+    for (const [i, l] of (p.tiles?.levels ?? []).entries())
+      for (let c = 0; c < l.cols; c += 1)
+        for (let r = 0; r < l.rows; r += 1)
+          expect((await get(`${p.panoramaImages}/${i}/${c}_${r}.jpg`)).statusCode).toBe(200);
+    expect(p.tiles?.levels).toHaveLength(2);
+  }, 60_000);
 });
 
 describe('demo panoramas', () => {
