@@ -27,15 +27,42 @@ interface Held {
 
 const held = new Set<Held>();
 
-const affects = (change: AccessChange, h: Held): boolean =>
+/** Whom a stream serves (a camera stream's token may name no session or user). */
+type Holder = Partial<Pick<Held, 'sessionId' | 'userId' | 'tenantId'>>;
+
+const affects = (change: AccessChange, h: Holder): boolean =>
   'all' in change ||
   ('session' in change && change.session === h.sessionId) ||
   ('user' in change && change.user === h.userId) ||
   ('tenant' in change && change.tenant === h.tenantId);
 
+// A stream is admitted (the request's auth) a little before it is held (its setup awaits). A change in
+// between would reach no stream: the changes of the last RECENT_MS are kept, and a hold checks those made
+// since its admission. Past that age (or RECENT_MAX) a change is forgotten, and a hold admitted before it
+// ends as if it were affected: the console reconnects, which costs nothing.
+const RECENT_MS = 60_000;
+const RECENT_MAX = 10_000;
+const recent: { at: number; change: AccessChange }[] = [];
+let forgottenAt = Number.NEGATIVE_INFINITY;
+
+const remember = (change: AccessChange): void => {
+  const at = performance.now();
+  recent.push({ at, change });
+  while (recent.length > RECENT_MAX || (recent[0] && recent[0].at < at - RECENT_MS))
+    forgottenAt = (recent.shift() as { at: number }).at;
+};
+
+/**
+ * Whether a change since `since` (a `performance.now()` time, at or before the stream's admission) may
+ * concern this holder: a stream set up across such a change must end (or be refused).
+ */
+export const accessChangedSince = (since: number, h: Holder): boolean =>
+  since <= forgottenAt || recent.some((e) => e.at >= since && affects(e.change, h));
+
 // Ended rather than re-checked: the change may not be committed yet. The console reconnects at once and is
 // admitted (or refused) by the committed state, with the permissions it has now.
 onAccessChange((change) => {
+  remember(change);
   for (const h of [...held]) if (affects(change, h)) h.end('revoked');
 });
 
@@ -51,6 +78,8 @@ export interface HoldOptions {
   token: string;
   user: AuthUser;
   tenantId: number;
+  /** When the request was admitted, or earlier (`performance.now()`): changes since then end the stream. */
+  admittedAt: number;
   /** Whether the user's permission codes in the tenant still allow the stream as it was opened. */
   allows(permissions: ReadonlySet<string>): boolean;
   /** Ends the answer (called at most once, never after release). */
@@ -62,8 +91,9 @@ export interface HoldOptions {
  * ends by itself (the client went away).
  */
 export const holdWhileAdmitted = async (o: HoldOptions): Promise<() => void> => {
-  const expiresAt = (await accessTokenExpiry(o.platform.keys, o.token)) ?? Date.now();
   let over = false;
+  let expiry: NodeJS.Timeout | undefined;
+  let recheck: NodeJS.Timeout | undefined;
   const release = () => {
     over = true;
     clearTimeout(expiry);
@@ -75,12 +105,16 @@ export const holdWhileAdmitted = async (o: HoldOptions): Promise<() => void> => 
     release();
     o.end(reason);
   };
+  // Held before anything is awaited, and checked against what changed since admission: no gap to miss.
   const entry: Held = { sessionId: o.user.sessionId, userId: o.user.id, tenantId: o.tenantId, end: finish };
   held.add(entry);
-  const expiry = setTimeout(
-    () => finish('expired'),
-    Math.min(MAX_DELAY_MS, Math.max(0, expiresAt - Date.now())),
-  );
+  if (accessChangedSince(o.admittedAt, entry)) {
+    finish('revoked');
+    return release;
+  }
+  const expiresAt = (await accessTokenExpiry(o.platform.keys, o.token)) ?? Date.now();
+  if (over) return release;
+  expiry = setTimeout(() => finish('expired'), Math.min(MAX_DELAY_MS, Math.max(0, expiresAt - Date.now())));
   expiry.unref();
   const check = async () => {
     try {
@@ -92,7 +126,7 @@ export const holdWhileAdmitted = async (o: HoldOptions): Promise<() => void> => 
       finish(expired ? 'expired' : 'revoked');
     }
   };
-  const recheck = setInterval(() => void check(), o.platform.config.streamRecheckSeconds * 1000);
+  recheck = setInterval(() => void check(), o.platform.config.streamRecheckSeconds * 1000);
   recheck.unref();
   return release;
 };

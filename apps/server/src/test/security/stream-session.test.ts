@@ -20,9 +20,10 @@ interface OpenStream {
 
 const servers: TestServer[] = [];
 
-const listen = async (env: Record<string, string> = {}) => {
+const listen = async (env: Record<string, string> = {}, before?: (server: TestServer) => void) => {
   const server = await startTestServer(env);
   servers.push(server);
+  before?.(server);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = server.app.server.address();
   return { server, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}` };
@@ -46,10 +47,8 @@ const open = async (base: string, tenantId: number, token: string): Promise<Open
   const events: string[] = [];
   const ended = (async () => {
     let reason: string | undefined;
+    // What came with `: connected` is read first: a stream may end in the same bytes.
     for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return { reason, at: Date.now() };
-      buf += value;
       for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
         const frame = buf.slice(0, i);
         buf = buf.slice(i + 2);
@@ -58,6 +57,9 @@ const open = async (base: string, tenantId: number, token: string): Promise<Open
         if (event === 'end' && data) reason = (JSON.parse(data) as { reason: string }).reason;
         else if (event) events.push(event);
       }
+      const { value, done } = await reader.read();
+      if (done) return { reason, at: Date.now() };
+      buf += value;
     }
   })();
   return { ended, events, close: () => abort.abort() };
@@ -129,6 +131,43 @@ describe('a live stream ends with its session (in this process)', () => {
     expect(await endWithin(s, 5_000)).toMatchObject({ reason: 'revoked' });
     expect((await fetch(streamUrl(base, tenantA), { headers: auth(viewer) })).status).toBe(403);
     await expect.poll(() => heldCount()).toBe(0);
+  });
+});
+
+describe('a change made while a stream is being opened', () => {
+  it('ends the stream at once: a logout between its admission and its first bytes is not missed', async () => {
+    // The logout lands after the stream's request was admitted and before the stream is held, the window a
+    // change could once slip through (it then stayed open until the re-check, here 120 s).
+    const { server, base } = await listen({ TILTH_STREAM_RECHECK_SEC: '120' }, (srv) =>
+      srv.app.addHook('preHandler', async (req) => {
+        if (!req.url.endsWith('/device/stream') || req.headers['x-logout-midway'] !== '1') return;
+        const out = await srv.inject({
+          method: 'POST',
+          url: '/oauth/token/logout',
+          headers: { authorization: req.headers.authorization ?? '' },
+          payload: {},
+        });
+        expect(out.statusCode).toBe(200);
+      }),
+    );
+    const { tenantA } = server.fixtures;
+    const token = await login(server, 'adminA');
+    const res = await fetch(streamUrl(base, tenantA), {
+      headers: { ...auth(token), 'x-logout-midway': '1' },
+    });
+    expect(res.status).toBe(200);
+    const text = await Promise.race([
+      res.text(),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still open'), 5_000).unref()),
+    ]);
+    expect(text).toContain('event: end\ndata: {"reason":"revoked"}');
+    expect((await fetch(streamUrl(base, tenantA), { headers: auth(token) })).status).toBe(401);
+    await expect.poll(() => heldCount()).toBe(0);
+
+    // A stream opened after the change is not ended by it.
+    const fresh = await open(base, tenantA, await login(server, 'adminA'));
+    expect(await endWithin(fresh, 300)).toBe('still open');
+    fresh.close();
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { onAccessChange } from '../../../platform/auth/access-cache.js';
+import { accessChangedSince } from '../../../platform/http/live-streams.js';
 import { type App, addRoute } from '../../../platform/http/route.js';
 import type { Platform } from '../../../platform/platform.js';
 import { CameraMediaErrors } from './camera-media.errors.js';
@@ -74,6 +75,8 @@ export const registerCameraStreamRoutes = (
     noTransaction: true,
     streams: true,
     handler: async (ctx, req, reply) => {
+      // No later than the token was checked: an access change from then on refuses the stream below.
+      const admittedAt = performance.now() - reply.elapsedTime;
       const { tenantId, cameraId } = req.params;
       const claims = hub.verify(req.query.st, tenantId, cameraId);
       if (!claims) throw CameraMediaErrors.streamRefused();
@@ -87,6 +90,11 @@ export const registerCameraStreamRoutes = (
         if (err instanceof StreamUnknownError) throw CameraMediaErrors.streamRefused();
         if (err instanceof CameraOfflineError) throw CameraMediaErrors.offline();
         throw err;
+      }
+      // A logout or revocation while the stream was being set up reached no viewer yet: refuse it now.
+      if (accessChangedSince(admittedAt, { sessionId: claims.sid, userId: claims.uid, tenantId: claims.t })) {
+        viewer.end();
+        throw CameraMediaErrors.streamRefused();
       }
       reply.hijack();
       const res = reply.raw;

@@ -34,6 +34,8 @@ export const streamDeviceEvents = async (
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> => {
+  // The request came in this long ago: no later than its admission (live-streams.ts).
+  const admittedAt = performance.now() - reply.elapsedTime;
   requireTenant(ctx);
   requireAccess(ctx, TELEMETRY_ACCESS);
   const tenantId = ctx.tenantId;
@@ -104,6 +106,7 @@ export const streamDeviceEvents = async (
     token,
     user: ctx.user,
     tenantId,
+    admittedAt,
     // Any change in the device types the user may view ends the stream: it reopens with the new set.
     allows: (permissions) => {
       const now = viewableTypes(permissions);
