@@ -90,21 +90,34 @@ export class ChirpStackLink {
     return { topic: this.codecs.downlinkTopic(appId, devEui), downlink };
   }
 
-  /** Queues the downlink at ChirpStack (QoS 1); the command is `sent` once this resolves. */
+  /**
+   * Hands the downlink to the link for ChirpStack (QoS 1); the command is `sent` once this resolves.
+   *
+   * The broker's PUBACK is not awaited. The command is issued inside a database transaction, and this
+   * client reads the PUBACK only after the messages that came before it are stored, which needs the
+   * database: on PGlite (one connection) an uplink arriving just before the PUBACK deadlocked the process.
+   * mqtt.js keeps the message until it is acknowledged and sends it again after a reconnect (clean: false);
+   * a publish that still fails fails the command through its ack topic, like a downlink the device did not
+   * confirm.
+   */
   async send(to: DeviceAddress, plan: DownlinkPlan): Promise<void> {
     const client = this.client;
     if (!client) throw new Error('ChirpStack link is not running');
-    this.pending.set(plan.downlink.id, { ...to, devEui: plan.downlink.devEui });
+    const cmdId = plan.downlink.id;
+    this.pending.set(cmdId, { ...to, devEui: plan.downlink.devEui });
     if (this.pending.size > MAX_PENDING) {
       const oldest = this.pending.keys().next().value;
       if (oldest !== undefined) this.pending.delete(oldest);
     }
-    try {
-      await client.publishAsync(plan.topic, JSON.stringify(plan.downlink), { qos: 1 });
-    } catch (err) {
-      this.pending.delete(plan.downlink.id);
-      throw err;
-    }
+    client.publish(plan.topic, JSON.stringify(plan.downlink), { qos: 1 }, (err) => {
+      if (!err) return;
+      this.pending.delete(cmdId);
+      this.log().warn({ err: err.message, cmdId }, 'ChirpStack downlink could not be queued');
+      const failed = { cmdId, ok: false, stage: 'done', message: 'command issue failed' };
+      this.feed(deviceTopic(to.tenantId, to.typeKey, to.eui, 'ack'), JSON.stringify(failed)).catch(
+        (e: unknown) => this.log().error({ err: e, cmdId }, 'ChirpStack downlink failure not stored'),
+      );
+    });
   }
 
   async start(): Promise<void> {

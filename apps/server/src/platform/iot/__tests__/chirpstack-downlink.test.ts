@@ -2,6 +2,7 @@ import type { CommandView } from '@tilth/contracts/control.types';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueCommand } from '../../../modules/iot/control/index.js';
 import {
   auth,
   HARNESS_TENANT_IDS,
@@ -233,5 +234,53 @@ describe('ChirpStack downlinks', () => {
       fPort: 10,
       object: { action: 'configure', uploadPeriodMin: 30 },
     });
+  });
+
+  it('issues a command while an uplink waits for the database: the broker is not awaited inside the transaction', async () => {
+    const devEui = 'a84041000181c203';
+    const id = await register({
+      deviceType: 'acquisition-control',
+      name: 'LT-22222 held',
+      eui: devEui,
+      config: { codec: 'dragino-lt22222' },
+    });
+    const sw = await call('POST', 'device/switch', {
+      concentratorId: id,
+      name: 'RO1',
+      circuit: 1,
+      switchTypeName: 'regular',
+    });
+    expect(sw.statusCode, sw.body).toBe(200);
+    const switchId = (sw.json() as { switchId: number }).switchId;
+    const readings = async () =>
+      (
+        (await s.platform.database.withTenant(A, (tx) =>
+          tx.execute(sql`select seq::int as seq from telemetry where device_id = ${id} order by seq`),
+        )) as unknown as { rows: { seq: number }[] }
+      ).rows.map((r) => r.seq);
+    await uplink(devEui, 1, '04AB0000138A0FA000FF41');
+    await waitFor(async () => (await readings()).length === 1 || undefined, 10_000, 'first reading');
+
+    // A transaction is held (on PGlite the only connection) while the next uplink comes in: storing it waits
+    // for the database, and the link reads nothing after it until then, the broker's PUBACK included. The
+    // command is issued inside that transaction, as a request does.
+    const issued = await Promise.race([
+      s.platform.database.withTenant(A, async (tx) => {
+        await uplink(devEui, 2, '04AB0000138A0FA000FF41');
+        await new Promise((r) => setTimeout(r, 300));
+        return issueCommand(s.platform, tx, A, {
+          deviceId: id,
+          action: 'switch',
+          params: { switchId, sw: 1 },
+          source: 'strategy',
+          userId: null,
+        });
+      }),
+      new Promise<'deadlocked'>((r) => setTimeout(() => r('deadlocked'), 10_000).unref()),
+    ]);
+    if (issued === 'deadlocked') throw new Error('the command waited for the broker inside its transaction');
+    expect(issued.state).toBe('sent');
+    expect((await reaches(issued.cmdId, 'done')).ackedAt).not.toBeNull();
+    expect(await readings()).toEqual([1, 2]);
   });
 });
