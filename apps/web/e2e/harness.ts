@@ -43,6 +43,8 @@ export const startE2E = async (env: Record<string, string> = {}): Promise<E2E> =
     // delivery worker runs on its own clock as in production (the API tests turn it off and drive it).
     TILTH_PUSH_ALLOW_PRIVATE: '1',
     TILTH_PUSH_TICK_MS: '250',
+    // Scratch (tiling, video) of this server alone, removed with its data.
+    TILTH_SCRATCH_DIR: path.join(dataDir, 'tmp'),
     ...env,
   });
   if (!existsSync(path.join(config.webDist, 'index.html'))) {
