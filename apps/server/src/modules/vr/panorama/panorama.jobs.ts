@@ -1,3 +1,4 @@
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../platform/errors.js';
 import { fetchToFile, withScratchDir } from '../../../platform/files/scratch.js';
@@ -113,6 +114,38 @@ export class PanoramaRunner extends TenantQueueRunner<PanoramaRow> {
 /** The process's runner (the upload route kicks it; the job sweeps and stops it). */
 export const panoramaRunnerOf = runnerPerKey((platform: Platform, log) => new PanoramaRunner(platform, log));
 
+/** Scratch entries older than this belong to no running work (a tiling takes seconds, an upload writes on). */
+export const PANORAMA_SCRATCH_MAX_AGE_MS = 60 * 60_000;
+
+/**
+ * Removes what a killed process left in the panorama scratch (tiling and demo directories, half uploads):
+ * `finally` never ran there. Entries are judged by age, so those of another live process are kept.
+ */
+export const sweepPanoramaScratch = async (scratchDir: string, now = Date.now()): Promise<number> => {
+  const dir = panoramaTempDir(scratchDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const p = path.join(dir, name);
+    const st = await stat(p).catch(() => undefined);
+    if (!st || now - st.mtimeMs < PANORAMA_SCRATCH_MAX_AGE_MS) continue;
+    await rm(p, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+};
+
 /** Sweeps every tenant's waiting panoramas (also those a restart interrupted, once their heartbeat is stale). */
-export const panoramaJobs = (platform: Platform, log: () => JobLog): Job[] =>
-  queueRunnerJobs('vr-panorama-tiles', TICK_MS, () => panoramaRunnerOf(platform, log), log);
+export const panoramaJobs = (platform: Platform, log: () => JobLog): Job[] => [
+  ...queueRunnerJobs('vr-panorama-tiles', TICK_MS, () => panoramaRunnerOf(platform, log), log),
+  {
+    name: 'vr-panorama-scratch',
+    // Once at start, in the background: a leftover never delays the start.
+    start: () => {
+      sweepPanoramaScratch(platform.config.scratchDir).catch((err: unknown) =>
+        log().error({ err }, 'panorama scratch not swept'),
+      );
+      return undefined;
+    },
+  },
+];

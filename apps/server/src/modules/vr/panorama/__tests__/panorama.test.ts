@@ -1,3 +1,5 @@
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Page } from '@tilth/contracts';
 import type { Panorama } from '@tilth/contracts/panorama.types';
@@ -16,7 +18,13 @@ import {
 } from '../../../../test/harness.js';
 import { panoramaRefs, seedDemoPanoramas } from '../index.js';
 import { assetPrefix } from '../panorama.assets.js';
-import { PANORAMA_STALE_MS, PanoramaRunner } from '../panorama.jobs.js';
+import {
+  PANORAMA_SCRATCH_MAX_AGE_MS,
+  PANORAMA_STALE_MS,
+  PanoramaRunner,
+  panoramaTempDir,
+  sweepPanoramaScratch,
+} from '../panorama.jobs.js';
 import { insertPanorama, type PanoramaRow } from '../panorama.repository.js';
 
 // The panorama library through its routes: a real upload tiled to ready and served, the refusals with
@@ -400,6 +408,26 @@ describe('a shared scratch disk', () => {
           expect((await get(`${p.panoramaImages}/${i}/${c}_${r}.jpg`)).statusCode).toBe(200);
     expect(p.tiles?.levels).toHaveLength(2);
   }, 60_000);
+});
+
+describe('scratch left by a killed process', () => {
+  it('is removed once it is an hour old; what a live process works in is kept', async () => {
+    const dir = panoramaTempDir(s.platform.config.scratchDir);
+    const old = (Date.now() - PANORAMA_SCRATCH_MAX_AGE_MS - 60_000) / 1000;
+    await mkdir(path.join(dir, 'tilth-job-1-1-dead', 'tiles'), { recursive: true });
+    await writeFile(path.join(dir, 'tilth-job-1-1-dead', 'source'), 'x');
+    await writeFile(path.join(dir, 'upload-dead'), 'x');
+    await mkdir(path.join(dir, 'tilth-job-1-2-live'), { recursive: true });
+    await utimes(path.join(dir, 'tilth-job-1-1-dead'), old, old);
+    await utimes(path.join(dir, 'upload-dead'), old, old);
+    expect(await sweepPanoramaScratch(s.platform.config.scratchDir)).toBe(2);
+    const left = await readdir(dir);
+    expect(left).toContain('tilth-job-1-2-live');
+    expect(left).not.toContain('tilth-job-1-1-dead');
+    expect(left).not.toContain('upload-dead');
+    // No scratch directory yet: nothing to do, no error.
+    expect(await sweepPanoramaScratch(path.join(dir, 'none'))).toBe(0);
+  });
 });
 
 describe('demo panoramas', () => {
