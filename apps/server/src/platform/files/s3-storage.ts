@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { type ByteSpan, checkKey, type FileStorage, type StoredStat } from './storage.js';
+import { type ByteSpan, checkKey, type FileStorage, type StoredStat, watchBody } from './storage.js';
 
 export interface S3StorageOptions {
   /** An S3-compatible endpoint (MinIO, Ceph, s3rver); undefined = AWS for the region. */
@@ -111,18 +111,13 @@ export class S3Storage implements FileStorage {
       leavePartsOnError: false,
     });
     // The body's own error (a limit hit, a client gone) is the one to report, not the abort that follows.
-    let bodyError: unknown;
-    const onError = (err: unknown) => {
-      bodyError ??= err;
-    };
-    body.on('error', onError);
+    const watched = watchBody(body);
     try {
       await upload.done();
     } catch (err) {
-      throw bodyError ?? err;
+      throw watched.error() ?? err;
     } finally {
-      body.off('error', onError);
-      if (!body.readableEnded) body.destroy();
+      watched.done();
     }
   }
 

@@ -48,6 +48,26 @@ export const checkKey = (key: string): string => {
   return key;
 };
 
+/**
+ * Keeps a put's body's first error from the moment the body is handed over: it may fail before anything
+ * reads it (a file stream whose file is gone), and unheard that error ends the process. `done` stops
+ * listening and destroys a body left unread.
+ */
+export const watchBody = (body: Readable): { error(): unknown; done(): void } => {
+  let first: unknown;
+  const onError = (err: unknown) => {
+    first ??= err;
+  };
+  body.on('error', onError);
+  return {
+    error: () => first,
+    done: () => {
+      body.off('error', onError);
+      if (!body.readableEnded) body.destroy();
+    },
+  };
+};
+
 export class LocalDiskStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -60,33 +80,19 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, body: Readable): Promise<void> {
     const p = this.pathOf(key);
-    // The body may fail while the directory is made (a file stream whose file is gone): listen at once, or
-    // that error is uncaught and ends the process. The pipeline below then reports it.
-    let bodyError: unknown;
-    const onError = (err: unknown) => {
-      bodyError ??= err;
-    };
-    body.on('error', onError);
-    try {
-      await mkdir(path.dirname(p), { recursive: true });
-    } catch (err) {
-      body.off('error', onError);
-      body.destroy();
-      throw err;
-    }
+    const watched = watchBody(body);
     // Written aside, then renamed: a reader never sees half a file, and a refused or broken body leaves
     // the key as it was (as an aborted S3 upload does).
     const part = `${p}.${randomUUID()}.part`;
     try {
-      if (bodyError) throw bodyError;
+      await mkdir(path.dirname(p), { recursive: true });
       await pipeline(body, createWriteStream(part));
       await rename(part, p);
     } catch (err) {
-      body.destroy();
       await rm(part, { force: true });
-      throw bodyError ?? err;
+      throw watched.error() ?? err;
     } finally {
-      body.off('error', onError);
+      watched.done();
     }
   }
 
