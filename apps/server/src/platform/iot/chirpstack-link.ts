@@ -113,9 +113,8 @@ export class ChirpStackLink {
       if (!err) return;
       this.pending.delete(cmdId);
       this.log().warn({ err: err.message, cmdId }, 'ChirpStack downlink could not be queued');
-      const failed = { cmdId, ok: false, stage: 'done', message: 'command issue failed' };
-      this.feed(deviceTopic(to.tenantId, to.typeKey, to.eui, 'ack'), JSON.stringify(failed)).catch(
-        (e: unknown) => this.log().error({ err: e, cmdId }, 'ChirpStack downlink failure not stored'),
+      this.ack(to, { cmdId, ok: false, stage: 'done', message: 'command issue failed' }).catch((e: unknown) =>
+        this.log().error({ err: e, cmdId }, 'ChirpStack downlink failure not stored'),
       );
     });
   }
@@ -166,7 +165,12 @@ export class ChirpStackLink {
         : e.acknowledged
           ? { cmdId, ok: true, stage: 'done' }
           : { cmdId, ok: false, stage: 'done', message: 'the device did not confirm the downlink' };
-    await this.feed(deviceTopic(dev.tenantId, dev.typeKey, dev.eui, 'ack'), JSON.stringify(ack));
+    await this.ack(dev, ack);
+  }
+
+  /** Stores a command's ack as if the device had sent it on its ack topic. */
+  private ack(dev: DeviceAddress, ack: { cmdId: string; ok: boolean; stage: string; message?: string }) {
+    return this.feed(deviceTopic(dev.tenantId, dev.typeKey, dev.eui, 'ack'), JSON.stringify(ack));
   }
 
   async close(): Promise<void> {
