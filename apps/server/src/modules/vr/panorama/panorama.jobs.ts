@@ -121,7 +121,8 @@ export const PANORAMA_SCRATCH_MAX_AGE_MS = 60 * 60_000;
  * Removes what a killed process left in the panorama scratch (tiling and demo directories, half uploads):
  * `finally` never ran there. Entries are judged by age, so those of another live process are kept.
  */
-export const sweepPanoramaScratch = async (scratchDir: string, now = Date.now()): Promise<number> => {
+export const sweepPanoramaScratch = async (scratchDir: string): Promise<number> => {
+  const now = Date.now();
   const dir = panoramaTempDir(scratchDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;

@@ -61,6 +61,21 @@ const register = async (body: object) => {
   return (res.json() as { device: { id: number } }).device.id;
 };
 
+/** A Dragino LT-22222 relay decoded and encoded by our codec. */
+const registerRelay = (eui: string, name: string) =>
+  register({ deviceType: 'acquisition-control', name, eui, config: { codec: 'dragino-lt22222' } });
+/** One of a relay's outputs as a switch channel; answers its switch id. */
+const addSwitch = async (concentratorId: number, circuit: number, switchTypeName: string) => {
+  const r = await call('POST', 'device/switch', {
+    concentratorId,
+    name: `RO${circuit}`,
+    circuit,
+    switchTypeName,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  return (r.json() as { switchId: number }).switchId;
+};
+
 beforeAll(async () => {
   broker = await startMosquitto();
   s = await startTestServer(
@@ -120,25 +135,10 @@ describe('ChirpStack downlinks', () => {
 
   it('decodes the uplink with the device codec, sends the relay command as a downlink and follows the acks', async () => {
     const devEui = 'a84041000181c201';
-    const id = await register({
-      deviceType: 'acquisition-control',
-      name: 'LT-22222 pump relay',
-      eui: devEui,
-      config: { codec: 'dragino-lt22222' },
-    });
+    const id = await registerRelay(devEui, 'LT-22222 pump relay');
     // Its two relays as switches: RO1 drives a motorised gate (which also knows reverse), RO2 a pump.
-    const switchOn = async (circuit: number, switchTypeName: string) => {
-      const r = await call('POST', 'device/switch', {
-        concentratorId: id,
-        name: `RO${circuit}`,
-        circuit,
-        switchTypeName,
-      });
-      expect(r.statusCode, r.body).toBe(200);
-      return (r.json() as { switchId: number }).switchId;
-    };
-    const ro1 = await switchOn(1, 'motorised');
-    const ro2 = await switchOn(2, 'regular');
+    const ro1 = await addSwitch(id, 1, 'motorised');
+    const ro2 = await addSwitch(id, 2, 'regular');
     // MOD1 frame: ACI1 5.002 mA, ACI2 4 mA, RO1 on.
     await uplink(devEui, 17, '04AB0000138A0FA088FF41');
     const stored = await waitFor(
@@ -238,20 +238,8 @@ describe('ChirpStack downlinks', () => {
 
   it('issues a command while an uplink waits for the database: the broker is not awaited inside the transaction', async () => {
     const devEui = 'a84041000181c203';
-    const id = await register({
-      deviceType: 'acquisition-control',
-      name: 'LT-22222 held',
-      eui: devEui,
-      config: { codec: 'dragino-lt22222' },
-    });
-    const sw = await call('POST', 'device/switch', {
-      concentratorId: id,
-      name: 'RO1',
-      circuit: 1,
-      switchTypeName: 'regular',
-    });
-    expect(sw.statusCode, sw.body).toBe(200);
-    const switchId = (sw.json() as { switchId: number }).switchId;
+    const id = await registerRelay(devEui, 'LT-22222 held');
+    const switchId = await addSwitch(id, 1, 'regular');
     const readings = async () =>
       (
         (await s.platform.database.withTenant(A, (tx) =>

@@ -392,7 +392,7 @@ describe('a shared scratch disk', () => {
     });
     const row = (assetKey: string) => ({ tenantId: A, id, assetKey, storageKey, width: 2048 }) as PanoramaRow;
     const errors: unknown[] = [];
-    const log = () => ({ ...console, error: (...a: unknown[]) => errors.push(a) }) as unknown as JobLog;
+    const log = (): JobLog => ({ error: (...a: unknown[]) => errors.push(a) });
     await Promise.all([
       new Twin(s.platform, log).tile(row(key)),
       // The twin's own row has another asset key here; it tiles all the same, then finds its row gone.
